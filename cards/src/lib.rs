@@ -1,0 +1,1 @@
+//! The built-in content library: component lists and card files embedded into the binary.

@@ -1,0 +1,2 @@
+//! The `cosmic` command-line tool.
+fn main() {}

@@ -1,0 +1,1 @@
+//! Integration tests of cosmic live in `tests/tests/`; this library holds their shared helpers.
