@@ -1,1 +1,6 @@
-//! The built-in content library: component lists and card files embedded into the binary.
+//! The built-in content library: component lists and card files, embedded into the binary so
+//! `cosmic` runs anywhere. The files live beside this crate under `cards/<edition>/<set>/`.
+
+mod components;
+
+pub use components::{builtin_components, parse_cosmic_deck, parse_destiny_deck, LoadError};

@@ -1,2 +1,33 @@
-//! The `cosmic` command-line tool.
-fn main() {}
+//! The `cosmic` command-line tool: a small layer over the engine and the card library.
+
+mod human;
+mod play;
+mod seats;
+mod sim;
+
+use clap::{Parser, Subcommand};
+
+/// Cosmic Encounter rules engine: play games, run simulations.
+#[derive(Parser)]
+#[command(name = "cosmic", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play one whole game on the built-in library and print its log and winner(s).
+    Play(play::PlayArgs),
+    /// Play many games with bots and print a summary.
+    Sim(sim::SimArgs),
+}
+
+fn main() -> miette::Result<()> {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Play(args) => play::run(args)?,
+        Command::Sim(args) => sim::run(args)?,
+    };
+    std::process::exit(code);
+}

@@ -1,3 +1,31 @@
 //! The cosmic engine: game state, the FFG encounter pipeline, primitive actions, the decision
 //! API, the seeded RNG and the event log. It knows no card by name: card behaviour reaches it
-//! only through the `Hooks` trait it owns.
+//! only through the `Hooks` trait it owns, and components arrive as data.
+
+pub mod actions;
+pub mod agent;
+pub mod agents;
+pub mod components;
+pub mod deal;
+pub mod decision;
+pub mod edition;
+pub mod event;
+pub mod game;
+pub mod hooks;
+pub mod ids;
+pub mod invariants;
+mod phases;
+mod setup;
+pub mod state;
+pub mod view;
+
+pub use agent::{Agent, AgentError};
+pub use components::{CardDef, CardKind, CardType, Components, DestinyDef, DestinyKind};
+pub use decision::{Answer, Choice, Decision, DecisionKind, Request};
+pub use edition::{Edition, Rules, Variants};
+pub use event::{Event, EventKind, Names, Place};
+pub use game::{Game, GameError, GameResult, Options, Setup};
+pub use hooks::{Hooks, NoHooks, Window};
+pub use ids::{CardId, Color, PlanetId, PlayerId, Side};
+pub use state::{GameState, Outcome, Phase};
+pub use view::View;

@@ -1,0 +1,177 @@
+//! Component lists (the cosmic and destiny decks) read from TOML.
+
+use cosmic_engine::components::{
+    CardDef, CardKind, Components, DestinyDef, DestinyKind, SpecialDestiny,
+};
+use cosmic_engine::Color;
+use serde::Deserialize;
+
+/// The FFG base game's cosmic deck.
+const FFG_BASE_COSMIC: &str = include_str!("../ffg/base/cosmic-deck.toml");
+/// The FFG destiny deck for all eight colors.
+const FFG_BASE_DESTINY: &str = include_str!("../ffg/base/destiny-deck.toml");
+
+/// The format version these files are written in.
+const FORMAT: u32 = 1;
+
+/// A component file that cannot be read.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("{file}: {message}")]
+#[diagnostic(code(cosmic::components::invalid))]
+pub struct LoadError {
+    /// The file's name.
+    pub file: String,
+    /// What is wrong.
+    pub message: String,
+    /// The file's text.
+    #[source_code]
+    pub src: String,
+    /// Where.
+    #[label("here")]
+    pub span: Option<miette::SourceSpan>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CosmicFile {
+    format: u32,
+    card: Vec<CosmicEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CosmicEntry {
+    name: String,
+    #[serde(rename = "type")]
+    ty: String,
+    value: Option<i16>,
+    count: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DestinyFile {
+    format: u32,
+    card: Vec<DestinyEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DestinyEntry {
+    color: Option<String>,
+    #[serde(default)]
+    wild: bool,
+    special: Option<SpecialDestiny>,
+    #[serde(default)]
+    hazard: bool,
+}
+
+fn error(
+    file: &str,
+    src: &str,
+    message: String,
+    span: Option<std::ops::Range<usize>>,
+) -> LoadError {
+    LoadError {
+        file: file.to_string(),
+        message,
+        src: src.to_string(),
+        span: span.map(|r| (r.start, r.end - r.start).into()),
+    }
+}
+
+fn from_toml<T: for<'de> Deserialize<'de>>(file: &str, src: &str) -> Result<T, LoadError> {
+    toml::from_str(src).map_err(|e| error(file, src, e.message().to_string(), e.span()))
+}
+
+/// Reads a cosmic deck list.
+pub fn parse_cosmic_deck(file: &str, src: &str) -> Result<Vec<CardDef>, LoadError> {
+    let f: CosmicFile = from_toml(file, src)?;
+    if f.format != FORMAT {
+        return Err(error(
+            file,
+            src,
+            format!("format {} is not supported (expected {FORMAT})", f.format),
+            None,
+        ));
+    }
+    f.card
+        .into_iter()
+        .map(|c| {
+            let value = |what: &str| {
+                c.value
+                    .ok_or_else(|| error(file, src, format!("{what} `{}` needs a value", c.name), None))
+            };
+            let kind = match c.ty.as_str() {
+                "attack" => CardKind::Attack(value("attack card")?),
+                "negotiate" => CardKind::Negotiate,
+                "morph" => CardKind::Morph,
+                "reinforcement" => CardKind::Reinforcement(value("reinforcement card")?),
+                "artifact" => CardKind::Artifact,
+                "flare" => CardKind::Flare,
+                other => {
+                    return Err(error(
+                        file,
+                        src,
+                        format!(
+                            "`{other}` is not a card type (attack, negotiate, morph, reinforcement, artifact, flare)"
+                        ),
+                        None,
+                    ))
+                }
+            };
+            Ok(CardDef {
+                name: c.name,
+                kind,
+                count: c.count,
+            })
+        })
+        .collect()
+}
+
+/// Reads a destiny deck list.
+pub fn parse_destiny_deck(file: &str, src: &str) -> Result<Vec<DestinyDef>, LoadError> {
+    let f: DestinyFile = from_toml(file, src)?;
+    if f.format != FORMAT {
+        return Err(error(
+            file,
+            src,
+            format!("format {} is not supported (expected {FORMAT})", f.format),
+            None,
+        ));
+    }
+    f.card
+        .into_iter()
+        .map(|c| {
+            let kind = match (c.color, c.wild, c.special) {
+                (Some(name), false, None) => {
+                    DestinyKind::Color(Color::parse(&name).ok_or_else(|| {
+                        error(file, src, format!("`{name}` is not a player color"), None)
+                    })?)
+                }
+                (None, true, None) => DestinyKind::Wild,
+                (None, false, Some(s)) => DestinyKind::Special(s),
+                _ => {
+                    return Err(error(
+                        file,
+                        src,
+                        "each destiny card is exactly one of: a color, wild, or a special".into(),
+                        None,
+                    ))
+                }
+            };
+            Ok(DestinyDef {
+                kind,
+                hazard: c.hazard,
+            })
+        })
+        .collect()
+}
+
+/// The components of the built-in library (the FFG base game).
+pub fn builtin_components() -> Result<Components, LoadError> {
+    Ok(Components {
+        cosmic: parse_cosmic_deck("ffg/base/cosmic-deck.toml", FFG_BASE_COSMIC)?,
+        destiny: parse_destiny_deck("ffg/base/destiny-deck.toml", FFG_BASE_DESTINY)?,
+    })
+}

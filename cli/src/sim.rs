@@ -1,0 +1,284 @@
+//! `cosmic sim`: many bot games, spread over threads, summarised. Each game's seed derives
+//! from the run seed and the game's index, so results do not depend on the thread count.
+
+use crate::seats::{agent, fresh_seed, SeatKind};
+use clap::Args;
+use cosmic_engine::agents::agent_seed;
+use cosmic_engine::{Color, Components, Game, GameError, NoHooks, Options, Setup};
+use indicatif::{ProgressBar, ProgressStyle};
+use miette::miette;
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Which bot plays every seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Bot {
+    /// The heuristic bot.
+    Basic,
+    /// The uniform random bot.
+    Random,
+}
+
+/// Options of `cosmic sim`.
+#[derive(Args)]
+pub struct SimArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Number of players (3 to 8).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(3..=8))]
+    players: u8,
+    /// The bot in every seat.
+    #[arg(long, value_enum, default_value_t = Bot::Basic)]
+    bot: Bot,
+    /// The run's seed (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Check the invariants after every event.
+    #[arg(long)]
+    check: bool,
+}
+
+/// What one game contributes to the summary.
+#[derive(Clone, Debug)]
+struct GameSummary {
+    winners: Vec<u8>,
+    turns: u32,
+    encounters: u32,
+    events: u64,
+}
+
+/// A seat's results.
+#[derive(Serialize)]
+struct SeatSummary {
+    seat: u8,
+    color: Color,
+    wins: u64,
+    win_rate: f64,
+}
+
+/// The run's results.
+#[derive(Serialize)]
+struct Summary {
+    games: u64,
+    players: u8,
+    bot: String,
+    seed: u64,
+    threads: usize,
+    seats: Vec<SeatSummary>,
+    shared_wins: u64,
+    no_winner: u64,
+    mean_turns: f64,
+    mean_encounters: f64,
+    events: u64,
+    failures: Vec<String>,
+    elapsed_seconds: f64,
+    games_per_second: f64,
+    events_per_second: f64,
+}
+
+/// The seed of game `index` in a run seeded `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    agent_seed(
+        seed ^ index.wrapping_mul(0xA24B_AED4_963E_E407),
+        (index % 251) as u8,
+    )
+}
+
+fn play_one(
+    components: &Arc<Components>,
+    players: u8,
+    bot: Bot,
+    seed: u64,
+    check: bool,
+) -> Result<GameSummary, GameError> {
+    let kind = match bot {
+        Bot::Basic => SeatKind::Basic,
+        Bot::Random => SeatKind::Random,
+    };
+    let agents = (0..players).map(|i| agent(kind, seed, i)).collect();
+    let hooks = NoHooks;
+    let options = Options {
+        check_invariants: check,
+        ..Options::default()
+    };
+    let mut game = Game::new(
+        &Setup::new(players, seed),
+        components.clone(),
+        agents,
+        &hooks,
+        options,
+    )?;
+    let r = game.run()?;
+    Ok(GameSummary {
+        winners: r.winners.iter().map(|p| p.0).collect(),
+        turns: r.stats.turns,
+        encounters: r.stats.encounters,
+        events: r.stats.events,
+    })
+}
+
+/// Runs the simulation; returns the process exit code (1 if any game failed).
+pub fn run(args: SimArgs) -> miette::Result<i32> {
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    if args.games == 0 {
+        return Err(miette!(help = "ask for at least one game", "--games is 0"));
+    }
+    let components = Arc::new(cosmic_cards::builtin_components()?);
+    let progress = ProgressBar::new(args.games);
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(u64, Result<GameSummary, GameError>)>> =
+        Mutex::new(Vec::with_capacity(args.games as usize));
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut local = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed) as u64;
+                    if i >= args.games {
+                        break;
+                    }
+                    let r = play_one(
+                        &components,
+                        args.players,
+                        args.bot,
+                        game_seed(seed, i),
+                        args.check,
+                    );
+                    local.push((i, r));
+                    progress.inc(1);
+                }
+                if let Ok(mut all) = results.lock() {
+                    all.extend(local);
+                }
+            });
+        }
+    });
+    let elapsed = start.elapsed().as_secs_f64();
+    progress.finish_and_clear();
+    let mut results = results
+        .into_inner()
+        .map_err(|_| miette!("a worker thread panicked"))?;
+    results.sort_by_key(|(i, _)| *i);
+
+    let mut wins = vec![0u64; args.players as usize];
+    let (mut shared, mut none, mut turns, mut encounters, mut events) = (0, 0, 0u64, 0u64, 0u64);
+    let mut failures = Vec::new();
+    let mut played = 0u64;
+    for (i, r) in &results {
+        match r {
+            Ok(g) => {
+                played += 1;
+                for &w in &g.winners {
+                    wins[w as usize] += 1;
+                }
+                if g.winners.len() > 1 {
+                    shared += 1;
+                }
+                if g.winners.is_empty() {
+                    none += 1;
+                }
+                turns += g.turns as u64;
+                encounters += g.encounters as u64;
+                events += g.events;
+            }
+            Err(e) => failures.push(format!("game {i} (seed {}): {e}", game_seed(seed, *i))),
+        }
+    }
+    let per = |x: u64| {
+        if played == 0 {
+            0.0
+        } else {
+            x as f64 / played as f64
+        }
+    };
+    let summary = Summary {
+        games: args.games,
+        players: args.players,
+        bot: format!("{:?}", args.bot).to_lowercase(),
+        seed,
+        threads,
+        seats: wins
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| SeatSummary {
+                seat: i as u8,
+                color: Color::ALL[i],
+                wins: w,
+                win_rate: per(w),
+            })
+            .collect(),
+        shared_wins: shared,
+        no_winner: none,
+        mean_turns: per(turns),
+        mean_encounters: per(encounters),
+        events,
+        failures,
+        elapsed_seconds: elapsed,
+        games_per_second: args.games as f64 / elapsed.max(1e-9),
+        events_per_second: events as f64 / elapsed.max(1e-9),
+    };
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&summary).map_err(|e| miette!("{e}"))?
+        );
+    } else {
+        print_summary(&summary);
+    }
+    Ok(if summary.failures.is_empty() { 0 } else { 1 })
+}
+
+fn print_summary(s: &Summary) {
+    println!(
+        "{} games, {} players, {} bots, seed {}, {} thread{}",
+        s.games,
+        s.players,
+        s.bot,
+        s.seed,
+        s.threads,
+        if s.threads == 1 { "" } else { "s" }
+    );
+    println!("seat  color   wins   win rate");
+    for seat in &s.seats {
+        println!(
+            "{:>4}  {:<6} {:>6}   {:>6.1}%",
+            seat.seat,
+            seat.color.name(),
+            seat.wins,
+            seat.win_rate * 100.0
+        );
+    }
+    println!(
+        "shared wins: {}   no winner: {}",
+        s.shared_wins, s.no_winner
+    );
+    println!(
+        "mean turns: {:.1}   mean encounters: {:.1}",
+        s.mean_turns, s.mean_encounters
+    );
+    println!(
+        "elapsed: {:.2}s   games_per_second: {:.0}   events_per_second: {:.0}",
+        s.elapsed_seconds, s.games_per_second, s.events_per_second
+    );
+    for f in &s.failures {
+        println!("FAILED {f}");
+    }
+}

@@ -1,0 +1,316 @@
+//! Primitive actions: the only code that changes ships and cards. Each emits its events and
+//! keeps the colony track and the alien power in step with the board.
+
+use crate::decision::{ships, Choice, DecisionKind, Request};
+use crate::event::{EventKind, Place, Rule};
+use crate::game::{unreachable_answer, Flow, Game, GameError};
+use crate::ids::{CardId, PlanetId, PlayerId};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+impl Game<'_> {
+    /// Ships `p` has at `place`.
+    pub fn ships_at(&self, p: PlayerId, place: Place) -> u8 {
+        let s = &self.state;
+        match place {
+            Place::Planet(id) => s.ships_on(id, p),
+            Place::Gate => s.encounter.gate[p.ix()],
+            Place::Beside => s.encounter.beside[p.ix()],
+            Place::Warp => s.players[p.ix()].warp,
+            Place::Removed => s.players[p.ix()].removed,
+        }
+    }
+
+    fn ships_at_mut(&mut self, p: PlayerId, place: Place) -> &mut u8 {
+        let s = &mut self.state;
+        match place {
+            Place::Planet(id) => &mut s.planet_mut(id).ships[p.ix()],
+            Place::Gate => &mut s.encounter.gate[p.ix()],
+            Place::Beside => &mut s.encounter.beside[p.ix()],
+            Place::Warp => &mut s.players[p.ix()].warp,
+            Place::Removed => &mut s.players[p.ix()].removed,
+        }
+    }
+
+    /// Moves `count` of `p`'s ships from one place to another, then updates colonies, the
+    /// colony track and the alien power. The bookkeeping is done before the events are
+    /// emitted, so every event sees a consistent state.
+    pub fn move_ships(&mut self, p: PlayerId, from: Place, to: Place, count: u8, rule: Rule) {
+        let count = count.min(self.ships_at(p, from));
+        if count == 0 || from == to {
+            return;
+        }
+        *self.ships_at_mut(p, from) -= count;
+        let before = self.ships_at(p, to);
+        *self.ships_at_mut(p, to) += count;
+        if to == Place::Warp {
+            self.state.encounter.lost_to_warp[p.ix()] += count;
+        }
+        let lost = match from {
+            Place::Planet(id) if self.state.ships_on(id, p) == 0 => Some(id),
+            _ => None,
+        };
+        let gained = match to {
+            Place::Planet(id) if before == 0 => Some(id),
+            _ => None,
+        };
+        let mut track_moved = false;
+        for (id, delta) in [(lost, -1i8), (gained, 1)]
+            .into_iter()
+            .filter_map(|(id, d)| Some((id?, d)))
+        {
+            if id.owner != p {
+                let t = &mut self.state.players[p.ix()].track;
+                *t = (*t as i8 + delta).max(0) as u8;
+                track_moved = true;
+            }
+        }
+        let power = self.update_power(p);
+        self.emit(
+            rule,
+            EventKind::ShipsMoved {
+                player: p,
+                from,
+                to,
+                count,
+            },
+        );
+        if let Some(planet) = lost {
+            self.emit(rule, EventKind::ColonyLost { player: p, planet });
+        }
+        if let Some(planet) = gained {
+            self.emit(rule, EventKind::ColonyGained { player: p, planet });
+        }
+        if track_moved {
+            let colonies = self.state.players[p.ix()].track;
+            self.emit(
+                rule,
+                EventKind::TrackMoved {
+                    player: p,
+                    colonies,
+                },
+            );
+        }
+        if let Some(kind) = power {
+            self.emit(Rule::HomeColonies, kind);
+        }
+    }
+
+    /// Turns `p`'s alien power off below the home-colony threshold and on again at it;
+    /// returns the event to emit if it changed.
+    fn update_power(&mut self, p: PlayerId) -> Option<EventKind> {
+        let active = self.state.home_colonies(p) >= self.state.rules.home_colonies_for_power;
+        if active == self.state.players[p.ix()].power_active {
+            return None;
+        }
+        self.state.players[p.ix()].power_active = active;
+        Some(if active {
+            EventKind::PowerRegained { player: p }
+        } else {
+            EventKind::PowerLost { player: p }
+        })
+    }
+
+    /// Returns `count` of `p`'s ships from `from` to colonies `p` chooses; with no colony
+    /// anywhere they go to the warp instead.
+    pub fn return_ships(&mut self, p: PlayerId, from: Place, count: u8, rule: Rule) -> Flow {
+        let count = count.min(self.ships_at(p, from));
+        if count == 0 {
+            return Ok(());
+        }
+        let colonies: Vec<PlanetId> = self.state.colonies(p).collect();
+        if colonies.is_empty() {
+            self.move_ships(p, from, Place::Warp, count, rule);
+            return Ok(());
+        }
+        let places: Vec<(Place, u8)> = colonies
+            .iter()
+            .map(|&c| (Place::Planet(c), count))
+            .collect();
+        let counts = self.ask_ships(p, DecisionKind::ReturnShips, places.clone(), count, count)?;
+        for ((place, _), n) in places.into_iter().zip(counts) {
+            self.move_ships(p, from, place, n, rule);
+        }
+        Ok(())
+    }
+
+    /// Lets `p` choose between `min` and `max` ships from its colonies (and from the gate if
+    /// `gate` is set) and moves them to `to`. Returns how many moved.
+    pub fn commit_ships(
+        &mut self,
+        p: PlayerId,
+        kind: DecisionKind,
+        to: Place,
+        min: u8,
+        max: u8,
+        gate: bool,
+        rule: Rule,
+    ) -> Flow<u8> {
+        let mut places: Vec<(Place, u8)> = Vec::new();
+        if gate && to != Place::Gate && self.state.encounter.gate[p.ix()] > 0 {
+            places.push((Place::Gate, self.state.encounter.gate[p.ix()].min(max)));
+        }
+        for c in self.state.colonies(p) {
+            if Place::Planet(c) != to {
+                places.push((Place::Planet(c), self.state.ships_on(c, p).min(max)));
+            }
+        }
+        let available: u32 = places.iter().map(|&(_, n)| n as u32).sum();
+        let max = (max as u32).min(available) as u8;
+        let min = min.min(max);
+        if max == 0 {
+            return Ok(0);
+        }
+        let counts = self.ask_ships(p, kind, places.clone(), min, max)?;
+        let mut moved = 0;
+        for ((place, _), n) in places.into_iter().zip(counts) {
+            self.move_ships(p, place, to, n, rule);
+            moved += n;
+        }
+        Ok(moved)
+    }
+
+    /// Asks a ship selection and returns the counts per place.
+    pub(crate) fn ask_ships(
+        &mut self,
+        p: PlayerId,
+        kind: DecisionKind,
+        places: Vec<(Place, u8)>,
+        min: u8,
+        max: u8,
+    ) -> Flow<Vec<u8>> {
+        match self.ask(p, kind, ships(places, min, max))? {
+            crate::decision::Answer::Ships(c) => Ok(c),
+            _ => unreachable_answer(),
+        }
+    }
+
+    /// Asks `p` to pick between `min` and `max` of `options`; returns the picked options.
+    pub(crate) fn ask_subset(
+        &mut self,
+        p: PlayerId,
+        kind: DecisionKind,
+        options: Vec<Choice>,
+        min: u8,
+        max: u8,
+    ) -> Flow<Vec<Choice>> {
+        let copy = options.clone();
+        match self.ask(p, kind, Request::Subset { options, min, max })? {
+            crate::decision::Answer::Subset(ix) => Ok(ix.into_iter().map(|i| copy[i]).collect()),
+            _ => unreachable_answer(),
+        }
+    }
+
+    /// Draws one card for `p`. An empty deck is refilled from the discard pile; with both
+    /// empty a cosmic quake happens instead and `false` is returned.
+    pub fn draw(&mut self, p: PlayerId, rule: Rule) -> Flow<bool> {
+        if self.state.deck.is_empty() {
+            if self.state.discard.is_empty() {
+                self.cosmic_quake()?;
+                return Ok(false);
+            }
+            self.reshuffle_discard();
+        }
+        let Some(card) = self.state.deck.pop() else {
+            return Ok(false);
+        };
+        self.state.players[p.ix()].hand.push(card);
+        self.emit(rule, EventKind::CardDrawn { player: p, card });
+        Ok(true)
+    }
+
+    /// Draws `n` cards for `p`, stopping if a cosmic quake replaces the draw.
+    pub fn draw_n(&mut self, p: PlayerId, n: u32, rule: Rule) -> Flow {
+        for _ in 0..n {
+            if !self.draw(p, rule)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn reshuffle_discard(&mut self) {
+        let mut pile = std::mem::take(&mut self.state.discard);
+        pile.shuffle(&mut self.rng);
+        let cards = pile.len() as u16;
+        self.state.deck = pile;
+        self.emit(Rule::DeckReshuffle, EventKind::DeckShuffled { cards });
+    }
+
+    /// Cosmic quake: every hand is discarded, the discard pile becomes the deck and every
+    /// player is dealt a new hand (as far as the cards go: a quake never causes another).
+    fn cosmic_quake(&mut self) -> Flow {
+        self.emit(Rule::CosmicQuake, EventKind::CosmicQuake);
+        for p in 0..self.state.player_count() {
+            self.discard_hand(PlayerId(p as u8), Rule::CosmicQuake);
+        }
+        self.reshuffle_discard();
+        let hand = self.state.rules.hand_size;
+        for _ in 0..hand {
+            for p in 0..self.state.player_count() {
+                let Some(card) = self.state.deck.pop() else {
+                    return Ok(());
+                };
+                let player = PlayerId(p as u8);
+                self.state.players[p].hand.push(card);
+                self.emit(Rule::CosmicQuake, EventKind::CardDrawn { player, card });
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves a card from `p`'s hand to the discard pile.
+    pub fn discard_card(&mut self, p: PlayerId, card: CardId, rule: Rule) {
+        let hand = &mut self.state.players[p.ix()].hand;
+        if let Some(i) = hand.iter().position(|&c| c == card) {
+            hand.remove(i);
+            self.state.discard.push(card);
+            self.emit(rule, EventKind::CardDiscarded { player: p, card });
+        }
+    }
+
+    /// Discards `p`'s whole hand.
+    pub fn discard_hand(&mut self, p: PlayerId, rule: Rule) {
+        while let Some(&card) = self.state.players[p.ix()].hand.last() {
+            self.discard_card(p, card, rule);
+        }
+    }
+
+    /// Moves a card from one hand to another.
+    pub fn give_card(&mut self, from: PlayerId, to: PlayerId, card: CardId, rule: Rule) {
+        let hand = &mut self.state.players[from.ix()].hand;
+        if let Some(i) = hand.iter().position(|&c| c == card) {
+            hand.remove(i);
+            self.state.players[to.ix()].hand.push(card);
+            self.emit(rule, EventKind::CardGiven { from, to, card });
+        }
+    }
+
+    /// A card from `p`'s hand at random.
+    pub fn random_card(&mut self, p: PlayerId) -> Option<CardId> {
+        let hand = &self.state.players[p.ix()].hand;
+        if hand.is_empty() {
+            None
+        } else {
+            Some(hand[self.rng.gen_range(0..hand.len())])
+        }
+    }
+
+    /// Discards `p`'s hand and draws new hands until it holds an encounter card.
+    pub fn new_hand_until_encounter_card(&mut self, p: PlayerId, rule: Rule) -> Flow {
+        // Every card would have to be drawn before this bound is hit without an encounter card.
+        for _ in 0..64 {
+            if self.state.has_encounter_card(p) {
+                return Ok(());
+            }
+            self.discard_hand(p, rule);
+            let hand = self.state.rules.hand_size as u32;
+            self.draw_n(p, hand, rule)?;
+        }
+        if self.state.has_encounter_card(p) {
+            Ok(())
+        } else {
+            Err(GameError::Stuck("no encounter card can be drawn from the deck".into()).into())
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! Agents answer decisions: bots, scripts, people at a terminal. They see only a `View`.
+
+use crate::decision::{Answer, Decision, Refusal};
+use crate::view::View;
+use std::fmt;
+
+/// Why an agent could not answer (a script ran out, a terminal closed...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentError(pub String);
+
+impl fmt::Display for AgentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Something that answers a player's decisions.
+pub trait Agent {
+    /// Answers `decision`, seeing only `view`.
+    fn decide(&mut self, view: &View, decision: &Decision) -> Result<Answer, AgentError>;
+
+    /// Hears that its last answer was refused and why; it will be asked again.
+    fn refused(&mut self, _view: &View, _decision: &Decision, _answer: &Answer, _why: &Refusal) {}
+
+    /// A short name for reports ("random", "basic", "human", "script").
+    fn name(&self) -> &str;
+}

@@ -1,0 +1,446 @@
+//! The basic agent: a sensible heuristic player. It weighs totals, invites allies when it
+//! needs them, joins the side likely to win, keeps its home colonies, and accepts fair deals.
+
+use super::random::{colony_offers, random_ships};
+use crate::agent::{Agent, AgentError};
+use crate::components::CardKind;
+use crate::deal::{CardTransfer, DealTerms};
+use crate::decision::{Answer, Choice, Decision, DecisionKind, Refusal, Request, ShipRequest};
+use crate::event::Place;
+use crate::ids::{PlanetId, PlayerId, Side};
+use crate::view::View;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A heuristic player.
+pub struct BasicAgent {
+    rng: ChaCha8Rng,
+    refused: bool,
+}
+
+impl BasicAgent {
+    /// A basic agent; the seed breaks ties and adds a little unpredictability.
+    pub fn new(seed: u64) -> BasicAgent {
+        BasicAgent {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            refused: false,
+        }
+    }
+}
+
+/// The value a player puts on a card in hand, for deals and giving away.
+fn card_value(kind: CardKind) -> i32 {
+    match kind {
+        CardKind::Attack(v) => 2 + v as i32 / 5,
+        CardKind::Negotiate => 3,
+        CardKind::Morph => 6,
+        CardKind::Reinforcement(v) => 1 + v as i32,
+        CardKind::Artifact | CardKind::Flare => 4,
+    }
+}
+
+/// A colony is worth about this many cards.
+const COLONY_VALUE: i32 = 10;
+
+impl BasicAgent {
+    fn pick(&mut self, view: &View, d: &Decision, options: &[Choice]) -> usize {
+        let me = view.me();
+        let score = |c: &Choice| -> i32 {
+            match (d.kind, *c) {
+                (DecisionKind::RegroupColony, Choice::Planet(pl)) => {
+                    // Shore up home planets first, the thinnest first.
+                    let home = if pl.owner == me { 100 } else { 0 };
+                    home - view.ships_on(pl, me) as i32
+                }
+                (DecisionKind::OwnColor, Choice::Reestablish(_)) => 100,
+                (DecisionKind::OwnColor, Choice::DriveOut { planet, player }) => {
+                    50 - view.ships_on(planet, player) as i32 * 5
+                }
+                (DecisionKind::OwnColor, Choice::DrawAgain) => 20,
+                (DecisionKind::WildDefense | DecisionKind::SpecialTie, Choice::Player(p)) => {
+                    if p == me {
+                        return -100;
+                    }
+                    // The weakest planet I have no colony on.
+                    view.planets()
+                        .filter(|pl| pl.owner == p && view.ships_on(*pl, me) == 0)
+                        .map(|pl| 10 - view.ships_on(pl, p) as i32)
+                        .max()
+                        .unwrap_or(-10)
+                        + view.foreign_colonies(p) as i32
+                }
+                (DecisionKind::LaunchPlanet, Choice::Planet(pl)) => {
+                    let d = view.defense().unwrap_or(me);
+                    let new = if view.ships_on(pl, me) == 0 { 50 } else { 0 };
+                    new - view.ships_on(pl, d) as i32 * 3
+                }
+                (DecisionKind::JoinAlliance, Choice::Join(side)) => self.join_score(view, side),
+                (DecisionKind::EncounterCard, Choice::Card(c)) => self.card_score(view, c),
+                (DecisionKind::Reinforcement, Choice::Pass) => 0,
+                (DecisionKind::Reinforcement, Choice::Reinforce { card, side }) => {
+                    reinforce_score(view, card, side)
+                }
+                (DecisionKind::DealResponse, Choice::Accept) => 1,
+                (DecisionKind::DealResponse, Choice::Reject) => 0,
+                (DecisionKind::Rewards, Choice::Rewards { ships, cards }) => {
+                    // Ships back while the warp is full, cards while the hand is thin.
+                    let want_ships = view.warp(me) >= 3 && view.hand().len() >= 6;
+                    if want_ships {
+                        ships as i32 * 2 + cards as i32
+                    } else {
+                        cards as i32 * 2 + ships as i32
+                    }
+                }
+                (DecisionKind::SecondEncounter, Choice::Yes) => 1,
+                (DecisionKind::SecondEncounter, _) => 0,
+                _ => 0,
+            }
+        };
+        let scores: Vec<i32> = options.iter().map(score).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let ties: Vec<usize> = (0..options.len()).filter(|&i| scores[i] == best).collect();
+        ties[self.rng.gen_range(0..ties.len())]
+    }
+
+    /// How much joining `side` (or staying out) appeals.
+    fn join_score(&self, view: &View, side: Option<Side>) -> i32 {
+        let me = view.me();
+        let Some(side) = side else {
+            // Staying out keeps ships home; worth it when my home is thin.
+            return if view.home_colonies(me) <= view.rules().home_colonies_for_power {
+                3
+            } else {
+                1
+            };
+        };
+        let o = view.side_ships(Side::Offense);
+        let d = view.side_ships(Side::Defense);
+        let leader = view
+            .seats()
+            .filter(|&p| p != me)
+            .any(|p| view.foreign_colonies(p) + 1 >= view.colonies_to_win());
+        match side {
+            Side::Offense => {
+                let planet = view.target();
+                let new_colony =
+                    planet.is_some_and(|pl| pl.owner != me && view.ships_on(pl, me) == 0);
+                let offense_near_win =
+                    view.foreign_colonies(view.offense()) + 1 >= view.colonies_to_win();
+                if offense_near_win && !new_colony {
+                    return -5;
+                }
+                (if new_colony { 6 } else { 1 }) + (o - d).clamp(-4, 4)
+            }
+            Side::Defense => {
+                let stop_leader = if leader { 4 } else { 0 };
+                3 + stop_leader + (d - o).clamp(-4, 4)
+            }
+        }
+    }
+
+    /// How good a card is to play as my encounter card now.
+    fn card_score(&self, view: &View, c: crate::ids::CardId) -> i32 {
+        let me = view.me();
+        let my_side = view.side_of(me).unwrap_or(Side::Offense);
+        let mine = view.side_ships(my_side);
+        let theirs = view.side_ships(my_side.other());
+        let best_attack = view
+            .hand()
+            .iter()
+            .filter_map(|&h| match view.my_kind(h) {
+                CardKind::Attack(v) => Some(v as i32),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        // Expect the opponent to play about an 8 (the deck's median attack).
+        let margin = mine + best_attack - (theirs + 8);
+        match view.my_kind(c) {
+            CardKind::Attack(v) => {
+                let v = v as i32;
+                let needed = theirs + 8 - mine + 1;
+                if margin >= 6 && v >= needed {
+                    // Comfortably ahead: win with the smallest card that still does.
+                    100 - v
+                } else {
+                    50 + v
+                }
+            }
+            CardKind::Negotiate => {
+                if margin < -6 || (mine == 0 && my_side == Side::Offense) {
+                    120
+                } else {
+                    10
+                }
+            }
+            CardKind::Morph => 40 + theirs,
+            _ => -100,
+        }
+    }
+
+    fn ships(&mut self, view: &View, d: &Decision, r: &ShipRequest) -> Vec<u8> {
+        let me = view.me();
+        let mut counts = vec![0u8; r.places.len()];
+        let cap: u32 = r.places.iter().map(|&(_, n)| n as u32).sum();
+        let want: u32 = match d.kind {
+            DecisionKind::LaunchShips | DecisionKind::ReestablishShips => r.max as u32,
+            DecisionKind::AllyShips => {
+                if view.home_colonies(me) > view.rules().home_colonies_for_power {
+                    (r.max as u32).min(3)
+                } else {
+                    r.min as u32
+                }
+            }
+            DecisionKind::DealColonyShips => (r.max as u32).min(3),
+            DecisionKind::ReturnShips | DecisionKind::FailedDealShips => r.min as u32,
+            _ => return random_ships(&mut self.rng, r),
+        }
+        .clamp(r.min as u32, (r.max as u32).min(cap));
+        let returning = d.kind == DecisionKind::ReturnShips;
+        for _ in 0..want {
+            // Take from the gate and the fullest colonies, keeping home colonies alive;
+            // return to the thinnest home colonies.
+            let best = (0..r.places.len())
+                .filter(|&i| counts[i] < r.places[i].1)
+                .max_by_key(|&i| {
+                    let (place, _) = r.places[i];
+                    let here = match place {
+                        Place::Planet(pl) => view.ships_on(pl, me) as i32,
+                        _ => 0,
+                    };
+                    if returning {
+                        let home = matches!(place, Place::Planet(pl) if pl.owner == me);
+                        (if home { 100 } else { 0 }) - here - counts[i] as i32
+                    } else {
+                        match place {
+                            Place::Gate => 1000,
+                            Place::Planet(pl) => {
+                                let left = here - counts[i] as i32;
+                                let keeps = if left > 1 { 100 } else { 0 };
+                                let foreign = if pl.owner != me { 5 } else { 0 };
+                                keeps + foreign + left
+                            }
+                            _ => 0,
+                        }
+                    }
+                });
+            match best {
+                Some(i) => counts[i] += 1,
+                None => break,
+            }
+        }
+        counts
+    }
+
+    fn invite(&self, view: &View, d: &Decision, options: &[Choice], max: u8) -> Vec<usize> {
+        let me = view.me();
+        let _ = me;
+        let side = if d.kind == DecisionKind::OffenseInvites {
+            Side::Offense
+        } else {
+            Side::Defense
+        };
+        let mine = view.side_ships(side);
+        let theirs = view.side_ships(side.other());
+        let need_help = side == Side::Defense || mine <= theirs + 4;
+        if !need_help {
+            return Vec::new();
+        }
+        options
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| match c {
+                // Never hand a colony to someone about to win.
+                Choice::Player(p) => {
+                    side == Side::Defense || view.foreign_colonies(*p) + 1 < view.colonies_to_win()
+                }
+                _ => false,
+            })
+            .map(|(i, _)| i)
+            .take(max as usize)
+            .collect()
+    }
+
+    fn propose(&mut self, view: &View, side: Side) -> Option<DealTerms> {
+        let me = view.me();
+        let other = if side == Side::Offense {
+            view.defense()?
+        } else {
+            view.offense()
+        };
+        let to_me = colony_offers(view, other, me);
+        let to_them = colony_offers(view, me, other);
+        let mut terms = DealTerms::default();
+        let pick_planet = |list: &[PlanetId], owner_pref: PlayerId| -> Option<PlanetId> {
+            list.iter()
+                .copied()
+                .find(|p| p.owner == owner_pref)
+                .or_else(|| list.first().copied())
+        };
+        let my_colony = pick_planet(&to_me, other);
+        // A colony each way is the classic fair deal.
+        let their_colony = pick_planet(&to_them, me).filter(|p| p.owner != other);
+        match side {
+            Side::Offense => {
+                terms.offense_colony = my_colony;
+                terms.defense_colony = their_colony.or_else(|| to_them.first().copied());
+            }
+            Side::Defense => {
+                terms.defense_colony = my_colony;
+                terms.offense_colony = their_colony.or_else(|| to_them.first().copied());
+            }
+        }
+        if terms.offense_colony.is_none() && terms.defense_colony.is_none() {
+            // No colonies to swap: swap a card each way rather than lose ships.
+            let one = CardTransfer {
+                random: 1,
+                ..CardTransfer::default()
+            };
+            if !view.hand().is_empty() {
+                terms.offense_gives = one.clone();
+            }
+            if view.hand_size(other) > 0 {
+                terms.defense_gives = one;
+            }
+        }
+        let empty = terms.offense_gives.is_empty()
+            && terms.defense_gives.is_empty()
+            && terms.offense_colony.is_none()
+            && terms.defense_colony.is_none();
+        (!empty).then_some(terms)
+    }
+}
+
+/// How much playing a reinforcement helps me.
+fn reinforce_score(view: &View, card: crate::ids::CardId, side: Side) -> i32 {
+    let me = view.me();
+    let Some(my_side) = view.side_of(me) else {
+        return -1;
+    };
+    if side != my_side {
+        return -1;
+    }
+    let CardKind::Reinforcement(v) = view.my_kind(card) else {
+        return -1;
+    };
+    let mine = view.current_total(my_side);
+    let theirs = view.current_total(my_side.other());
+    // Offense needs to be strictly ahead; the defense wins ties.
+    let winning = |m: i32| {
+        if my_side == Side::Offense {
+            m > theirs
+        } else {
+            m >= theirs
+        }
+    };
+    if !winning(mine) && winning(mine + v as i32) {
+        10 - v as i32
+    } else {
+        -1
+    }
+}
+
+impl Agent for BasicAgent {
+    fn decide(&mut self, view: &View, d: &Decision) -> Result<Answer, AgentError> {
+        Ok(match &d.request {
+            Request::Pick(options) => {
+                if d.kind == DecisionKind::DealResponse {
+                    return Ok(Answer::Pick(self.respond_to_deal(view, options)));
+                }
+                Answer::Pick(self.pick(view, d, options))
+            }
+            Request::Subset { options, min, max } => match d.kind {
+                DecisionKind::OffenseInvites | DecisionKind::DefenseInvites => {
+                    Answer::Subset(self.invite(view, d, options, *max))
+                }
+                _ => {
+                    // Give away the least valuable cards.
+                    let mut ix: Vec<usize> = (0..options.len()).collect();
+                    ix.sort_by_key(|&i| match options[i] {
+                        Choice::Card(c) => card_value(view.my_kind(c)),
+                        _ => 0,
+                    });
+                    ix.truncate((*min).max(0) as usize);
+                    let _ = max;
+                    Answer::Subset(ix)
+                }
+            },
+            Request::Ships(r) => Answer::Ships(self.ships(view, d, r)),
+            Request::Deal(req) => {
+                if std::mem::take(&mut self.refused) {
+                    Answer::Deal(None)
+                } else {
+                    Answer::Deal(self.propose(view, req.side))
+                }
+            }
+        })
+    }
+
+    fn refused(&mut self, _: &View, _: &Decision, _: &Answer, _: &Refusal) {
+        self.refused = true;
+    }
+
+    fn name(&self) -> &str {
+        "basic"
+    }
+}
+
+impl BasicAgent {
+    /// Accepts a deal worth more than a failed one (which costs ships).
+    fn respond_to_deal(&mut self, view: &View, options: &[Choice]) -> usize {
+        let accept = options
+            .iter()
+            .position(|c| *c == Choice::Accept)
+            .unwrap_or(0);
+        let reject = options
+            .iter()
+            .position(|c| *c == Choice::Reject)
+            .unwrap_or(0);
+        let Some(terms) = view.proposal() else {
+            return reject;
+        };
+        let me = view.me();
+        let Some(my_side) = view.side_of(me) else {
+            return reject;
+        };
+        let other = if my_side == Side::Offense {
+            view.defense().unwrap_or(me)
+        } else {
+            view.offense()
+        };
+        // Never hand the opponent its winning colony unless I win too.
+        let i_win = terms.colony_for(my_side).is_some_and(|pl| pl.owner != me)
+            && view.foreign_colonies(me) + 1 >= view.colonies_to_win();
+        let they_win = terms
+            .colony_for(my_side.other())
+            .is_some_and(|pl| pl.owner != other)
+            && view.foreign_colonies(other) + 1 >= view.colonies_to_win();
+        if they_win && !i_win {
+            return reject;
+        }
+        let cards = |t: &CardTransfer, mine: bool| -> i32 {
+            let named: i32 = if mine {
+                t.named.iter().map(|&c| card_value(view.my_kind(c))).sum()
+            } else {
+                t.named.len() as i32 * 4
+            };
+            named + (t.random as i32 + t.by_type.iter().map(|&(_, n)| n as i32).sum::<i32>()) * 4
+        };
+        let colony = |side: Side| {
+            if terms.colony_for(side).is_some() {
+                COLONY_VALUE
+            } else {
+                0
+            }
+        };
+        let value = colony(my_side) - colony(my_side.other())
+            + cards(terms.gives(my_side.other()), false)
+            - cards(terms.gives(my_side), true);
+        // A failed deal costs three ships: take anything better than that.
+        if value >= -6 {
+            accept
+        } else {
+            reject
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The physical components a game is set up from: cosmic and destiny card definitions with
+//! their counts. The content library supplies them; the engine knows their rules meaning
+//! (an attack's value, a destiny card's color) but never a card's name.
+
+use crate::ids::Color;
+use serde::{Deserialize, Serialize};
+
+/// What kind of cosmic card a card is, as far as the core rules care.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", content = "value", rename_all = "lowercase")]
+pub enum CardKind {
+    /// An attack encounter card with its printed value.
+    Attack(i16),
+    /// A negotiate encounter card.
+    Negotiate,
+    /// The morph encounter card: duplicates the opponent's card.
+    Morph,
+    /// A reinforcement card adding its value to a side's total.
+    Reinforcement(i16),
+    /// An artifact card; its effect is content.
+    Artifact,
+    /// A flare card; its effect is content.
+    Flare,
+}
+
+impl CardKind {
+    /// Whether the card may be played as an encounter card.
+    #[inline]
+    pub fn is_encounter(self) -> bool {
+        matches!(
+            self,
+            CardKind::Attack(_) | CardKind::Negotiate | CardKind::Morph
+        )
+    }
+
+    /// The card's type without its value.
+    pub fn card_type(self) -> CardType {
+        match self {
+            CardKind::Attack(_) => CardType::Attack,
+            CardKind::Negotiate => CardType::Negotiate,
+            CardKind::Morph => CardType::Morph,
+            CardKind::Reinforcement(_) => CardType::Reinforcement,
+            CardKind::Artifact => CardType::Artifact,
+            CardKind::Flare => CardType::Flare,
+        }
+    }
+}
+
+/// A card type, as named in deals ("two of your attack cards") and in Plague-like effects.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardType {
+    Attack,
+    Negotiate,
+    Morph,
+    Reinforcement,
+    Artifact,
+    Flare,
+}
+
+impl CardType {
+    /// Every card type, in a fixed order.
+    pub const ALL: [CardType; 6] = [
+        CardType::Attack,
+        CardType::Negotiate,
+        CardType::Morph,
+        CardType::Reinforcement,
+        CardType::Artifact,
+        CardType::Flare,
+    ];
+
+    /// The type's name in logs and scenario files.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardType::Attack => "attack",
+            CardType::Negotiate => "negotiate",
+            CardType::Morph => "morph",
+            CardType::Reinforcement => "reinforcement",
+            CardType::Artifact => "artifact",
+            CardType::Flare => "flare",
+        }
+    }
+}
+
+/// One card definition of the cosmic deck with how many copies the deck holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardDef {
+    /// The printed name ("Attack 08", or a content card's name).
+    pub name: String,
+    /// Its rules kind.
+    pub kind: CardKind,
+    /// Copies in the deck.
+    pub count: u8,
+}
+
+/// Which player a special destiny card designates.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpecialDestiny {
+    /// The player with the most foreign colonies.
+    MostForeignColonies,
+    /// The player with the fewest ships in the warp.
+    FewestShipsInWarp,
+    /// The player with the most cards in hand.
+    MostCardsInHand,
+}
+
+/// What a destiny card shows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", content = "value", rename_all = "lowercase")]
+pub enum DestinyKind {
+    /// A player color (removed from the deck when that color is not in play).
+    Color(Color),
+    /// Wild: the offense picks any other player.
+    Wild,
+    /// Special: designates a player by a criterion.
+    Special(SpecialDestiny),
+}
+
+/// One physical destiny card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DestinyDef {
+    /// What the card shows.
+    pub kind: DestinyKind,
+    /// Whether it carries a hazard warning (used by the hazard variant).
+    #[serde(default)]
+    pub hazard: bool,
+}
+
+/// Everything a game is set up from.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Components {
+    /// The cosmic deck's card definitions (flares are added by setup when aliens exist).
+    pub cosmic: Vec<CardDef>,
+    /// The destiny deck, one entry per physical card, for all eight colors.
+    pub destiny: Vec<DestinyDef>,
+}
+
+impl Components {
+    /// Total number of physical cosmic cards described.
+    pub fn cosmic_count(&self) -> usize {
+        self.cosmic.iter().map(|c| c.count as usize).sum()
+    }
+}

@@ -1,0 +1,194 @@
+//! Deal terms: what the two main players may agree on after both reveal negotiates.
+//! Cards move by name (only the giver can name its own cards), by type (the giver picks
+//! which) or at random; each player may let the other establish one colony.
+
+use crate::components::CardType;
+use crate::event::Names;
+use crate::ids::{CardId, PlanetId, PlayerId, Side};
+use crate::state::GameState;
+use serde::{Deserialize, Serialize};
+
+/// Cards one player promises to give.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CardTransfer {
+    /// Specific cards from the giver's hand.
+    pub named: Vec<CardId>,
+    /// A number of cards of a type, the giver choosing which.
+    pub by_type: Vec<(CardType, u8)>,
+    /// A number of cards taken at random from what remains.
+    pub random: u8,
+}
+
+impl CardTransfer {
+    /// Whether nothing is given.
+    pub fn is_empty(&self) -> bool {
+        self.named.is_empty() && self.by_type.iter().all(|&(_, n)| n == 0) && self.random == 0
+    }
+
+    /// How many cards change hands.
+    pub fn count(&self) -> usize {
+        self.named.len()
+            + self.by_type.iter().map(|&(_, n)| n as usize).sum::<usize>()
+            + self.random as usize
+    }
+
+    /// Whether `giver` can give exactly this from its current hand.
+    pub fn fulfillable(&self, g: &GameState, giver: PlayerId) -> Result<(), String> {
+        let hand = &g.players[giver.ix()].hand;
+        for (i, c) in self.named.iter().enumerate() {
+            if !hand.contains(c) {
+                return Err(format!("card #{} is not in the giver's hand", c.0));
+            }
+            if self.named[..i].contains(c) {
+                return Err("the same card is named twice".into());
+            }
+        }
+        for &(t, n) in &self.by_type {
+            let have = hand
+                .iter()
+                .filter(|&&c| g.kind(c).card_type() == t && !self.named.contains(&c))
+                .count();
+            if have < n as usize {
+                return Err(format!(
+                    "the giver holds only {have} {} card(s) besides the named ones",
+                    t.name()
+                ));
+            }
+        }
+        if self.count() > hand.len() {
+            return Err(format!(
+                "{} cards promised but the giver holds {}",
+                self.count(),
+                hand.len()
+            ));
+        }
+        Ok(())
+    }
+
+    fn describe(&self, names: &Names) -> String {
+        let mut parts: Vec<String> = self
+            .named
+            .iter()
+            .map(|&c| names.card(c).to_string())
+            .collect();
+        for &(t, n) in &self.by_type {
+            if n > 0 {
+                parts.push(format!(
+                    "{n} {} card{}",
+                    t.name(),
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        if self.random > 0 {
+            parts.push(format!(
+                "{} card{} at random",
+                self.random,
+                if self.random == 1 { "" } else { "s" }
+            ));
+        }
+        parts.join(", ")
+    }
+}
+
+/// A complete deal between the offense and the defense.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DealTerms {
+    /// Cards the offense gives the defense.
+    pub offense_gives: CardTransfer,
+    /// Cards the defense gives the offense.
+    pub defense_gives: CardTransfer,
+    /// A planet where the defense has a colony, on which the offense may establish one.
+    pub offense_colony: Option<PlanetId>,
+    /// A planet where the offense has a colony, on which the defense may establish one.
+    pub defense_colony: Option<PlanetId>,
+}
+
+impl DealTerms {
+    /// The transfer `side` promises.
+    pub fn gives(&self, side: Side) -> &CardTransfer {
+        match side {
+            Side::Offense => &self.offense_gives,
+            Side::Defense => &self.defense_gives,
+        }
+    }
+
+    /// The planet on which `side` establishes a colony, if any.
+    pub fn colony_for(&self, side: Side) -> Option<PlanetId> {
+        match side {
+            Side::Offense => self.offense_colony,
+            Side::Defense => self.defense_colony,
+        }
+    }
+
+    /// Checks that the terms are a legal deal proposed by `proposer` in the state `g`:
+    /// something moves, nobody names cards it cannot see, and every promise can be kept.
+    pub fn check(&self, g: &GameState, proposer: Side) -> Result<(), String> {
+        if self.offense_gives.is_empty()
+            && self.defense_gives.is_empty()
+            && self.offense_colony.is_none()
+            && self.defense_colony.is_none()
+        {
+            return Err("a deal must move at least one card or establish a colony".into());
+        }
+        if !self.gives(proposer.other()).named.is_empty() {
+            return Err(
+                "you cannot name cards in your opponent's hand: ask by type or at random".into(),
+            );
+        }
+        for side in [Side::Offense, Side::Defense] {
+            let Some(p) = g.main_player(side) else {
+                return Err("there is no defense".into());
+            };
+            self.gives(side)
+                .fulfillable(g, p)
+                .map_err(|e| format!("the {side}'s cards: {e}"))?;
+            if let Some(planet) = self.colony_for(side) {
+                let other = g.main_player(side.other()).unwrap_or(p);
+                if g.ships_on(planet, other) == 0 {
+                    return Err(format!(
+                        "the {side} can only be let onto a planet where the {} has a colony",
+                        side.other()
+                    ));
+                }
+                if g.ships_on(planet, p) > 0 {
+                    return Err(format!("the {side} already has a colony there"));
+                }
+                let available = g.ships_in_colonies(p)
+                    + if side == Side::Offense {
+                        g.encounter.gate[p.ix()] as u32
+                    } else {
+                        0
+                    };
+                if available == 0 {
+                    return Err(format!("the {side} has no ship to establish a colony with"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The terms in words.
+    pub fn describe(&self, names: &Names) -> String {
+        let mut parts = Vec::new();
+        for side in [Side::Offense, Side::Defense] {
+            let gives = self.gives(side);
+            if !gives.is_empty() {
+                parts.push(format!("{side} gives {}", gives.describe(names)));
+            }
+            if let Some(pl) = self.colony_for(side) {
+                parts.push(format!(
+                    "{side} establishes a colony on {}",
+                    names.planet(pl)
+                ));
+            }
+        }
+        if parts.is_empty() {
+            "nothing".into()
+        } else {
+            parts.join("; ")
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! The decision API: every choice a player makes is a typed request that lists its legal
+//! options; an answer outside them is refused with a message and changes nothing.
+
+use crate::deal::DealTerms;
+use crate::event::{Names, Place};
+use crate::ids::{CardId, PlanetId, PlayerId, Side};
+use crate::state::GameState;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What is being decided (scripts address answers by player and kind).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DecisionKind {
+    /// Where a ship retrieved from the warp goes.
+    RegroupColony,
+    /// Own color drawn: drive out a colony, re-establish a home colony, or draw again.
+    OwnColor,
+    /// Wild drawn: which player is the defense.
+    WildDefense,
+    /// Special drawn with a tie: which of the tied players is the defense.
+    SpecialTie,
+    /// Ships that re-establish a home colony.
+    ReestablishShips,
+    /// The planet the gate is aimed at.
+    LaunchPlanet,
+    /// Ships the offense puts on the gate.
+    LaunchShips,
+    /// Players the offense invites.
+    OffenseInvites,
+    /// Players the defense invites.
+    DefenseInvites,
+    /// An invited player joins a side or neither.
+    JoinAlliance,
+    /// Ships an ally commits.
+    AllyShips,
+    /// The encounter card a main player selects.
+    EncounterCard,
+    /// Play a reinforcement card or pass.
+    Reinforcement,
+    /// Propose deal terms or pass.
+    DealProposal,
+    /// Accept or reject a proposed deal.
+    DealResponse,
+    /// Which cards of a type a player hands over as agreed in a deal.
+    DealCards,
+    /// Ships with which a player establishes the colony a deal grants.
+    DealColonyShips,
+    /// Which ships go to the warp when a deal fails.
+    FailedDealShips,
+    /// A defensive ally's rewards: how many ships from the warp (the rest are cards).
+    Rewards,
+    /// Colonies that returning ships go to.
+    ReturnShips,
+    /// Whether to have a second encounter.
+    SecondEncounter,
+}
+
+impl DecisionKind {
+    /// The kind's name in scripts and prompts.
+    pub fn name(self) -> &'static str {
+        match self {
+            DecisionKind::RegroupColony => "regroup-colony",
+            DecisionKind::OwnColor => "own-color",
+            DecisionKind::WildDefense => "wild-defense",
+            DecisionKind::SpecialTie => "special-tie",
+            DecisionKind::ReestablishShips => "reestablish-ships",
+            DecisionKind::LaunchPlanet => "launch-planet",
+            DecisionKind::LaunchShips => "launch-ships",
+            DecisionKind::OffenseInvites => "offense-invites",
+            DecisionKind::DefenseInvites => "defense-invites",
+            DecisionKind::JoinAlliance => "join-alliance",
+            DecisionKind::AllyShips => "ally-ships",
+            DecisionKind::EncounterCard => "encounter-card",
+            DecisionKind::Reinforcement => "reinforcement",
+            DecisionKind::DealProposal => "deal-proposal",
+            DecisionKind::DealResponse => "deal-response",
+            DecisionKind::DealCards => "deal-cards",
+            DecisionKind::DealColonyShips => "deal-colony-ships",
+            DecisionKind::FailedDealShips => "failed-deal-ships",
+            DecisionKind::Rewards => "rewards",
+            DecisionKind::ReturnShips => "return-ships",
+            DecisionKind::SecondEncounter => "second-encounter",
+        }
+    }
+
+    /// A question for a person at a terminal.
+    pub fn question(self) -> &'static str {
+        match self {
+            DecisionKind::RegroupColony => "Where does the ship from the warp go?",
+            DecisionKind::OwnColor => "You drew your own color. What do you do?",
+            DecisionKind::WildDefense => "Wild destiny: whom do you encounter?",
+            DecisionKind::SpecialTie => "Special destiny tie: whom do you encounter?",
+            DecisionKind::ReestablishShips => "Which ships re-establish the colony?",
+            DecisionKind::LaunchPlanet => "Aim the hyperspace gate at which planet?",
+            DecisionKind::LaunchShips => "Which ships go onto the gate?",
+            DecisionKind::OffenseInvites => "Whom do you invite to ally with the offense?",
+            DecisionKind::DefenseInvites => "Whom do you invite to ally with the defense?",
+            DecisionKind::JoinAlliance => "Which side do you join?",
+            DecisionKind::AllyShips => "Which ships do you commit?",
+            DecisionKind::EncounterCard => "Which encounter card do you play?",
+            DecisionKind::Reinforcement => "Play a reinforcement?",
+            DecisionKind::DealProposal => "Propose a deal?",
+            DecisionKind::DealResponse => "Accept this deal?",
+            DecisionKind::DealCards => "Which cards do you hand over?",
+            DecisionKind::DealColonyShips => "Which ships establish your new colony?",
+            DecisionKind::FailedDealShips => "Which ships go to the warp?",
+            DecisionKind::Rewards => "How many ships do you take back from the warp?",
+            DecisionKind::ReturnShips => "Where do your ships return?",
+            DecisionKind::SecondEncounter => "Have a second encounter?",
+        }
+    }
+}
+
+/// One listed option.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Choice {
+    Yes,
+    No,
+    Pass,
+    Accept,
+    Reject,
+    Player(PlayerId),
+    Planet(PlanetId),
+    Card(CardId),
+    /// Play a reinforcement card on a side.
+    Reinforce {
+        card: CardId,
+        side: Side,
+    },
+    /// Join the offense, the defense, or neither (`None`).
+    Join(Option<Side>),
+    /// Own color: encounter `player`'s colony on `planet` in your home system.
+    DriveOut {
+        planet: PlanetId,
+        player: PlayerId,
+    },
+    /// Own color: re-establish a colony on this empty home planet.
+    Reestablish(PlanetId),
+    /// Own color: discard the card and draw again.
+    DrawAgain,
+    /// Defender rewards: this many ships from the warp, the rest as cards.
+    Rewards {
+        ships: u8,
+        cards: u8,
+    },
+}
+
+impl Choice {
+    /// The option in words.
+    pub fn describe(&self, n: &Names) -> String {
+        match *self {
+            Choice::Yes => "yes".into(),
+            Choice::No => "no".into(),
+            Choice::Pass => "pass".into(),
+            Choice::Accept => "accept".into(),
+            Choice::Reject => "reject".into(),
+            Choice::Player(p) => n.player(p).into(),
+            Choice::Planet(pl) => n.planet(pl),
+            Choice::Card(c) => n.card(c).into(),
+            Choice::Reinforce { card, side } => format!("{} for the {side}", n.card(card)),
+            Choice::Join(Some(side)) => side.to_string(),
+            Choice::Join(None) => "neither".into(),
+            Choice::DriveOut { planet, player } => {
+                format!("drive {} off {}", n.player(player), n.planet(planet))
+            }
+            Choice::Reestablish(pl) => format!("re-establish {}", n.planet(pl)),
+            Choice::DrawAgain => "draw again".into(),
+            Choice::Rewards { ships, cards } => format!("{ships} ships, {cards} cards"),
+        }
+    }
+}
+
+/// A ship selection: counts taken from (or sent to) listed places.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShipRequest {
+    /// Each place with the most ships that may be taken from (or sent to) it.
+    pub places: Vec<(Place, u8)>,
+    /// Fewest ships in total.
+    pub min: u8,
+    /// Most ships in total.
+    pub max: u8,
+}
+
+/// What the deciding player may put into a deal proposal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealRequest {
+    /// The proposer's side.
+    pub side: Side,
+    /// Proposal round, from 1.
+    pub round: u8,
+    /// Rounds in all.
+    pub rounds: u8,
+}
+
+/// A request: the legal answers, in one of a few shapes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Request {
+    /// Pick exactly one option.
+    Pick(Vec<Choice>),
+    /// Pick between `min` and `max` distinct options.
+    Subset {
+        options: Vec<Choice>,
+        min: u8,
+        max: u8,
+    },
+    /// Pick ships.
+    Ships(ShipRequest),
+    /// Propose legal deal terms, or pass.
+    Deal(DealRequest),
+}
+
+/// An answer to a request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Answer {
+    /// The index of the picked option.
+    Pick(usize),
+    /// Indices of the picked options.
+    Subset(Vec<usize>),
+    /// Ship counts, one per listed place, in order.
+    Ships(Vec<u8>),
+    /// Terms, or `None` to pass.
+    Deal(Option<DealTerms>),
+}
+
+/// A decision put to one player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// Who decides.
+    pub player: PlayerId,
+    /// What about.
+    pub kind: DecisionKind,
+    /// The legal answers.
+    pub request: Request,
+}
+
+/// Why an answer was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal(pub String);
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Decision {
+    /// The only legal answer, when there is exactly one (the engine then does not ask).
+    pub fn forced(&self) -> Option<Answer> {
+        match &self.request {
+            Request::Pick(o) if o.len() == 1 => Some(Answer::Pick(0)),
+            Request::Subset { options, min, max } => {
+                if options.is_empty() || *max == 0 {
+                    Some(Answer::Subset(Vec::new()))
+                } else if *min as usize >= options.len() {
+                    Some(Answer::Subset((0..options.len()).collect()))
+                } else {
+                    None
+                }
+            }
+            Request::Ships(r) => {
+                let total: u32 = r.places.iter().map(|&(_, n)| n as u32).sum();
+                let hi = (r.max as u32).min(total);
+                if hi == 0 {
+                    Some(Answer::Ships(vec![0; r.places.len()]))
+                } else if r.places.len() == 1 && hi == r.min as u32 {
+                    Some(Answer::Ships(vec![hi as u8]))
+                } else if r.min as u32 >= total {
+                    Some(Answer::Ships(r.places.iter().map(|&(_, n)| n).collect()))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Checks an answer against the listed options (deal terms are checked by the engine).
+    pub fn validate(&self, answer: &Answer) -> Result<(), Refusal> {
+        match (&self.request, answer) {
+            (Request::Pick(o), Answer::Pick(i)) => {
+                if *i < o.len() {
+                    Ok(())
+                } else {
+                    Err(Refusal(format!(
+                        "option {i} does not exist: pick 0 to {}",
+                        o.len().saturating_sub(1)
+                    )))
+                }
+            }
+            (Request::Subset { options, min, max }, Answer::Subset(ix)) => {
+                if ix.len() < *min as usize || ix.len() > *max as usize {
+                    return Err(Refusal(format!(
+                        "pick between {min} and {max} options, not {}",
+                        ix.len()
+                    )));
+                }
+                for (k, i) in ix.iter().enumerate() {
+                    if *i >= options.len() {
+                        return Err(Refusal(format!("option {i} does not exist")));
+                    }
+                    if ix[..k].contains(i) {
+                        return Err(Refusal(format!("option {i} is picked twice")));
+                    }
+                }
+                Ok(())
+            }
+            (Request::Ships(r), Answer::Ships(counts)) => {
+                if counts.len() != r.places.len() {
+                    return Err(Refusal(format!(
+                        "give one count per place ({} places)",
+                        r.places.len()
+                    )));
+                }
+                let mut total = 0u32;
+                for (&(_, cap), &n) in r.places.iter().zip(counts) {
+                    if n > cap {
+                        return Err(Refusal(format!(
+                            "at most {cap} ships from one of the places"
+                        )));
+                    }
+                    total += n as u32;
+                }
+                if total < r.min as u32 || total > r.max as u32 {
+                    return Err(Refusal(format!(
+                        "choose between {} and {} ships, not {total}",
+                        r.min, r.max
+                    )));
+                }
+                Ok(())
+            }
+            (Request::Deal(_), Answer::Deal(_)) => Ok(()),
+            _ => Err(Refusal(
+                "that answer has the wrong shape for this request".into(),
+            )),
+        }
+    }
+
+    /// The options in words (ship and deal requests describe their shape).
+    pub fn describe_options(&self, names: &Names) -> Vec<String> {
+        match &self.request {
+            Request::Pick(o) | Request::Subset { options: o, .. } => {
+                o.iter().map(|c| c.describe(names)).collect()
+            }
+            Request::Ships(r) => r
+                .places
+                .iter()
+                .map(|&(pl, n)| format!("{} (up to {n})", names.place(pl)))
+                .collect(),
+            Request::Deal(_) => vec!["terms".into(), "pass".into()],
+        }
+    }
+}
+
+/// Shorthand used by the engine to describe a ship request.
+pub(crate) fn ships(places: Vec<(Place, u8)>, min: u8, max: u8) -> Request {
+    Request::Ships(ShipRequest { places, min, max })
+}
+
+/// Whether `state` lets `p` see `card` right now (its own hand, or a revealed card).
+pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
+    state.players[p.ix()].hand.contains(&card)
+        || (state.encounter.revealed && state.encounter.cards.contains(&Some(card)))
+        || state
+            .encounter
+            .reinforcements
+            .iter()
+            .any(|r| r.card == card)
+        || state.discard.contains(&card)
+}

@@ -1,0 +1,83 @@
+//! Rule constants of an edition and the variant switches of a game's setup.
+
+use serde::{Deserialize, Serialize};
+
+/// Which rule book a game follows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Edition {
+    /// Fantasy Flight Games, 2008 and later (the combined rules v8.3).
+    #[default]
+    Ffg,
+}
+
+/// Switches on a game's setup; each is a variant from the rule book, not a fork of the code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Variants {
+    /// Four planets and 16 ships per player; 4 colonies win; power lost below 2 home colonies.
+    pub four_planets: bool,
+    /// The offense has at most one encounter per turn.
+    pub single_encounter_turns: bool,
+}
+
+/// The numbers the rules use, derived from the edition and the variants.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    /// The edition these numbers come from.
+    pub edition: Edition,
+    /// Planets in each home system.
+    pub planets_per_player: u8,
+    /// Ships each player owns.
+    pub ships_per_player: u8,
+    /// Ships on each home planet at setup.
+    pub ships_per_planet: u8,
+    /// Cards in a new hand.
+    pub hand_size: u8,
+    /// Foreign colonies that win the game.
+    pub colonies_to_win: u8,
+    /// Fewer home colonies than this and the alien power is lost.
+    pub home_colonies_for_power: u8,
+    /// Most ships the offense or an ally may commit.
+    pub max_committed_ships: u8,
+    /// Ships each main player loses to the warp when a deal fails.
+    pub failed_deal_ships: u8,
+    /// Proposal rounds that stand in for the one-minute deal timer.
+    pub deal_rounds: u8,
+    /// Encounters per turn at most (2, or 1 with single-encounter turns).
+    pub encounters_per_turn: u8,
+    /// Flares in the cosmic deck for 3-5 players (more players add all dealt flares).
+    pub base_flares_in_deck: u8,
+    /// A game that reaches this many turns stops without a winner (a safety net for bots).
+    pub turn_limit: u32,
+}
+
+impl Rules {
+    /// The rule numbers of `edition` with `variants` applied.
+    pub fn new(edition: Edition, variants: &Variants) -> Rules {
+        match edition {
+            Edition::Ffg => {
+                let four = variants.four_planets;
+                Rules {
+                    edition,
+                    planets_per_player: if four { 4 } else { 5 },
+                    ships_per_player: if four { 16 } else { 20 },
+                    ships_per_planet: 4,
+                    hand_size: 8,
+                    colonies_to_win: if four { 4 } else { 5 },
+                    home_colonies_for_power: if four { 2 } else { 3 },
+                    max_committed_ships: 4,
+                    failed_deal_ships: 3,
+                    deal_rounds: 3,
+                    encounters_per_turn: if variants.single_encounter_turns {
+                        1
+                    } else {
+                        2
+                    },
+                    base_flares_in_deck: 10,
+                    turn_limit: 400,
+                }
+            }
+        }
+    }
+}

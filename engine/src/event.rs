@@ -1,0 +1,572 @@
+//! Events: every state change, with the rule (or, later, the ability) that caused it.
+
+use crate::components::Components;
+use crate::deal::DealTerms;
+use crate::ids::{CardId, DestinyId, PlanetId, PlayerId, Side};
+use crate::state::{GameState, Outcome, Phase};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write;
+
+/// Where ships can be.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Place {
+    /// A colony (or a would-be colony) on a planet.
+    Planet(PlanetId),
+    /// The hyperspace gate.
+    Gate,
+    /// Beside the targeted planet (defensive allies).
+    Beside,
+    /// The warp.
+    Warp,
+    /// Removed from the game.
+    Removed,
+}
+
+/// The rule of the rule book behind an event.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    Setup,
+    FirstPlayer,
+    StartTurn,
+    NewHand,
+    CosmicQuake,
+    DeckReshuffle,
+    Regroup,
+    RegroupNoColonies,
+    Destiny,
+    DestinyReshuffle,
+    DriveOut,
+    Reestablish,
+    Launch,
+    Alliance,
+    Planning,
+    OffenseOutOfCards,
+    DefenseNewHand,
+    Reveal,
+    Morph,
+    Reinforcement,
+    OffenseWins,
+    DefenseWins,
+    BothMorphs,
+    DefenderRewards,
+    Compensation,
+    NegotiateAllies,
+    Deal,
+    FailedDeal,
+    ReturnFromGate,
+    EncounterCleanup,
+    HomeColonies,
+    Win,
+    TurnLimit,
+}
+
+impl Rule {
+    /// Where the rule is written, for explanations in the log.
+    pub fn source(self) -> &'static str {
+        match self {
+            Rule::Setup => "Setup",
+            Rule::FirstPlayer => "Setup 7, Choose First Player",
+            Rule::StartTurn => "Start Turn Phase",
+            Rule::NewHand => "Drawing New Cards",
+            Rule::CosmicQuake => "Cosmic Quake",
+            Rule::DeckReshuffle => "Drawing New Cards (deck empty)",
+            Rule::Regroup => "Phase 1: Regroup",
+            Rule::RegroupNoColonies => "No Colonies during Regroup Phase",
+            Rule::Destiny => "Phase 2: Destiny",
+            Rule::DestinyReshuffle => "Depleting the Destiny Deck",
+            Rule::DriveOut => "Driving Out Foreign Colonies",
+            Rule::Reestablish => "Re-Establishing a Home Colony",
+            Rule::Launch => "Phase 3: Launch",
+            Rule::Alliance => "Phase 4: Alliance",
+            Rule::Planning => "Phase 5: Planning",
+            Rule::OffenseOutOfCards => "Offense has no Encounter Cards",
+            Rule::DefenseNewHand => "Defense has no Encounter Cards",
+            Rule::Reveal => "Phase 6: Reveal",
+            Rule::Morph => "If Either Player Reveals the Morph Card",
+            Rule::Reinforcement => "Reinforcement Cards",
+            Rule::OffenseWins => "If the Offense Won",
+            Rule::DefenseWins => "If the Defense Won",
+            Rule::BothMorphs => "Both players play a morph",
+            Rule::DefenderRewards => "Defender rewards",
+            Rule::Compensation => "Compensation",
+            Rule::NegotiateAllies => "If Both Players Reveal Negotiate Cards",
+            Rule::Deal => "Successful Deal",
+            Rule::FailedDeal => "Unsuccessful Deal",
+            Rule::ReturnFromGate => "Ships return from the gate",
+            Rule::EncounterCleanup => "After Resolving the Encounter",
+            Rule::HomeColonies => "Losing Alien Powers",
+            Rule::Win => "Winning the Game",
+            Rule::TurnLimit => "Turn limit (engine safety net, not a rule)",
+        }
+    }
+}
+
+/// What caused an event.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cause {
+    /// A rule of the rule book.
+    Rule(Rule),
+}
+
+/// A state change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum EventKind {
+    GameStarted {
+        seed: u64,
+        players: u8,
+    },
+    FirstPlayer {
+        player: PlayerId,
+    },
+    TurnStarted {
+        turn: u32,
+        offense: PlayerId,
+    },
+    EncounterStarted {
+        number: u8,
+    },
+    PhaseStarted {
+        phase: Phase,
+    },
+    DeckShuffled {
+        cards: u16,
+    },
+    CosmicQuake,
+    CardDrawn {
+        player: PlayerId,
+        card: CardId,
+    },
+    CardDiscarded {
+        player: PlayerId,
+        card: CardId,
+    },
+    CardGiven {
+        from: PlayerId,
+        to: PlayerId,
+        card: CardId,
+    },
+    ShipsMoved {
+        player: PlayerId,
+        from: Place,
+        to: Place,
+        count: u8,
+    },
+    ColonyGained {
+        player: PlayerId,
+        planet: PlanetId,
+    },
+    ColonyLost {
+        player: PlayerId,
+        planet: PlanetId,
+    },
+    TrackMoved {
+        player: PlayerId,
+        colonies: u8,
+    },
+    PowerLost {
+        player: PlayerId,
+    },
+    PowerRegained {
+        player: PlayerId,
+    },
+    DestinyRevealed {
+        card: DestinyId,
+    },
+    DestinyDrawn {
+        player: PlayerId,
+        card: DestinyId,
+    },
+    DestinyDiscarded {
+        card: DestinyId,
+    },
+    DestinyShuffled {
+        cards: u8,
+    },
+    DefenseNamed {
+        defense: PlayerId,
+    },
+    GateAimed {
+        planet: PlanetId,
+    },
+    Invited {
+        by: PlayerId,
+        players: Vec<PlayerId>,
+    },
+    AllianceJoined {
+        player: PlayerId,
+        side: Side,
+    },
+    AllianceDeclined {
+        player: PlayerId,
+    },
+    CardSelected {
+        player: PlayerId,
+    },
+    CardsRevealed {
+        offense: CardId,
+        defense: CardId,
+    },
+    MorphCopied {
+        player: PlayerId,
+        copies: CardId,
+    },
+    ReinforcementPlayed {
+        player: PlayerId,
+        card: CardId,
+        side: Side,
+    },
+    TotalsComputed {
+        offense: i32,
+        defense: i32,
+    },
+    EncounterResolved {
+        outcome: Outcome,
+    },
+    DealProposed {
+        by: PlayerId,
+        terms: DealTerms,
+    },
+    DealRejected {
+        by: PlayerId,
+    },
+    DealMade {
+        terms: DealTerms,
+    },
+    DealFailed,
+    CompensationTaken {
+        player: PlayerId,
+        from: PlayerId,
+        cards: u8,
+    },
+    RewardsTaken {
+        player: PlayerId,
+        cards: u8,
+        ships: u8,
+    },
+    TurnEnded {
+        offense: PlayerId,
+    },
+    GameWon {
+        winners: Vec<PlayerId>,
+    },
+    GameStopped {
+        turns: u32,
+    },
+}
+
+/// One entry of the event log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// Position in the log, from 0.
+    pub seq: u32,
+    /// What caused it.
+    pub cause: Cause,
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// Renders ids as the names players use.
+pub struct Names<'a> {
+    /// The state the ids belong to.
+    pub state: &'a GameState,
+    /// The components the cards come from.
+    pub components: &'a Components,
+}
+
+impl Names<'_> {
+    /// A player's color name.
+    pub fn player(&self, p: PlayerId) -> &'static str {
+        self.state.players[p.ix()].color.name()
+    }
+
+    /// A planet as "Green 3" (1-based within its system).
+    pub fn planet(&self, id: PlanetId) -> String {
+        format!("{} {}", self.player(id.owner), id.n + 1)
+    }
+
+    /// A card's printed name.
+    pub fn card(&self, c: CardId) -> &str {
+        let def = self.state.cards[c.0 as usize].def as usize;
+        &self.components.cosmic[def].name
+    }
+
+    /// A destiny card's face.
+    pub fn destiny(&self, d: DestinyId) -> String {
+        use crate::components::{DestinyKind, SpecialDestiny};
+        let card = &self.state.destiny_cards[d.0 as usize];
+        let face = match card.kind {
+            DestinyKind::Color(c) => c.name().to_string(),
+            DestinyKind::Wild => "wild".to_string(),
+            DestinyKind::Special(SpecialDestiny::MostForeignColonies) => {
+                "special: most foreign colonies".to_string()
+            }
+            DestinyKind::Special(SpecialDestiny::FewestShipsInWarp) => {
+                "special: fewest ships in the warp".to_string()
+            }
+            DestinyKind::Special(SpecialDestiny::MostCardsInHand) => {
+                "special: most cards in hand".to_string()
+            }
+        };
+        if card.hazard {
+            format!("{face} (hazard warning)")
+        } else {
+            face
+        }
+    }
+
+    /// A place ships can be.
+    pub fn place(&self, place: Place) -> String {
+        match place {
+            Place::Planet(id) => self.planet(id),
+            Place::Gate => "the gate".to_string(),
+            Place::Beside => "beside the planet".to_string(),
+            Place::Warp => "the warp".to_string(),
+            Place::Removed => "out of the game".to_string(),
+        }
+    }
+
+    /// Deal terms in words.
+    pub fn terms(&self, t: &DealTerms) -> String {
+        t.describe(self)
+    }
+
+    /// One event as a line of the readable log.
+    pub fn event(&self, e: &Event) -> String {
+        let mut s = String::new();
+        let _ = match &e.kind {
+            EventKind::GameStarted { seed, players } => {
+                write!(s, "game starts: {players} players, seed {seed}")
+            }
+            EventKind::FirstPlayer { player } => {
+                write!(s, "{} is the first player", self.player(*player))
+            }
+            EventKind::TurnStarted { turn, offense } => {
+                write!(
+                    s,
+                    "== turn {turn}: {} is the offense ==",
+                    self.player(*offense)
+                )
+            }
+            EventKind::EncounterStarted { number } => write!(s, "-- encounter {number} --"),
+            EventKind::PhaseStarted { phase } => write!(s, "{} phase", phase.name()),
+            EventKind::DeckShuffled { cards } => {
+                write!(
+                    s,
+                    "the discard pile ({cards} cards) is shuffled into a new deck"
+                )
+            }
+            EventKind::CosmicQuake => write!(
+                s,
+                "cosmic quake! deck and discard pile are empty: all hands are discarded"
+            ),
+            EventKind::CardDrawn { player, card } => {
+                write!(s, "{} draws {}", self.player(*player), self.card(*card))
+            }
+            EventKind::CardDiscarded { player, card } => {
+                write!(s, "{} discards {}", self.player(*player), self.card(*card))
+            }
+            EventKind::CardGiven { from, to, card } => write!(
+                s,
+                "{} gives {} to {}",
+                self.player(*from),
+                self.card(*card),
+                self.player(*to)
+            ),
+            EventKind::ShipsMoved {
+                player,
+                from,
+                to,
+                count,
+            } => write!(
+                s,
+                "{} moves {count} ship{} from {} to {}",
+                self.player(*player),
+                if *count == 1 { "" } else { "s" },
+                self.place(*from),
+                self.place(*to)
+            ),
+            EventKind::ColonyGained { player, planet } => write!(
+                s,
+                "{} establishes a colony on {}",
+                self.player(*player),
+                self.planet(*planet)
+            ),
+            EventKind::ColonyLost { player, planet } => write!(
+                s,
+                "{} no longer has a colony on {}",
+                self.player(*player),
+                self.planet(*planet)
+            ),
+            EventKind::TrackMoved { player, colonies } => write!(
+                s,
+                "{}'s colony marker moves to {colonies}",
+                self.player(*player)
+            ),
+            EventKind::PowerLost { player } => {
+                write!(s, "{} loses its alien power", self.player(*player))
+            }
+            EventKind::PowerRegained { player } => {
+                write!(s, "{} regains its alien power", self.player(*player))
+            }
+            EventKind::DestinyRevealed { card } => {
+                write!(s, "destiny card revealed: {}", self.destiny(*card))
+            }
+            EventKind::DestinyDrawn { player, card } => write!(
+                s,
+                "{} draws destiny: {}",
+                self.player(*player),
+                self.destiny(*card)
+            ),
+            EventKind::DestinyDiscarded { card } => {
+                write!(s, "destiny card {} is discarded", self.destiny(*card))
+            }
+            EventKind::DestinyShuffled { cards } => {
+                write!(s, "the destiny deck is reshuffled ({cards} cards)")
+            }
+            EventKind::DefenseNamed { defense } => {
+                write!(s, "{} is the defense", self.player(*defense))
+            }
+            EventKind::GateAimed { planet } => {
+                write!(s, "the gate is aimed at {}", self.planet(*planet))
+            }
+            EventKind::Invited { by, players } => {
+                let names: Vec<&str> = players.iter().map(|&p| self.player(p)).collect();
+                if names.is_empty() {
+                    write!(s, "{} invites no allies", self.player(*by))
+                } else {
+                    write!(s, "{} invites {}", self.player(*by), names.join(", "))
+                }
+            }
+            EventKind::AllianceJoined { player, side } => {
+                write!(s, "{} allies with the {side}", self.player(*player))
+            }
+            EventKind::AllianceDeclined { player } => {
+                write!(s, "{} stays out of the encounter", self.player(*player))
+            }
+            EventKind::CardSelected { player } => write!(
+                s,
+                "{} selects an encounter card face down",
+                self.player(*player)
+            ),
+            EventKind::CardsRevealed { offense, defense } => write!(
+                s,
+                "revealed: offense {}, defense {}",
+                self.card(*offense),
+                self.card(*defense)
+            ),
+            EventKind::MorphCopied { player, copies } => write!(
+                s,
+                "{}'s morph becomes a copy of {}",
+                self.player(*player),
+                self.card(*copies)
+            ),
+            EventKind::ReinforcementPlayed { player, card, side } => write!(
+                s,
+                "{} plays {} for the {side}",
+                self.player(*player),
+                self.card(*card)
+            ),
+            EventKind::TotalsComputed { offense, defense } => {
+                write!(s, "totals: offense {offense}, defense {defense}")
+            }
+            EventKind::EncounterResolved { outcome } => write!(
+                s,
+                "outcome: {}",
+                match outcome {
+                    Outcome::OffenseWins => "the offense wins",
+                    Outcome::DefenseWins => "the defense wins",
+                    Outcome::DealMade => "a deal is made",
+                    Outcome::DealFailed => "the deal fails",
+                    Outcome::BothLose => "both sides lose",
+                    Outcome::Reestablished => "a home colony is re-established",
+                    Outcome::Aborted => "the encounter ends early",
+                }
+            ),
+            EventKind::DealProposed { by, terms } => {
+                write!(s, "{} proposes: {}", self.player(*by), self.terms(terms))
+            }
+            EventKind::DealRejected { by } => {
+                write!(s, "{} rejects the proposal", self.player(*by))
+            }
+            EventKind::DealMade { terms } => write!(s, "deal agreed: {}", self.terms(terms)),
+            EventKind::DealFailed => write!(s, "no deal is made"),
+            EventKind::CompensationTaken {
+                player,
+                from,
+                cards,
+            } => write!(
+                s,
+                "{} takes {cards} card{} at random from {} as compensation",
+                self.player(*player),
+                if *cards == 1 { "" } else { "s" },
+                self.player(*from)
+            ),
+            EventKind::RewardsTaken {
+                player,
+                cards,
+                ships,
+            } => write!(
+                s,
+                "{} takes rewards: {cards} card{}, {ships} ship{} from the warp",
+                self.player(*player),
+                if *cards == 1 { "" } else { "s" },
+                if *ships == 1 { "" } else { "s" }
+            ),
+            EventKind::TurnEnded { offense } => {
+                write!(s, "{}'s turn ends", self.player(*offense))
+            }
+            EventKind::GameWon { winners } => {
+                let names: Vec<&str> = winners.iter().map(|&p| self.player(p)).collect();
+                write!(
+                    s,
+                    "*** {} win{} the game ***",
+                    names.join(" and "),
+                    if names.len() == 1 { "s" } else { "" }
+                )
+            }
+            EventKind::GameStopped { turns } => write!(
+                s,
+                "the game stops without a winner after {turns} turns (turn limit)"
+            ),
+        };
+        s
+    }
+
+    /// One event as `viewer` may see it: cards drawn or handed between other players are
+    /// not named. `None` is the referee, who sees everything.
+    pub fn event_for(&self, e: &Event, viewer: Option<PlayerId>) -> String {
+        match (&e.kind, viewer) {
+            (EventKind::CardDrawn { player, .. }, Some(v)) if *player != v => {
+                format!("{} draws a card", self.player(*player))
+            }
+            (EventKind::CardGiven { from, to, .. }, Some(v)) if *from != v && *to != v => {
+                format!(
+                    "{} gives a card to {}",
+                    self.player(*from),
+                    self.player(*to)
+                )
+            }
+            _ => self.event(e),
+        }
+    }
+
+    /// One event as a JSON line: the event's fields plus its readable text.
+    pub fn json(&self, e: &Event) -> String {
+        let mut v = serde_json::to_value(e).unwrap_or(serde_json::Value::Null);
+        if let serde_json::Value::Object(map) = &mut v {
+            map.insert("text".into(), serde_json::Value::String(self.event(e)));
+            map.insert(
+                "source".into(),
+                serde_json::Value::String(match e.cause {
+                    Cause::Rule(r) => r.source().to_string(),
+                }),
+            );
+        }
+        v.to_string()
+    }
+}

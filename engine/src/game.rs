@@ -1,0 +1,451 @@
+//! A game in progress: the state, the agents, the hooks, the RNG and the log, and the turn loop.
+
+use crate::agent::Agent;
+use crate::components::Components;
+use crate::decision::{Answer, Decision, DecisionKind, Refusal, Request};
+use crate::edition::{Edition, Rules, Variants};
+use crate::event::{Cause, Event, EventKind, Names, Rule};
+use crate::hooks::Hooks;
+use crate::ids::{PlayerId, Side};
+use crate::invariants;
+use crate::state::GameState;
+use crate::view::View;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// How a game is set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The rule book followed.
+    pub edition: Edition,
+    /// Number of players (3 to 8).
+    pub players: u8,
+    /// The seed of the game's RNG.
+    pub seed: u64,
+    /// Variant switches.
+    pub variants: Variants,
+}
+
+impl Setup {
+    /// A plain FFG game for `players` players.
+    pub fn new(players: u8, seed: u64) -> Setup {
+        Setup {
+            edition: Edition::Ffg,
+            players,
+            seed,
+            variants: Variants::default(),
+        }
+    }
+}
+
+/// What a game records while it runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Keep every event in memory (for logs and tests).
+    pub record_events: bool,
+    /// Check the invariants after every event.
+    pub check_invariants: bool,
+    /// Keep every answer given (for saves and replays).
+    pub record_answers: bool,
+}
+
+/// Why a game could not go on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The setup is not playable.
+    #[error("invalid setup: {0}")]
+    Setup(String),
+    /// An agent failed to answer.
+    #[error("{player} could not answer the {kind} decision: {message}")]
+    Agent {
+        /// The player's color.
+        player: String,
+        /// The decision kind.
+        kind: &'static str,
+        /// What went wrong.
+        message: String,
+    },
+    /// An agent kept giving illegal answers.
+    #[error("{player} gave illegal answers to the {kind} decision: {reason}")]
+    IllegalAnswers {
+        /// The player's color.
+        player: String,
+        /// The decision kind.
+        kind: &'static str,
+        /// The last refusal.
+        reason: String,
+    },
+    /// An invariant of the game state was broken: an engine bug.
+    #[error("invariant violated after event {seq}: {message}")]
+    Invariant {
+        /// The event after which it was found.
+        seq: u32,
+        /// What is wrong.
+        message: String,
+    },
+    /// The rules reached a state they cannot continue from.
+    #[error("the game cannot continue: {0}")]
+    Stuck(String),
+}
+
+/// Why the normal flow of play stops early.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Somebody won: unwind to the top.
+    GameOver,
+    /// The offense's turn ends at once.
+    TurnEnds,
+    /// Play cannot go on.
+    Error(GameError),
+}
+
+impl From<GameError> for Stop {
+    fn from(e: GameError) -> Self {
+        Stop::Error(e)
+    }
+}
+
+/// The result of a step of play.
+pub type Flow<T = ()> = Result<T, Stop>;
+
+/// One answer given during a game, for saves and replays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedAnswer {
+    /// Who answered.
+    pub player: PlayerId,
+    /// What about.
+    pub kind: DecisionKind,
+    /// The answer.
+    pub answer: Answer,
+}
+
+/// Counters of a finished or running game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Events emitted.
+    pub events: u64,
+    /// Decisions put to agents (forced ones not counted).
+    pub decisions: u64,
+    /// Encounters begun.
+    pub encounters: u32,
+    /// Turns begun.
+    pub turns: u32,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winners (several when they share the win; none if the turn limit stopped it).
+    pub winners: Vec<PlayerId>,
+    /// Counters.
+    pub stats: Stats,
+}
+
+/// Refusals tolerated before an agent's answers are given up on.
+const MAX_REFUSALS: usize = 5;
+
+/// A game in progress.
+pub struct Game<'h> {
+    pub(crate) state: GameState,
+    pub(crate) components: Arc<Components>,
+    pub(crate) rng: ChaCha8Rng,
+    pub(crate) agents: Vec<Box<dyn Agent + 'h>>,
+    pub(crate) hooks: &'h dyn Hooks,
+    pub(crate) options: Options,
+    pub(crate) events: Vec<Event>,
+    pub(crate) answers: Vec<RecordedAnswer>,
+    pub(crate) stats: Stats,
+    pub(crate) violation: Option<GameError>,
+    pub(crate) seed: u64,
+    observer: Option<Box<dyn FnMut(&Event, &Names) + 'h>>,
+    started: bool,
+}
+
+impl<'h> Game<'h> {
+    /// Sets up a game: colors, planets and ships, decks, hands and the first player.
+    pub fn new(
+        setup: &Setup,
+        components: Arc<Components>,
+        agents: Vec<Box<dyn Agent + 'h>>,
+        hooks: &'h dyn Hooks,
+        options: Options,
+    ) -> Result<Game<'h>, GameError> {
+        if !(3..=crate::ids::MAX_PLAYERS as u8).contains(&setup.players) {
+            return Err(GameError::Setup(format!(
+                "{} players: the game seats 3 to 8",
+                setup.players
+            )));
+        }
+        if agents.len() != setup.players as usize {
+            return Err(GameError::Setup(format!(
+                "{} agents for {} players",
+                agents.len(),
+                setup.players
+            )));
+        }
+        let rules = Rules::new(setup.edition, &setup.variants);
+        let state = crate::setup::initial_state(setup, &components, rules)?;
+        let mut game = Game {
+            state,
+            components,
+            rng: ChaCha8Rng::seed_from_u64(setup.seed),
+            agents,
+            hooks,
+            options,
+            events: Vec::new(),
+            answers: Vec::new(),
+            stats: Stats::default(),
+            violation: None,
+            seed: setup.seed,
+            observer: None,
+            started: false,
+        };
+        game.emit(
+            Rule::Setup,
+            EventKind::GameStarted {
+                seed: setup.seed,
+                players: setup.players,
+            },
+        );
+        game.deal_setup().map_err(|s| match s {
+            Stop::Error(e) => e,
+            _ => GameError::Stuck("setup was interrupted".into()),
+        })?;
+        Ok(game)
+    }
+
+    /// Calls `observer` with every event from now on (a terminal printing the log as it
+    /// happens, a progress display...).
+    pub fn set_observer(&mut self, observer: impl FnMut(&Event, &Names) + 'h) {
+        self.observer = Some(Box::new(observer));
+    }
+
+    /// The state (read-only).
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The state, for arranging a scenario before play starts. Changes made here bypass
+    /// the event log; the invariants are checked again at the next event.
+    pub fn state_mut(&mut self) -> &mut GameState {
+        &mut self.state
+    }
+
+    /// The components the game was set up from.
+    pub fn components(&self) -> &Components {
+        &self.components
+    }
+
+    /// Name rendering for this game's ids.
+    pub fn names(&self) -> Names<'_> {
+        Names {
+            state: &self.state,
+            components: &self.components,
+        }
+    }
+
+    /// The events recorded so far (empty unless `record_events` is on).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The answers recorded so far (empty unless `record_answers` is on).
+    pub fn answers(&self) -> &[RecordedAnswer] {
+        &self.answers
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The seed the game was set up with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Plays turns until somebody wins (or the turn limit is reached).
+    pub fn run(&mut self) -> Result<GameResult, GameError> {
+        if !self.started {
+            self.started = true;
+        }
+        loop {
+            if self.state.turn >= self.state.rules.turn_limit {
+                let turns = self.state.turn;
+                self.emit(Rule::TurnLimit, EventKind::GameStopped { turns });
+                break;
+            }
+            match self.play_turn() {
+                Ok(()) => {}
+                Err(Stop::GameOver) => break,
+                Err(Stop::TurnEnds) => {}
+                Err(Stop::Error(e)) => return Err(e),
+            }
+            if let Some(v) = self.violation.take() {
+                return Err(v);
+            }
+            self.state.offense = self.state.left_of(self.state.offense, 1);
+        }
+        if let Some(v) = self.violation.take() {
+            return Err(v);
+        }
+        Ok(GameResult {
+            winners: self.state.winners.clone(),
+            stats: self.stats,
+        })
+    }
+
+    /// Records an event caused by a rule.
+    #[inline]
+    pub(crate) fn emit(&mut self, rule: Rule, kind: EventKind) {
+        self.emit_caused(Cause::Rule(rule), kind);
+    }
+
+    /// Records an event with its cause, and checks the invariants if asked to.
+    pub fn emit_caused(&mut self, cause: Cause, kind: EventKind) {
+        let seq = self.stats.events as u32;
+        self.stats.events += 1;
+        if self.options.check_invariants && self.violation.is_none() {
+            if let Err(message) = invariants::check(&self.state, &self.components) {
+                self.violation = Some(GameError::Invariant { seq, message });
+            }
+        }
+        if self.options.record_events || self.observer.is_some() {
+            let event = Event { seq, cause, kind };
+            if let Some(observe) = self.observer.as_mut() {
+                let names = Names {
+                    state: &self.state,
+                    components: &self.components,
+                };
+                observe(&event, &names);
+            }
+            if self.options.record_events {
+                self.events.push(event);
+            }
+        }
+    }
+
+    /// Puts a decision to a player and returns a legal answer. A decision with exactly one
+    /// legal answer is not asked.
+    pub fn ask(&mut self, player: PlayerId, kind: DecisionKind, request: Request) -> Flow<Answer> {
+        let decision = Decision {
+            player,
+            kind,
+            request,
+        };
+        if let Some(a) = decision.forced() {
+            return Ok(a);
+        }
+        self.stats.decisions += 1;
+        let mut last = Refusal(String::new());
+        for _ in 0..MAX_REFUSALS {
+            let view = View::new(&self.state, &self.components, player);
+            let answer = self.agents[player.ix()]
+                .decide(&view, &decision)
+                .map_err(|e| GameError::Agent {
+                    player: self.state.players[player.ix()].color.name().into(),
+                    kind: kind.name(),
+                    message: e.0,
+                })?;
+            match self.check_answer(&decision, &answer) {
+                Ok(()) => {
+                    if self.options.record_answers {
+                        self.answers.push(RecordedAnswer {
+                            player,
+                            kind,
+                            answer: answer.clone(),
+                        });
+                    }
+                    return Ok(answer);
+                }
+                Err(why) => {
+                    let view = View::new(&self.state, &self.components, player);
+                    self.agents[player.ix()].refused(&view, &decision, &answer, &why);
+                    last = why;
+                }
+            }
+        }
+        Err(Stop::Error(GameError::IllegalAnswers {
+            player: self.state.players[player.ix()].color.name().into(),
+            kind: kind.name(),
+            reason: last.0,
+        }))
+    }
+
+    /// Checks an answer: its shape and options, and for deals the terms themselves.
+    fn check_answer(&self, decision: &Decision, answer: &Answer) -> Result<(), Refusal> {
+        decision.validate(answer)?;
+        if let (Request::Deal(r), Answer::Deal(Some(terms))) = (&decision.request, answer) {
+            terms.check(&self.state, r.side).map_err(Refusal)?;
+        }
+        Ok(())
+    }
+
+    /// Asks a pick among `options` and returns the picked option.
+    pub(crate) fn pick(
+        &mut self,
+        player: PlayerId,
+        kind: DecisionKind,
+        options: Vec<crate::decision::Choice>,
+    ) -> Flow<crate::decision::Choice> {
+        if options.len() == 1 {
+            return Ok(options[0]);
+        }
+        let copy = options.clone();
+        match self.ask(player, kind, Request::Pick(options))? {
+            Answer::Pick(i) => Ok(copy[i]),
+            _ => unreachable_answer(),
+        }
+    }
+
+    /// The order in which simultaneous abilities and rounds of play go: the offense, the
+    /// defense, then the others clockwise from the offense's left.
+    pub fn timing_order(&self) -> Vec<PlayerId> {
+        let o = self.state.offense;
+        let mut order = vec![o];
+        if let Some(d) = self.state.encounter.defense {
+            order.push(d);
+        }
+        for k in 1..self.state.player_count() {
+            let p = self.state.left_of(o, k);
+            if Some(p) != self.state.encounter.defense {
+                order.push(p);
+            }
+        }
+        order
+    }
+
+    /// The main player on `side` (the defense must be named).
+    pub(crate) fn main(&self, side: Side) -> PlayerId {
+        match side {
+            Side::Offense => self.state.offense,
+            Side::Defense => self.state.encounter.defense.unwrap_or(self.state.offense),
+        }
+    }
+
+    /// Ends the game if any player has enough foreign colonies; all such players share the win.
+    pub(crate) fn check_win(&mut self) -> Flow {
+        let need = self.state.rules.colonies_to_win;
+        let winners: Vec<PlayerId> = self
+            .state
+            .seats()
+            .filter(|&p| self.state.players[p.ix()].track >= need)
+            .collect();
+        if winners.is_empty() {
+            return Ok(());
+        }
+        self.state.winners = winners.clone();
+        self.emit(Rule::Win, EventKind::GameWon { winners });
+        Err(Stop::GameOver)
+    }
+}
+
+/// The engine validated the answer's shape before this point.
+#[cold]
+pub(crate) fn unreachable_answer<T>() -> Flow<T> {
+    Err(Stop::Error(GameError::Stuck(
+        "an answer of the wrong shape passed validation".into(),
+    )))
+}

@@ -1,0 +1,41 @@
+//! The seam between the engine and card behaviour. The engine calls `Hooks` at named windows
+//! of the pipeline; the interpreter implements it. With `NoHooks` the plain game is played.
+
+use crate::game::{Flow, Game};
+use crate::state::Phase;
+use serde::{Deserialize, Serialize};
+
+/// A named point of the pipeline where content may act.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Window {
+    /// The start of a phase, before its rules act.
+    PhaseStart(Phase),
+    /// The end of a phase, after its rules acted.
+    PhaseEnd(Phase),
+    /// After the defense is named in the destiny phase.
+    DefenseNamed,
+    /// After alliances are formed.
+    AlliancesFormed,
+    /// After encounter cards are revealed, before totals are computed.
+    CardsRevealed,
+    /// After the winner of the encounter is determined.
+    WinnerDetermined,
+    /// After the encounter is resolved, before cards are discarded.
+    EncounterResolved,
+}
+
+/// Card behaviour, called by the engine at its windows.
+pub trait Hooks {
+    /// Lets content act at `window`.
+    fn at(&self, window: Window, game: &mut Game<'_>) -> Flow {
+        let _ = (window, game);
+        Ok(())
+    }
+}
+
+/// No card behaviour: the plain game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoHooks;
+
+impl Hooks for NoHooks {}

@@ -1,0 +1,69 @@
+//! Invariants that hold after every event: every ship and every card is somewhere exactly
+//! once, and the colony track and the alien power agree with the board.
+
+use crate::components::Components;
+use crate::state::GameState;
+
+/// Checks every invariant; the error says which one broke.
+pub fn check(s: &GameState, _components: &Components) -> Result<(), String> {
+    for p in s.seats() {
+        let total = s.ships_total(p);
+        if total != s.rules.ships_per_player as u32 {
+            return Err(format!(
+                "{} has {total} ships somewhere, not {}",
+                s.players[p.ix()].color,
+                s.rules.ships_per_player
+            ));
+        }
+        let track = s.players[p.ix()].track;
+        let board = s.foreign_colonies(p);
+        if track != board {
+            return Err(format!(
+                "{}'s colony marker shows {track} but the board shows {board} foreign colonies",
+                s.players[p.ix()].color
+            ));
+        }
+        let active = s.home_colonies(p) >= s.rules.home_colonies_for_power;
+        if active != s.players[p.ix()].power_active {
+            return Err(format!(
+                "{}'s alien power is {} with {} home colonies",
+                s.players[p.ix()].color,
+                if active { "off" } else { "on" },
+                s.home_colonies(p)
+            ));
+        }
+    }
+    let cards = s.cards_accounted();
+    if cards != s.cards.len() {
+        return Err(format!(
+            "{cards} cards are somewhere but the game has {}",
+            s.cards.len()
+        ));
+    }
+    // Each card is in exactly one place.
+    let mut seen = vec![false; s.cards.len()];
+    let e = &s.encounter;
+    let places = s
+        .deck
+        .iter()
+        .chain(&s.discard)
+        .chain(s.players.iter().flat_map(|p| &p.hand))
+        .chain(e.cards.iter().flatten())
+        .chain(e.reinforcements.iter().map(|r| &r.card));
+    for &c in places {
+        let i = c.0 as usize;
+        if i >= seen.len() || seen[i] {
+            return Err(format!("card #{i} is in two places at once"));
+        }
+        seen[i] = true;
+    }
+    let destiny =
+        s.destiny_deck.len() + s.destiny_discard.len() + usize::from(s.encounter.destiny.is_some());
+    if destiny != s.destiny_cards.len() {
+        return Err(format!(
+            "{destiny} destiny cards are somewhere but the game has {}",
+            s.destiny_cards.len()
+        ));
+    }
+    Ok(())
+}

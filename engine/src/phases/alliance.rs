@@ -1,0 +1,103 @@
+//! Alliance: the offense invites, then the defense invites; then each invited player, clockwise
+//! from the offense's left, joins one inviting side (committing one to four ships) or neither.
+
+use crate::decision::{Choice, DecisionKind};
+use crate::event::{EventKind, Place, Rule};
+use crate::game::{Flow, Game};
+use crate::hooks::Window;
+use crate::ids::{PlayerId, Side};
+
+impl Game<'_> {
+    pub(super) fn alliance_phase(&mut self) -> Flow {
+        let offense = self.state.offense;
+        let defense = self.main(Side::Defense);
+        for side in Side::BOTH {
+            let inviter = self.main(side);
+            let options: Vec<Choice> = self
+                .state
+                .seats()
+                .filter(|&p| p != offense && p != defense)
+                .map(Choice::Player)
+                .collect();
+            let n = options.len() as u8;
+            let kind = match side {
+                Side::Offense => DecisionKind::OffenseInvites,
+                Side::Defense => DecisionKind::DefenseInvites,
+            };
+            let invited = self.ask_subset(inviter, kind, options, 0, n)?;
+            let mut mask = 0u8;
+            let mut players = Vec::with_capacity(invited.len());
+            for c in invited {
+                if let Choice::Player(p) = c {
+                    mask |= 1 << p.0;
+                    players.push(p);
+                }
+            }
+            players.sort();
+            match side {
+                Side::Offense => self.state.encounter.invited_by_offense = mask,
+                Side::Defense => self.state.encounter.invited_by_defense = mask,
+            }
+            self.emit(
+                Rule::Alliance,
+                EventKind::Invited {
+                    by: inviter,
+                    players,
+                },
+            );
+        }
+        for k in 1..self.state.player_count() {
+            let p = self.state.left_of(offense, k);
+            if p == defense {
+                continue;
+            }
+            self.answer_invitations(p)?;
+        }
+        self.window(Window::AlliancesFormed)
+    }
+
+    /// One invited player accepts an invitation (and commits ships) or declines.
+    fn answer_invitations(&mut self, p: PlayerId) -> Flow {
+        let bit = 1u8 << p.0;
+        let e = &self.state.encounter;
+        let by_offense = e.invited_by_offense & bit != 0;
+        let by_defense = e.invited_by_defense & bit != 0;
+        if !by_offense && !by_defense {
+            return Ok(());
+        }
+        let mut options = Vec::with_capacity(3);
+        if self.state.has_colony(p) {
+            if by_offense {
+                options.push(Choice::Join(Some(Side::Offense)));
+            }
+            if by_defense {
+                options.push(Choice::Join(Some(Side::Defense)));
+            }
+        }
+        options.push(Choice::Join(None));
+        let Choice::Join(Some(side)) = self.pick(p, DecisionKind::JoinAlliance, options)? else {
+            self.emit(Rule::Alliance, EventKind::AllianceDeclined { player: p });
+            return Ok(());
+        };
+        self.state.encounter.ally[p.ix()] = Some(side);
+        self.emit(
+            Rule::Alliance,
+            EventKind::AllianceJoined { player: p, side },
+        );
+        let to = match side {
+            Side::Offense => Place::Gate,
+            Side::Defense => Place::Beside,
+        };
+        let max = self.state.rules.max_committed_ships;
+        self.commit_ships(
+            p,
+            DecisionKind::AllyShips,
+            to,
+            1,
+            max,
+            false,
+            Rule::Alliance,
+        )?;
+        Ok(())
+    }
+}

@@ -1,0 +1,152 @@
+//! Destiny: the offense draws a destiny card to learn the defense. Its own color lets it drive
+//! out a foreign colony at home, re-establish an empty home planet, or draw again.
+
+use crate::components::{DestinyKind, SpecialDestiny};
+use crate::decision::{Choice, DecisionKind};
+use crate::event::{EventKind, Place, Rule};
+use crate::game::{Flow, Game, GameError};
+use crate::hooks::Window;
+use crate::ids::{DestinyId, PlayerId};
+use crate::state::Outcome;
+use rand::seq::SliceRandom;
+
+impl Game<'_> {
+    /// Names the defense (and, when driving out a colony, the planet). Returns an outcome
+    /// when the encounter is settled here (a re-established home colony).
+    pub(super) fn destiny_phase(&mut self) -> Flow<Option<Outcome>> {
+        let offense = self.state.offense;
+        // Drawing again discards; a deck of destiny cards all showing the offense's own color
+        // cannot loop forever because each reshuffle includes the other colors.
+        for _ in 0..256 {
+            let card = self.draw_destiny()?;
+            self.state.encounter.destiny = Some(card);
+            self.emit(
+                Rule::Destiny,
+                EventKind::DestinyDrawn {
+                    player: offense,
+                    card,
+                },
+            );
+            let named = match self.state.destiny_cards[card.0 as usize].kind {
+                DestinyKind::Color(c) => self.state.player_of(c).unwrap_or(offense),
+                DestinyKind::Wild => {
+                    let others: Vec<Choice> = self
+                        .state
+                        .seats()
+                        .filter(|&p| p != offense)
+                        .map(Choice::Player)
+                        .collect();
+                    match self.pick(offense, DecisionKind::WildDefense, others)? {
+                        Choice::Player(p) => p,
+                        _ => offense,
+                    }
+                }
+                DestinyKind::Special(criterion) => {
+                    let tied: Vec<Choice> = self
+                        .special_candidates(criterion)
+                        .into_iter()
+                        .map(Choice::Player)
+                        .collect();
+                    match self.pick(offense, DecisionKind::SpecialTie, tied)? {
+                        Choice::Player(p) => p,
+                        _ => offense,
+                    }
+                }
+            };
+            if named != offense {
+                self.name_defense(named)?;
+                return Ok(None);
+            }
+            match self.own_color_choice()? {
+                Choice::DriveOut { planet, player } => {
+                    self.state.encounter.planet = Some(planet);
+                    self.name_defense(player)?;
+                    return Ok(None);
+                }
+                Choice::Reestablish(planet) => {
+                    self.state.encounter.planet = Some(planet);
+                    let max = self.state.rules.max_committed_ships;
+                    self.commit_ships(
+                        offense,
+                        DecisionKind::ReestablishShips,
+                        Place::Planet(planet),
+                        1,
+                        max,
+                        true,
+                        Rule::Reestablish,
+                    )?;
+                    let outcome = Outcome::Reestablished;
+                    self.state.encounter.outcome = Some(outcome);
+                    self.emit(Rule::Reestablish, EventKind::EncounterResolved { outcome });
+                    return Ok(Some(outcome));
+                }
+                _ => {
+                    self.state.encounter.destiny = None;
+                    self.state.destiny_discard.push(card);
+                    self.emit(Rule::Destiny, EventKind::DestinyDiscarded { card });
+                }
+            }
+        }
+        Err(GameError::Stuck("destiny never named a defense".into()).into())
+    }
+
+    fn name_defense(&mut self, defense: PlayerId) -> Flow {
+        self.state.encounter.defense = Some(defense);
+        self.emit(Rule::Destiny, EventKind::DefenseNamed { defense });
+        self.window(Window::DefenseNamed)
+    }
+
+    /// The options after drawing one's own color.
+    fn own_color_choice(&mut self) -> Flow<Choice> {
+        let offense = self.state.offense;
+        let mut options = Vec::new();
+        let can_commit =
+            self.state.has_colony(offense) || self.state.encounter.gate[offense.ix()] > 0;
+        for planet in self.state.home_planets(offense) {
+            let ships = &self.state.planet(planet).ships;
+            if ships.iter().all(|&n| n == 0) {
+                if can_commit {
+                    options.push(Choice::Reestablish(planet));
+                }
+                continue;
+            }
+            for p in self.state.seats() {
+                if p != offense && ships[p.ix()] > 0 {
+                    options.push(Choice::DriveOut { planet, player: p });
+                }
+            }
+        }
+        options.push(Choice::DrawAgain);
+        self.pick(offense, DecisionKind::OwnColor, options)
+    }
+
+    /// The players a special destiny card designates (several when tied).
+    fn special_candidates(&self, criterion: SpecialDestiny) -> Vec<PlayerId> {
+        let s = &self.state;
+        let score = |p: PlayerId| -> i64 {
+            let pl = &s.players[p.ix()];
+            match criterion {
+                SpecialDestiny::MostForeignColonies => pl.track as i64,
+                SpecialDestiny::FewestShipsInWarp => -(pl.warp as i64),
+                SpecialDestiny::MostCardsInHand => pl.hand.len() as i64,
+            }
+        };
+        let best = s.seats().map(score).max().unwrap_or(0);
+        s.seats().filter(|&p| score(p) == best).collect()
+    }
+
+    /// Draws the top destiny card; a deck down to its last card is shuffled with the discards.
+    fn draw_destiny(&mut self) -> Flow<DestinyId> {
+        if self.state.destiny_deck.len() <= 1 {
+            let discards = std::mem::take(&mut self.state.destiny_discard);
+            self.state.destiny_deck.extend(discards);
+            self.state.destiny_deck.shuffle(&mut self.rng);
+            let cards = self.state.destiny_deck.len() as u8;
+            self.emit(Rule::DestinyReshuffle, EventKind::DestinyShuffled { cards });
+        }
+        self.state
+            .destiny_deck
+            .pop()
+            .ok_or_else(|| GameError::Stuck("the destiny deck is empty".into()).into())
+    }
+}

@@ -1,0 +1,193 @@
+//! The FFG turn: one or two encounters, each played phase by phase.
+
+mod alliance;
+mod destiny;
+mod launch;
+mod negotiation;
+mod planning;
+mod regroup;
+mod resolution;
+mod reveal;
+mod start_turn;
+
+use crate::decision::{Choice, DecisionKind};
+use crate::event::{EventKind, Place, Rule};
+use crate::game::{Flow, Game, Stop};
+use crate::hooks::Window;
+use crate::ids::{PlayerId, MAX_PLAYERS};
+use crate::state::{Encounter, Outcome, Phase};
+
+impl Game<'_> {
+    /// Plays one turn of the current offense.
+    pub(crate) fn play_turn(&mut self) -> Flow {
+        self.state.turn += 1;
+        self.stats.turns += 1;
+        let offense = self.state.offense;
+        let turn = self.state.turn;
+        self.emit(Rule::StartTurn, EventKind::TurnStarted { turn, offense });
+        let mut number = 1;
+        loop {
+            let outcome = match self.play_encounter(number) {
+                Ok(o) => o,
+                Err(Stop::TurnEnds) => break,
+                Err(e) => return Err(e),
+            };
+            let more = number < self.state.rules.encounters_per_turn
+                && outcome.is_success()
+                && self.state.has_encounter_card(offense);
+            if !more {
+                break;
+            }
+            let again = self.pick(
+                offense,
+                DecisionKind::SecondEncounter,
+                vec![Choice::Yes, Choice::No],
+            )?;
+            if again != Choice::Yes {
+                break;
+            }
+            number += 1;
+        }
+        self.emit(Rule::StartTurn, EventKind::TurnEnded { offense });
+        Ok(())
+    }
+
+    /// Plays one encounter through every phase and returns its outcome.
+    fn play_encounter(&mut self, number: u8) -> Flow<Outcome> {
+        self.state.encounter = Encounter {
+            number,
+            ..Encounter::default()
+        };
+        self.stats.encounters += 1;
+        self.emit(Rule::StartTurn, EventKind::EncounterStarted { number });
+        let result = self.encounter_phases();
+        // Whether the encounter ran its course or the turn ended early, nothing stays in the
+        // encounter area; a won game or an error is left exactly as it stopped.
+        match result {
+            Ok(_) | Err(Stop::TurnEnds) => self.clean_up_encounter()?,
+            Err(_) => {}
+        }
+        result
+    }
+
+    fn encounter_phases(&mut self) -> Flow<Outcome> {
+        self.enter(Phase::StartTurn)?;
+        self.start_turn_phase()?;
+        self.leave(Phase::StartTurn)?;
+
+        self.enter(Phase::Regroup)?;
+        self.regroup_phase()?;
+        self.leave(Phase::Regroup)?;
+
+        self.enter(Phase::Destiny)?;
+        if let Some(outcome) = self.destiny_phase()? {
+            self.leave(Phase::Destiny)?;
+            return Ok(outcome);
+        }
+        self.leave(Phase::Destiny)?;
+
+        self.enter(Phase::Launch)?;
+        self.launch_phase()?;
+        self.leave(Phase::Launch)?;
+
+        self.enter(Phase::Alliance)?;
+        self.alliance_phase()?;
+        self.leave(Phase::Alliance)?;
+
+        self.enter(Phase::Planning)?;
+        self.planning_phase()?;
+        self.leave(Phase::Planning)?;
+
+        self.enter(Phase::Reveal)?;
+        self.reveal_phase()?;
+        self.leave(Phase::Reveal)?;
+
+        self.enter(Phase::Resolution)?;
+        let outcome = self.resolution_phase()?;
+        self.leave(Phase::Resolution)?;
+        Ok(outcome)
+    }
+
+    /// Opens a phase: records it and lets content act at its start.
+    fn enter(&mut self, phase: Phase) -> Flow {
+        self.state.encounter.phase = Some(phase);
+        let rule = phase_rule(phase);
+        self.emit(rule, EventKind::PhaseStarted { phase });
+        self.window(Window::PhaseStart(phase))
+    }
+
+    /// Closes a phase: lets content act at its end and checks for a win.
+    fn leave(&mut self, phase: Phase) -> Flow {
+        self.window(Window::PhaseEnd(phase))?;
+        self.check_win()
+    }
+
+    /// Calls the hooks at a window.
+    pub(crate) fn window(&mut self, window: Window) -> Flow {
+        let hooks = self.hooks;
+        hooks.at(window, self)
+    }
+
+    /// Returns every ship still in the encounter to its owner's colonies and discards the
+    /// encounter's cards and destiny card.
+    fn clean_up_encounter(&mut self) -> Flow {
+        for p in 0..self.state.player_count() {
+            let p = PlayerId(p as u8);
+            let gate = self.state.encounter.gate[p.ix()];
+            if gate > 0 {
+                self.return_ships(p, Place::Gate, gate, Rule::ReturnFromGate)?;
+            }
+            let beside = self.state.encounter.beside[p.ix()];
+            if beside > 0 {
+                self.return_ships(p, Place::Beside, beside, Rule::ReturnFromGate)?;
+            }
+        }
+        let offense = self.state.offense;
+        let defense = self.state.encounter.defense.unwrap_or(offense);
+        let cards = self.state.encounter.cards;
+        for (i, c) in cards.into_iter().enumerate() {
+            if let Some(card) = c {
+                self.state.encounter.cards[i] = None;
+                self.state.discard.push(card);
+                let player = if i == 0 { offense } else { defense };
+                self.emit(
+                    Rule::EncounterCleanup,
+                    EventKind::CardDiscarded { player, card },
+                );
+            }
+        }
+        let reinforcements = std::mem::take(&mut self.state.encounter.reinforcements);
+        self.state
+            .discard
+            .extend(reinforcements.iter().map(|r| r.card));
+        for r in reinforcements {
+            self.emit(
+                Rule::EncounterCleanup,
+                EventKind::CardDiscarded {
+                    player: r.by,
+                    card: r.card,
+                },
+            );
+        }
+        if let Some(card) = self.state.encounter.destiny.take() {
+            self.state.destiny_discard.push(card);
+            self.emit(Rule::EncounterCleanup, EventKind::DestinyDiscarded { card });
+        }
+        self.state.encounter.phase = None;
+        self.state.encounter.ally = [None; MAX_PLAYERS];
+        Ok(())
+    }
+}
+
+fn phase_rule(phase: Phase) -> Rule {
+    match phase {
+        Phase::StartTurn => Rule::StartTurn,
+        Phase::Regroup => Rule::Regroup,
+        Phase::Destiny => Rule::Destiny,
+        Phase::Launch => Rule::Launch,
+        Phase::Alliance => Rule::Alliance,
+        Phase::Planning => Rule::Planning,
+        Phase::Reveal => Rule::Reveal,
+        Phase::Resolution => Rule::EncounterCleanup,
+    }
+}

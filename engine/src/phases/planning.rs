@@ -1,0 +1,51 @@
+//! Planning: both main players select an encounter card face down. An offense without one
+//! ends its turn; a defense without one draws new hands until it has one.
+
+use crate::decision::{Choice, DecisionKind};
+use crate::event::{EventKind, Rule};
+use crate::game::{Flow, Game, Stop};
+use crate::ids::Side;
+use crate::state::Outcome;
+
+impl Game<'_> {
+    pub(super) fn planning_phase(&mut self) -> Flow {
+        let offense = self.state.offense;
+        let defense = self.main(Side::Defense);
+        if !self.state.has_encounter_card(offense) {
+            let outcome = Outcome::Aborted;
+            self.state.encounter.outcome = Some(outcome);
+            self.emit(
+                Rule::OffenseOutOfCards,
+                EventKind::EncounterResolved { outcome },
+            );
+            return Err(Stop::TurnEnds);
+        }
+        if !self.state.has_encounter_card(defense) {
+            self.new_hand_until_encounter_card(defense, Rule::DefenseNewHand)?;
+        }
+        for side in Side::BOTH {
+            self.select_encounter_card(side)?;
+        }
+        Ok(())
+    }
+
+    /// The main player on `side` puts an encounter card face down.
+    pub(crate) fn select_encounter_card(&mut self, side: Side) -> Flow {
+        let p = self.main(side);
+        let options: Vec<Choice> = self.state.players[p.ix()]
+            .hand
+            .iter()
+            .filter(|&&c| self.state.kind(c).is_encounter())
+            .map(|&c| Choice::Card(c))
+            .collect();
+        if let Choice::Card(card) = self.pick(p, DecisionKind::EncounterCard, options)? {
+            let hand = &mut self.state.players[p.ix()].hand;
+            if let Some(i) = hand.iter().position(|&c| c == card) {
+                hand.remove(i);
+            }
+            self.state.encounter.cards[side.ix()] = Some(card);
+            self.emit(Rule::Planning, EventKind::CardSelected { player: p });
+        }
+        Ok(())
+    }
+}

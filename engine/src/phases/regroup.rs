@@ -1,0 +1,36 @@
+//! Regroup: the offense retrieves one ship from the warp to a colony of its choice, or to the
+//! gate when it has no colony at all.
+
+use crate::decision::{Choice, DecisionKind};
+use crate::event::{Place, Rule};
+use crate::game::{Flow, Game};
+
+impl Game<'_> {
+    pub(super) fn regroup_phase(&mut self) -> Flow {
+        let offense = self.state.offense;
+        if self.state.players[offense.ix()].warp == 0 {
+            return Ok(());
+        }
+        let colonies: Vec<Choice> = self.state.colonies(offense).map(Choice::Planet).collect();
+        if colonies.is_empty() {
+            self.move_ships(
+                offense,
+                Place::Warp,
+                Place::Gate,
+                1,
+                Rule::RegroupNoColonies,
+            );
+            return Ok(());
+        }
+        if let Choice::Planet(planet) = self.pick(offense, DecisionKind::RegroupColony, colonies)? {
+            self.move_ships(
+                offense,
+                Place::Warp,
+                Place::Planet(planet),
+                1,
+                Rule::Regroup,
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,233 @@
+//! Resolution: the outcome of the revealed cards is carried out: colonies, the warp,
+//! compensation, defender rewards, deals.
+
+use crate::components::CardKind;
+use crate::decision::{Choice, DecisionKind};
+use crate::event::{EventKind, Place, Rule};
+use crate::game::{Flow, Game};
+use crate::hooks::Window;
+use crate::ids::{PlayerId, Side, MAX_PLAYERS};
+use crate::state::Outcome;
+
+impl Game<'_> {
+    pub(super) fn resolution_phase(&mut self) -> Flow<Outcome> {
+        let e = &self.state.encounter;
+        let (Some(ko), Some(kd)) = (e.effective[0], e.effective[1]) else {
+            return Ok(Outcome::Aborted);
+        };
+        self.state.encounter.lost_to_warp = [0; MAX_PLAYERS];
+        let outcome = match (ko, kd) {
+            (CardKind::Morph, CardKind::Morph) => Outcome::BothLose,
+            (CardKind::Attack(_), CardKind::Attack(_)) => {
+                let [o, d] = self.state.encounter.totals.unwrap_or([0, 0]);
+                // Ties go to the defense.
+                if o > d {
+                    Outcome::OffenseWins
+                } else {
+                    Outcome::DefenseWins
+                }
+            }
+            (CardKind::Attack(_), _) => Outcome::OffenseWins,
+            (_, CardKind::Attack(_)) => Outcome::DefenseWins,
+            _ => {
+                self.allies_go_home()?;
+                if self.negotiate()? {
+                    Outcome::DealMade
+                } else {
+                    Outcome::DealFailed
+                }
+            }
+        };
+        self.state.encounter.outcome = Some(outcome);
+        self.emit(
+            outcome_rule(outcome),
+            EventKind::EncounterResolved { outcome },
+        );
+        self.window(Window::WinnerDetermined)?;
+        match outcome {
+            Outcome::OffenseWins => self.offense_wins()?,
+            Outcome::DefenseWins => self.defense_wins()?,
+            Outcome::BothLose => self.both_lose(),
+            Outcome::DealMade => {}
+            Outcome::DealFailed => self.deal_failed()?,
+            Outcome::Reestablished | Outcome::Aborted => {}
+        }
+        let offense = self.state.offense;
+        let gate = self.state.encounter.gate[offense.ix()];
+        self.return_ships(offense, Place::Gate, gate, Rule::ReturnFromGate)?;
+        self.window(Window::EncounterResolved)?;
+        Ok(outcome)
+    }
+
+    /// The offense's side lands on the planet; the defense's side goes to the warp.
+    fn offense_wins(&mut self) -> Flow {
+        let planet = self.target();
+        for p in self.timing_order() {
+            let n = self.state.encounter.gate[p.ix()];
+            self.move_ships(p, Place::Gate, Place::Planet(planet), n, Rule::OffenseWins);
+        }
+        // Landing is simultaneous: everyone reaching the winning count shares the win.
+        self.check_win()?;
+        let defense = self.main(Side::Defense);
+        let n = self.state.ships_on(planet, defense);
+        self.move_ships(
+            defense,
+            Place::Planet(planet),
+            Place::Warp,
+            n,
+            Rule::OffenseWins,
+        );
+        for p in self.timing_order() {
+            let n = self.state.encounter.beside[p.ix()];
+            self.move_ships(p, Place::Beside, Place::Warp, n, Rule::OffenseWins);
+        }
+        if self.state.encounter.effective[Side::Defense.ix()] == Some(CardKind::Negotiate) {
+            self.compensation(Side::Defense)?;
+        }
+        Ok(())
+    }
+
+    /// The offense's side goes to the warp; defensive allies go home with rewards.
+    fn defense_wins(&mut self) -> Flow {
+        for p in self.timing_order() {
+            let n = self.state.encounter.gate[p.ix()];
+            self.move_ships(p, Place::Gate, Place::Warp, n, Rule::DefenseWins);
+        }
+        if self.state.encounter.effective[Side::Offense.ix()] == Some(CardKind::Negotiate) {
+            self.compensation(Side::Offense)?;
+        }
+        for p in self.timing_order() {
+            let n = self.state.encounter.beside[p.ix()];
+            if n == 0 {
+                continue;
+            }
+            self.return_ships(p, Place::Beside, n, Rule::DefenseWins)?;
+            self.defender_rewards(p, n)?;
+        }
+        Ok(())
+    }
+
+    /// Two morphs: every ship in the encounter goes to the warp.
+    fn both_lose(&mut self) {
+        let planet = self.target();
+        let defense = self.main(Side::Defense);
+        let n = self.state.ships_on(planet, defense);
+        self.move_ships(
+            defense,
+            Place::Planet(planet),
+            Place::Warp,
+            n,
+            Rule::BothMorphs,
+        );
+        for p in self.timing_order() {
+            let e = &self.state.encounter;
+            let (g, b) = (e.gate[p.ix()], e.beside[p.ix()]);
+            self.move_ships(p, Place::Gate, Place::Warp, g, Rule::BothMorphs);
+            self.move_ships(p, Place::Beside, Place::Warp, b, Rule::BothMorphs);
+        }
+    }
+
+    /// A defensive ally takes one reward per ship: a card, or a ship back from the warp.
+    fn defender_rewards(&mut self, p: PlayerId, ships: u8) -> Flow {
+        let warp = self.state.players[p.ix()].warp;
+        let options: Vec<Choice> = (0..=ships.min(warp))
+            .map(|k| Choice::Rewards {
+                ships: k,
+                cards: ships - k,
+            })
+            .collect();
+        let Choice::Rewards { ships: back, cards } =
+            self.pick(p, DecisionKind::Rewards, options)?
+        else {
+            return Ok(());
+        };
+        self.emit(
+            Rule::DefenderRewards,
+            EventKind::RewardsTaken {
+                player: p,
+                cards,
+                ships: back,
+            },
+        );
+        self.draw_n(p, cards as u32, Rule::DefenderRewards)?;
+        self.return_ships(p, Place::Warp, back, Rule::DefenderRewards)
+    }
+
+    /// The player on `side` who played a negotiate against an attack takes one card at random
+    /// from the opponent's hand for each of its own ships lost to the warp.
+    fn compensation(&mut self, side: Side) -> Flow {
+        let taker = self.main(side);
+        let from = self.main(side.other());
+        let due = self.state.encounter.lost_to_warp[taker.ix()];
+        let mut taken = 0;
+        for _ in 0..due {
+            let Some(card) = self.random_card(from) else {
+                break;
+            };
+            self.give_card(from, taker, card, Rule::Compensation);
+            taken += 1;
+        }
+        self.emit(
+            Rule::Compensation,
+            EventKind::CompensationTaken {
+                player: taker,
+                from,
+                cards: taken,
+            },
+        );
+        Ok(())
+    }
+
+    /// With two negotiates, allies take their ships home and get nothing.
+    fn allies_go_home(&mut self) -> Flow {
+        let offense = self.state.offense;
+        for p in self.timing_order() {
+            if p == offense {
+                continue;
+            }
+            let e = &self.state.encounter;
+            let (g, b) = (e.gate[p.ix()], e.beside[p.ix()]);
+            self.return_ships(p, Place::Gate, g, Rule::NegotiateAllies)?;
+            self.return_ships(p, Place::Beside, b, Rule::NegotiateAllies)?;
+        }
+        Ok(())
+    }
+
+    /// A failed deal: each main player loses ships to the warp, from colonies or the gate.
+    fn deal_failed(&mut self) -> Flow {
+        let n = self.state.rules.failed_deal_ships;
+        for side in Side::BOTH {
+            let p = self.main(side);
+            self.commit_ships(
+                p,
+                DecisionKind::FailedDealShips,
+                Place::Warp,
+                n,
+                n,
+                true,
+                Rule::FailedDeal,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The targeted planet (set in launch).
+    pub(crate) fn target(&self) -> crate::ids::PlanetId {
+        self.state.encounter.planet.unwrap_or(crate::ids::PlanetId {
+            owner: self.main(Side::Defense),
+            n: 0,
+        })
+    }
+}
+
+fn outcome_rule(outcome: Outcome) -> Rule {
+    match outcome {
+        Outcome::OffenseWins => Rule::OffenseWins,
+        Outcome::DefenseWins => Rule::DefenseWins,
+        Outcome::BothLose => Rule::BothMorphs,
+        Outcome::DealMade => Rule::Deal,
+        Outcome::DealFailed => Rule::FailedDeal,
+        Outcome::Reestablished => Rule::Reestablish,
+        Outcome::Aborted => Rule::OffenseOutOfCards,
+    }
+}

@@ -1,0 +1,109 @@
+//! Reveal: the encounter cards are turned face up; a morph copies the other card; with two
+//! attacks, reinforcements are played back and forth until everyone passes and the totals
+//! are computed.
+
+use crate::components::CardKind;
+use crate::decision::{Choice, DecisionKind};
+use crate::event::{EventKind, Rule};
+use crate::game::{Flow, Game};
+use crate::hooks::Window;
+use crate::ids::Side;
+use crate::state::Reinforcement;
+
+impl Game<'_> {
+    pub(super) fn reveal_phase(&mut self) -> Flow {
+        let [Some(o), Some(d)] = self.state.encounter.cards else {
+            return Ok(());
+        };
+        self.state.encounter.revealed = true;
+        self.emit(
+            Rule::Reveal,
+            EventKind::CardsRevealed {
+                offense: o,
+                defense: d,
+            },
+        );
+        let (ko, kd) = (self.state.kind(o), self.state.kind(d));
+        let mut effective = [ko, kd];
+        // A morph modifies itself before any other effect.
+        if ko == CardKind::Morph && kd != CardKind::Morph {
+            effective[0] = kd;
+            let player = self.state.offense;
+            self.emit(Rule::Morph, EventKind::MorphCopied { player, copies: d });
+        } else if kd == CardKind::Morph && ko != CardKind::Morph {
+            effective[1] = ko;
+            let player = self.main(Side::Defense);
+            self.emit(Rule::Morph, EventKind::MorphCopied { player, copies: o });
+        }
+        self.state.encounter.effective = [Some(effective[0]), Some(effective[1])];
+        self.window(Window::CardsRevealed)?;
+        if let [CardKind::Attack(_), CardKind::Attack(_)] = effective {
+            self.reinforcement_rounds()?;
+            let totals = [
+                self.side_total(Side::Offense),
+                self.side_total(Side::Defense),
+            ];
+            self.state.encounter.totals = Some(totals);
+            self.emit(
+                Rule::Reveal,
+                EventKind::TotalsComputed {
+                    offense: totals[0],
+                    defense: totals[1],
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// A side's total: its attack value, its ships and its reinforcements.
+    pub fn side_total(&self, side: Side) -> i32 {
+        self.state.side_total(side)
+    }
+
+    /// Main players and allies play reinforcements, in timing order, until all pass in a row.
+    fn reinforcement_rounds(&mut self) -> Flow {
+        let players: Vec<_> = self
+            .timing_order()
+            .into_iter()
+            .filter(|&p| self.state.side_of(p).is_some())
+            .collect();
+        let mut passes = 0;
+        let mut i = 0;
+        while passes < players.len() {
+            let p = players[i % players.len()];
+            i += 1;
+            let options: Vec<Choice> = std::iter::once(Choice::Pass)
+                .chain(
+                    self.state.players[p.ix()]
+                        .hand
+                        .iter()
+                        .filter(|&&c| matches!(self.state.kind(c), CardKind::Reinforcement(_)))
+                        .flat_map(|&card| Side::BOTH.map(|side| Choice::Reinforce { card, side })),
+                )
+                .collect();
+            match self.pick(p, DecisionKind::Reinforcement, options)? {
+                Choice::Reinforce { card, side } => {
+                    let hand = &mut self.state.players[p.ix()].hand;
+                    if let Some(k) = hand.iter().position(|&c| c == card) {
+                        hand.remove(k);
+                    }
+                    self.state
+                        .encounter
+                        .reinforcements
+                        .push(Reinforcement { card, side, by: p });
+                    self.emit(
+                        Rule::Reinforcement,
+                        EventKind::ReinforcementPlayed {
+                            player: p,
+                            card,
+                            side,
+                        },
+                    );
+                    passes = 0;
+                }
+                _ => passes += 1,
+            }
+        }
+        Ok(())
+    }
+}

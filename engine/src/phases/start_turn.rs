@@ -1,0 +1,14 @@
+//! Start turn: an offense without encounter cards discards its hand and draws a new one.
+
+use crate::event::Rule;
+use crate::game::{Flow, Game};
+
+impl Game<'_> {
+    pub(super) fn start_turn_phase(&mut self) -> Flow {
+        let offense = self.state.offense;
+        if !self.state.has_encounter_card(offense) {
+            self.new_hand_until_encounter_card(offense, Rule::NewHand)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,141 @@
+//! Setup as the rule book orders it: colors, planets and ships, the destiny deck, the cosmic
+//! deck, starting hands, and the first player.
+
+use crate::components::{CardKind, Components, DestinyKind};
+use crate::edition::Rules;
+use crate::event::{EventKind, Rule};
+use crate::game::{Flow, Game, GameError, Setup};
+use crate::ids::{CardId, Color, DestinyId, PlanetId, PlayerId, MAX_PLAYERS};
+use crate::state::{CardInfo, Encounter, GameState, Planet, Player};
+use rand::seq::SliceRandom;
+
+/// The state before any card is dealt: colors, planets with their ships, unshuffled decks.
+pub(crate) fn initial_state(
+    setup: &Setup,
+    components: &Components,
+    rules: Rules,
+) -> Result<GameState, GameError> {
+    let n = setup.players as usize;
+    let colors = &Color::ALL[..n];
+    if rules.ships_per_planet as u32 * rules.planets_per_player as u32
+        > rules.ships_per_player as u32
+    {
+        return Err(GameError::Setup(
+            "more ships on planets than players own".into(),
+        ));
+    }
+    let players = colors
+        .iter()
+        .map(|&color| Player {
+            color,
+            hand: Vec::with_capacity(16),
+            // Ships not placed on planets at setup start in the warp (none in the base game).
+            warp: rules.ships_per_player - rules.ships_per_planet * rules.planets_per_player,
+            removed: 0,
+            track: 0,
+            power_active: true,
+        })
+        .collect();
+    let mut planets = Vec::with_capacity(n * rules.planets_per_player as usize);
+    for p in 0..n {
+        for k in 0..rules.planets_per_player {
+            let mut ships = [0u8; MAX_PLAYERS];
+            ships[p] = rules.ships_per_planet;
+            planets.push(Planet {
+                id: PlanetId {
+                    owner: PlayerId(p as u8),
+                    n: k,
+                },
+                ships,
+            });
+        }
+    }
+    let mut cards = Vec::with_capacity(components.cosmic_count());
+    for (def, c) in components.cosmic.iter().enumerate() {
+        if c.kind == CardKind::Flare {
+            continue; // flares enter the deck with the aliens that own them
+        }
+        for _ in 0..c.count {
+            cards.push(CardInfo {
+                kind: c.kind,
+                def: def as u16,
+            });
+        }
+    }
+    if cards.len() < n * rules.hand_size as usize {
+        return Err(GameError::Setup(format!(
+            "a cosmic deck of {} cards cannot deal {} hands of {}",
+            cards.len(),
+            n,
+            rules.hand_size
+        )));
+    }
+    let destiny_cards: Vec<_> = components
+        .destiny
+        .iter()
+        .filter(|d| match d.kind {
+            DestinyKind::Color(c) => colors.contains(&c),
+            _ => true,
+        })
+        .cloned()
+        .collect();
+    for &c in colors {
+        if !destiny_cards
+            .iter()
+            .any(|d| d.kind == DestinyKind::Color(c))
+        {
+            return Err(GameError::Setup(format!(
+                "the destiny deck has no {c} card"
+            )));
+        }
+    }
+    Ok(GameState {
+        deck: (0..cards.len() as u16).map(CardId).collect(),
+        discard: Vec::with_capacity(cards.len()),
+        destiny_deck: (0..destiny_cards.len() as u8).map(DestinyId).collect(),
+        destiny_discard: Vec::with_capacity(destiny_cards.len()),
+        destiny_cards,
+        cards,
+        players,
+        planets,
+        rules,
+        turn: 0,
+        offense: PlayerId(0),
+        encounter: Encounter::default(),
+        winners: Vec::new(),
+    })
+}
+
+impl Game<'_> {
+    /// Shuffles the decks, deals the starting hands and chooses the first player.
+    pub(crate) fn deal_setup(&mut self) -> Flow {
+        self.state.destiny_deck.shuffle(&mut self.rng);
+        self.state.deck.shuffle(&mut self.rng);
+        let hand = self.state.rules.hand_size;
+        for p in 0..self.state.player_count() {
+            for _ in 0..hand {
+                self.draw(PlayerId(p as u8), Rule::Setup)?;
+            }
+        }
+        // Reveal destiny cards until one shows a player's color, then shuffle them all back.
+        let first = loop {
+            let Some(&card) = self.state.destiny_deck.last() else {
+                return Err(GameError::Setup("no colored destiny card".into()).into());
+            };
+            self.state.destiny_deck.pop();
+            self.state.destiny_discard.push(card);
+            self.emit(Rule::FirstPlayer, EventKind::DestinyRevealed { card });
+            if let DestinyKind::Color(c) = self.state.destiny_cards[card.0 as usize].kind {
+                if let Some(p) = self.state.player_of(c) {
+                    break p;
+                }
+            }
+        };
+        let revealed = std::mem::take(&mut self.state.destiny_discard);
+        self.state.destiny_deck.extend(revealed);
+        self.state.destiny_deck.shuffle(&mut self.rng);
+        self.state.offense = first;
+        self.emit(Rule::FirstPlayer, EventKind::FirstPlayer { player: first });
+        Ok(())
+    }
+}

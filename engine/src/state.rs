@@ -1,0 +1,369 @@
+//! The game state: plain data, serializable, with the queries the rules ask of it.
+//! Everything that changes goes through the primitive actions in `actions.rs`, which emit events.
+
+use crate::components::{CardKind, DestinyDef};
+use crate::edition::Rules;
+use crate::ids::{CardId, Color, DestinyId, PlanetId, PlayerId, Side, MAX_PLAYERS};
+use serde::{Deserialize, Serialize};
+
+/// One player's private and public holdings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    /// The player's color (also names the home system).
+    pub color: Color,
+    /// Cards in hand (hidden from other players).
+    pub hand: Vec<CardId>,
+    /// Ships in the warp.
+    pub warp: u8,
+    /// Ships removed from the game.
+    pub removed: u8,
+    /// The colony marker: foreign colonies as tracked around the warp.
+    pub track: u8,
+    /// Whether the alien power is active (three or more home colonies).
+    pub power_active: bool,
+}
+
+/// A planet: whose home system it belongs to and the ships of each player on it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Planet {
+    /// Its identity.
+    pub id: PlanetId,
+    /// Ships per player (a player with at least one ship here has a colony here).
+    pub ships: [u8; MAX_PLAYERS],
+}
+
+/// One physical cosmic card in this game.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardInfo {
+    /// Its rules kind.
+    pub kind: CardKind,
+    /// Index of its definition in the components (for its name).
+    pub def: u16,
+}
+
+/// The phases of an encounter, in order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    StartTurn,
+    Regroup,
+    Destiny,
+    Launch,
+    Alliance,
+    Planning,
+    Reveal,
+    Resolution,
+}
+
+impl Phase {
+    /// The phase's name as the rule book prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::StartTurn => "start turn",
+            Phase::Regroup => "regroup",
+            Phase::Destiny => "destiny",
+            Phase::Launch => "launch",
+            Phase::Alliance => "alliance",
+            Phase::Planning => "planning",
+            Phase::Reveal => "reveal",
+            Phase::Resolution => "resolution",
+        }
+    }
+}
+
+/// How an encounter came out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The offense's side won.
+    OffenseWins,
+    /// The defense's side won.
+    DefenseWins,
+    /// Both played negotiate and made a deal.
+    DealMade,
+    /// Both played negotiate and failed to deal.
+    DealFailed,
+    /// Both played morph: both sides lose.
+    BothLose,
+    /// The offense re-established a home colony (counts as a success).
+    Reestablished,
+    /// The encounter ended early (the offense ran out of encounter cards).
+    Aborted,
+}
+
+impl Outcome {
+    /// Whether the outcome lets the offense have a second encounter.
+    pub fn is_success(self) -> bool {
+        matches!(
+            self,
+            Outcome::OffenseWins | Outcome::DealMade | Outcome::Reestablished
+        )
+    }
+}
+
+/// A reinforcement card on the table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reinforcement {
+    /// The card.
+    pub card: CardId,
+    /// The side it helps.
+    pub side: Side,
+    /// Who played it.
+    pub by: PlayerId,
+}
+
+/// The encounter under way.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Encounter {
+    /// 1 for the turn's first encounter, 2 for the second...
+    pub number: u8,
+    /// The phase being played.
+    pub phase: Option<Phase>,
+    /// The destiny card that was drawn for it.
+    pub destiny: Option<DestinyId>,
+    /// The defense, once destiny has named it.
+    pub defense: Option<PlayerId>,
+    /// The planet the gate is aimed at.
+    pub planet: Option<PlanetId>,
+    /// Ships on the hyperspace gate, per player (the offense's and offensive allies').
+    pub gate: [u8; MAX_PLAYERS],
+    /// Defensive allies' ships next to the targeted planet, per player.
+    pub beside: [u8; MAX_PLAYERS],
+    /// Each player's ally role, if any.
+    pub ally: [Option<Side>; MAX_PLAYERS],
+    /// Players the offense invited (bit per seat).
+    pub invited_by_offense: u8,
+    /// Players the defense invited (bit per seat).
+    pub invited_by_defense: u8,
+    /// The encounter cards selected in planning: offense, defense.
+    pub cards: [Option<CardId>; 2],
+    /// Whether the encounter cards have been turned face up.
+    pub revealed: bool,
+    /// What each revealed card counts as (a morph counts as the card it copies): offense, defense.
+    pub effective: [Option<CardKind>; 2],
+    /// Reinforcement cards played, in order.
+    pub reinforcements: Vec<Reinforcement>,
+    /// The totals computed at reveal: offense, defense.
+    pub totals: Option<[i32; 2]>,
+    /// The outcome, once known.
+    pub outcome: Option<Outcome>,
+    /// The deal proposal on the table, if any (proposals are public).
+    pub proposal: Option<crate::deal::DealTerms>,
+    /// Ships each player lost to the warp during this encounter (compensation counts them).
+    pub lost_to_warp: [u8; MAX_PLAYERS],
+}
+
+/// The whole state of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    /// The rule numbers in force.
+    pub rules: Rules,
+    /// Players in clockwise seat order.
+    pub players: Vec<Player>,
+    /// All planets; planet `n` of seat `p` sits at `p * planets_per_player + n`.
+    pub planets: Vec<Planet>,
+    /// The card table: one entry per physical cosmic card.
+    pub cards: Vec<CardInfo>,
+    /// The cosmic deck; the top card is the last.
+    pub deck: Vec<CardId>,
+    /// The cosmic discard pile; the top card is the last.
+    pub discard: Vec<CardId>,
+    /// The destiny card table: one entry per physical destiny card in play.
+    pub destiny_cards: Vec<DestinyDef>,
+    /// The destiny deck; the top card is the last.
+    pub destiny_deck: Vec<DestinyId>,
+    /// The destiny discard pile.
+    pub destiny_discard: Vec<DestinyId>,
+    /// Turns begun so far.
+    pub turn: u32,
+    /// The offense of the current (or most recent) encounter.
+    pub offense: PlayerId,
+    /// The encounter under way (or the last one).
+    pub encounter: Encounter,
+    /// The winners, once the game is over.
+    pub winners: Vec<PlayerId>,
+}
+
+impl GameState {
+    /// Number of seats.
+    #[inline]
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// All seats in clockwise order.
+    pub fn seats(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        (0..self.players.len() as u8).map(PlayerId)
+    }
+
+    /// The seat `k` places clockwise (to the left) of `p`.
+    #[inline]
+    pub fn left_of(&self, p: PlayerId, k: usize) -> PlayerId {
+        PlayerId(((p.ix() + k) % self.players.len()) as u8)
+    }
+
+    /// The player of a color, if that color is in play.
+    pub fn player_of(&self, color: Color) -> Option<PlayerId> {
+        self.players
+            .iter()
+            .position(|p| p.color == color)
+            .map(|i| PlayerId(i as u8))
+    }
+
+    /// The planet record of an id.
+    #[inline]
+    pub fn planet(&self, id: PlanetId) -> &Planet {
+        &self.planets[id.owner.ix() * self.rules.planets_per_player as usize + id.n as usize]
+    }
+
+    /// The planet record of an id, mutably.
+    #[inline]
+    pub(crate) fn planet_mut(&mut self, id: PlanetId) -> &mut Planet {
+        let ppp = self.rules.planets_per_player as usize;
+        &mut self.planets[id.owner.ix() * ppp + id.n as usize]
+    }
+
+    /// Ships `p` has on planet `id`.
+    #[inline]
+    pub fn ships_on(&self, id: PlanetId, p: PlayerId) -> u8 {
+        self.planet(id).ships[p.ix()]
+    }
+
+    /// The planets of `owner`'s home system.
+    pub fn home_planets(&self, owner: PlayerId) -> impl Iterator<Item = PlanetId> {
+        (0..self.rules.planets_per_player).map(move |n| PlanetId { owner, n })
+    }
+
+    /// Planets where `p` has a colony (home or foreign).
+    pub fn colonies(&self, p: PlayerId) -> impl Iterator<Item = PlanetId> + '_ {
+        self.planets
+            .iter()
+            .filter(move |pl| pl.ships[p.ix()] > 0)
+            .map(|pl| pl.id)
+    }
+
+    /// Whether `p` has any colony at all.
+    pub fn has_colony(&self, p: PlayerId) -> bool {
+        self.planets.iter().any(|pl| pl.ships[p.ix()] > 0)
+    }
+
+    /// Home planets where `p` has a colony.
+    pub fn home_colonies(&self, p: PlayerId) -> u8 {
+        self.home_planets(p)
+            .filter(|&id| self.ships_on(id, p) > 0)
+            .count() as u8
+    }
+
+    /// Foreign planets where `p` has a colony (what the colony track should show).
+    pub fn foreign_colonies(&self, p: PlayerId) -> u8 {
+        self.planets
+            .iter()
+            .filter(|pl| pl.id.owner != p && pl.ships[p.ix()] > 0)
+            .count() as u8
+    }
+
+    /// Ships `p` has on planets.
+    pub fn ships_in_colonies(&self, p: PlayerId) -> u32 {
+        self.planets.iter().map(|pl| pl.ships[p.ix()] as u32).sum()
+    }
+
+    /// Every ship of `p` wherever it is (colonies, gate, beside the planet, warp, removed).
+    pub fn ships_total(&self, p: PlayerId) -> u32 {
+        let pl = &self.players[p.ix()];
+        self.ships_in_colonies(p)
+            + self.encounter.gate[p.ix()] as u32
+            + self.encounter.beside[p.ix()] as u32
+            + pl.warp as u32
+            + pl.removed as u32
+    }
+
+    /// The rules kind of a card.
+    #[inline]
+    pub fn kind(&self, c: CardId) -> CardKind {
+        self.cards[c.0 as usize].kind
+    }
+
+    /// Whether `p` holds at least one encounter card.
+    pub fn has_encounter_card(&self, p: PlayerId) -> bool {
+        self.players[p.ix()]
+            .hand
+            .iter()
+            .any(|&c| self.kind(c).is_encounter())
+    }
+
+    /// The defense of the encounter under way, if named.
+    #[inline]
+    pub fn defense(&self) -> Option<PlayerId> {
+        self.encounter.defense
+    }
+
+    /// The main player on `side`.
+    pub fn main_player(&self, side: Side) -> Option<PlayerId> {
+        match side {
+            Side::Offense => Some(self.offense),
+            Side::Defense => self.encounter.defense,
+        }
+    }
+
+    /// Whether `p` is the offense or the defense of the encounter under way.
+    pub fn is_main_player(&self, p: PlayerId) -> bool {
+        p == self.offense || Some(p) == self.encounter.defense
+    }
+
+    /// The side `p` is on in the encounter (as main player or ally), if any.
+    pub fn side_of(&self, p: PlayerId) -> Option<Side> {
+        if p == self.offense {
+            Some(Side::Offense)
+        } else if Some(p) == self.encounter.defense {
+            Some(Side::Defense)
+        } else {
+            self.encounter.ally[p.ix()]
+        }
+    }
+
+    /// Ships counting toward `side`: the offense's and its allies' on the gate, or the
+    /// defense's on the planet and its allies' beside it.
+    pub fn side_ships(&self, side: Side) -> i32 {
+        let e = &self.encounter;
+        match side {
+            Side::Offense => e.gate.iter().map(|&n| n as i32).sum(),
+            Side::Defense => {
+                let own = match (e.defense, e.planet) {
+                    (Some(d), Some(pl)) => self.ships_on(pl, d) as i32,
+                    _ => 0,
+                };
+                own + e.beside.iter().map(|&n| n as i32).sum::<i32>()
+            }
+        }
+    }
+
+    /// A side's total under the plain rules: its attack value (as revealed, a morph counting
+    /// as its copy), its ships and its reinforcements.
+    pub fn side_total(&self, side: Side) -> i32 {
+        let e = &self.encounter;
+        let card = match e.effective[side.ix()] {
+            Some(CardKind::Attack(v)) => v as i32,
+            _ => 0,
+        };
+        let reinforcements: i32 = e
+            .reinforcements
+            .iter()
+            .filter(|r| r.side == side)
+            .map(|r| match self.kind(r.card) {
+                CardKind::Reinforcement(v) => v as i32,
+                _ => 0,
+            })
+            .sum();
+        card + self.side_ships(side) + reinforcements
+    }
+
+    /// The card count in every place a card can be (for the invariant check).
+    pub fn cards_accounted(&self) -> usize {
+        let e = &self.encounter;
+        self.deck.len()
+            + self.discard.len()
+            + self.players.iter().map(|p| p.hand.len()).sum::<usize>()
+            + e.cards.iter().flatten().count()
+            + e.reinforcements.len()
+    }
+}

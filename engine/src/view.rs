@@ -1,0 +1,232 @@
+//! A player's view of the game: the public board plus that player's own hand.
+//! Agents get only this; the hidden parts of the state are not reachable through it.
+
+use crate::components::{CardKind, Components};
+use crate::edition::Rules;
+use crate::event::Names;
+use crate::ids::{CardId, Color, PlanetId, PlayerId, Side};
+use crate::state::{GameState, Outcome, Phase};
+
+/// What one player can see.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    state: &'a GameState,
+    components: &'a Components,
+    me: PlayerId,
+}
+
+impl<'a> View<'a> {
+    /// The view of `me` onto `state`.
+    pub(crate) fn new(state: &'a GameState, components: &'a Components, me: PlayerId) -> Self {
+        View {
+            state,
+            components,
+            me,
+        }
+    }
+
+    /// The viewing player.
+    pub fn me(&self) -> PlayerId {
+        self.me
+    }
+
+    /// The rule numbers in force.
+    pub fn rules(&self) -> &Rules {
+        &self.state.rules
+    }
+
+    /// Name rendering for ids.
+    pub fn names(&self) -> Names<'a> {
+        Names {
+            state: self.state,
+            components: self.components,
+        }
+    }
+
+    /// Number of seats.
+    pub fn player_count(&self) -> usize {
+        self.state.player_count()
+    }
+
+    /// All seats in clockwise order.
+    pub fn seats(&self) -> impl Iterator<Item = PlayerId> + 'a {
+        self.state.seats()
+    }
+
+    /// A player's color.
+    pub fn color(&self, p: PlayerId) -> Color {
+        self.state.players[p.ix()].color
+    }
+
+    /// My hand.
+    pub fn hand(&self) -> &'a [CardId] {
+        &self.state.players[self.me.ix()].hand
+    }
+
+    /// How many cards a player holds.
+    pub fn hand_size(&self, p: PlayerId) -> usize {
+        self.state.players[p.ix()].hand.len()
+    }
+
+    /// The rules kind of a card I can see (my hand, revealed or discarded cards).
+    pub fn kind(&self, c: CardId) -> Option<CardKind> {
+        crate::decision::visible_to(self.state, self.me, c).then(|| self.state.kind(c))
+    }
+
+    /// The kind of a card in my hand.
+    pub fn my_kind(&self, c: CardId) -> CardKind {
+        debug_assert!(self.hand().contains(&c));
+        self.state.kind(c)
+    }
+
+    /// Ships `p` has on a planet.
+    pub fn ships_on(&self, planet: PlanetId, p: PlayerId) -> u8 {
+        self.state.ships_on(planet, p)
+    }
+
+    /// Every planet on the table.
+    pub fn planets(&self) -> impl Iterator<Item = PlanetId> + 'a {
+        self.state.planets.iter().map(|p| p.id)
+    }
+
+    /// A player's ships in the warp.
+    pub fn warp(&self, p: PlayerId) -> u8 {
+        self.state.players[p.ix()].warp
+    }
+
+    /// A player's foreign colonies (the colony track).
+    pub fn foreign_colonies(&self, p: PlayerId) -> u8 {
+        self.state.players[p.ix()].track
+    }
+
+    /// A player's home colonies.
+    pub fn home_colonies(&self, p: PlayerId) -> u8 {
+        self.state.home_colonies(p)
+    }
+
+    /// Whether a player's alien power is active.
+    pub fn power_active(&self, p: PlayerId) -> bool {
+        self.state.players[p.ix()].power_active
+    }
+
+    /// Cards left in the cosmic deck.
+    pub fn deck_size(&self) -> usize {
+        self.state.deck.len()
+    }
+
+    /// The cosmic discard pile (public).
+    pub fn discard(&self) -> &'a [CardId] {
+        &self.state.discard
+    }
+
+    /// The discard pile's card kinds are public.
+    pub fn discarded_kind(&self, c: CardId) -> Option<CardKind> {
+        self.state.discard.contains(&c).then(|| self.state.kind(c))
+    }
+
+    /// The turn number.
+    pub fn turn(&self) -> u32 {
+        self.state.turn
+    }
+
+    /// The offense.
+    pub fn offense(&self) -> PlayerId {
+        self.state.offense
+    }
+
+    /// The defense, once named.
+    pub fn defense(&self) -> Option<PlayerId> {
+        self.state.encounter.defense
+    }
+
+    /// The encounter's phase.
+    pub fn phase(&self) -> Option<Phase> {
+        self.state.encounter.phase
+    }
+
+    /// The targeted planet.
+    pub fn target(&self) -> Option<PlanetId> {
+        self.state.encounter.planet
+    }
+
+    /// Which side a player is on in the encounter (main player or ally).
+    pub fn side_of(&self, p: PlayerId) -> Option<Side> {
+        self.state.side_of(p)
+    }
+
+    /// Ships a player has on the gate.
+    pub fn gate(&self, p: PlayerId) -> u8 {
+        self.state.encounter.gate[p.ix()]
+    }
+
+    /// Ships a defensive ally has beside the planet.
+    pub fn beside(&self, p: PlayerId) -> u8 {
+        self.state.encounter.beside[p.ix()]
+    }
+
+    /// Ships counting toward a side.
+    pub fn side_ships(&self, side: Side) -> i32 {
+        self.state.side_ships(side)
+    }
+
+    /// The encounter card a main player selected, if I may see it (mine, or revealed).
+    pub fn encounter_card(&self, side: Side) -> Option<CardId> {
+        let c = self.state.encounter.cards[side.ix()]?;
+        (self.state.encounter.revealed || self.state.main_player(side) == Some(self.me))
+            .then_some(c)
+    }
+
+    /// The kind of a revealed encounter card (or my own).
+    pub fn encounter_kind(&self, side: Side) -> Option<CardKind> {
+        self.encounter_card(side).map(|c| self.state.kind(c))
+    }
+
+    /// Reinforcements played so far this encounter.
+    pub fn reinforcements(&self) -> &'a [crate::state::Reinforcement] {
+        &self.state.encounter.reinforcements
+    }
+
+    /// A side's total as it stands now (after reveal, with the reinforcements played so far).
+    pub fn current_total(&self, side: Side) -> i32 {
+        self.state.side_total(side)
+    }
+
+    /// What each revealed encounter card counts as (a morph as its copy).
+    pub fn effective_kind(&self, side: Side) -> Option<CardKind> {
+        self.state.encounter.effective[side.ix()]
+    }
+
+    /// Totals once computed: offense, defense.
+    pub fn totals(&self) -> Option<[i32; 2]> {
+        self.state.encounter.totals
+    }
+
+    /// The encounter's outcome, once known.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.encounter.outcome
+    }
+
+    /// Whether `planet` lies in `p`'s home system.
+    pub fn is_home(&self, planet: PlanetId, p: PlayerId) -> bool {
+        planet.owner == p
+    }
+
+    /// Which seats the offense invited.
+    pub fn invited_by(&self, side: Side, p: PlayerId) -> bool {
+        let mask = match side {
+            Side::Offense => self.state.encounter.invited_by_offense,
+            Side::Defense => self.state.encounter.invited_by_defense,
+        };
+        mask & (1 << p.0) != 0
+    }
+
+    /// The deal proposal being considered, if any.
+    pub fn proposal(&self) -> Option<&'a crate::deal::DealTerms> {
+        self.state.encounter.proposal.as_ref()
+    }
+
+    /// The colonies needed to win.
+    pub fn colonies_to_win(&self) -> u8 {
+        self.state.rules.colonies_to_win
+    }
+}
