@@ -24,7 +24,7 @@ pub use components::{CardDef, CardKind, CardType, Components, DestinyDef, Destin
 pub use decision::{Answer, Choice, Decision, DecisionKind, Request};
 pub use edition::{Edition, Rules, Variants};
 pub use event::{Event, EventKind, Names, Place};
-pub use game::{Game, GameError, GameResult, Options, Setup};
+pub use game::{Flow, Game, GameError, GameResult, Options, Setup, Stop};
 pub use hooks::{Hooks, NoHooks, Window};
 pub use ids::{CardId, Color, PlanetId, PlayerId, Side};
 pub use state::{GameState, Outcome, Phase};

@@ -216,9 +216,15 @@ impl BasicAgent {
                             Place::Gate => 1000,
                             Place::Planet(pl) => {
                                 let left = here - counts[i] as i32;
-                                let keeps = if left > 1 { 100 } else { 0 };
-                                let foreign = if pl.owner != me { 5 } else { 0 };
-                                keeps + foreign + left
+                                if left > 1 {
+                                    100 + left
+                                } else if pl.owner == me {
+                                    // Stripping a home colony weakens the power.
+                                    -50
+                                } else {
+                                    // Stripping a foreign colony loses progress toward the win.
+                                    -100
+                                }
                             }
                             _ => 0,
                         }

@@ -18,8 +18,10 @@ use crate::ids::{PlayerId, MAX_PLAYERS};
 use crate::state::{Encounter, Outcome, Phase};
 
 impl Game<'_> {
-    /// Plays one turn of the current offense.
-    pub(crate) fn play_turn(&mut self) -> Flow {
+    /// Plays one turn of the current offense (one or two encounters). `run` calls it in a
+    /// loop; tests and step-by-step drivers call it directly. A won game returns
+    /// `Err(Stop::GameOver)` with the winners in the state.
+    pub fn play_turn(&mut self) -> Flow {
         self.state.turn += 1;
         self.stats.turns += 1;
         let offense = self.state.offense;
