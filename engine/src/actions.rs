@@ -134,18 +134,18 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// Lets `p` choose between `min` and `max` ships from its colonies (and from the gate if
+    /// Lets `p` choose a number of ships in `range` from its colonies (and from the gate if
     /// `gate` is set) and moves them to `to`. Returns how many moved.
     pub fn commit_ships(
         &mut self,
         p: PlayerId,
         kind: DecisionKind,
         to: Place,
-        min: u8,
-        max: u8,
+        range: std::ops::RangeInclusive<u8>,
         gate: bool,
         rule: Rule,
     ) -> Flow<u8> {
+        let (min, max) = range.into_inner();
         let mut places: Vec<(Place, u8)> = Vec::new();
         if gate && to != Place::Gate && self.state.encounter.gate[p.ix()] > 0 {
             places.push((Place::Gate, self.state.encounter.gate[p.ix()].min(max)));

@@ -143,6 +143,9 @@ pub struct GameResult {
     pub stats: Stats,
 }
 
+/// A callback that sees every event as it happens.
+type Observer<'h> = Box<dyn FnMut(&Event, &Names) + 'h>;
+
 /// Refusals tolerated before an agent's answers are given up on.
 const MAX_REFUSALS: usize = 5;
 
@@ -159,7 +162,7 @@ pub struct Game<'h> {
     pub(crate) stats: Stats,
     pub(crate) violation: Option<GameError>,
     pub(crate) seed: u64,
-    observer: Option<Box<dyn FnMut(&Event, &Names) + 'h>>,
+    observer: Option<Observer<'h>>,
     started: bool,
 }
 

@@ -366,7 +366,7 @@ impl Agent for BasicAgent {
                         Choice::Card(c) => card_value(view.my_kind(c)),
                         _ => 0,
                     });
-                    ix.truncate((*min).max(0) as usize);
+                    ix.truncate(*min as usize);
                     let _ = max;
                     Answer::Subset(ix)
                 }

@@ -93,8 +93,7 @@ impl Game<'_> {
             p,
             DecisionKind::AllyShips,
             to,
-            1,
-            max,
+            1..=max,
             false,
             Rule::Alliance,
         )?;

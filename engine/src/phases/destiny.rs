@@ -70,8 +70,7 @@ impl Game<'_> {
                         offense,
                         DecisionKind::ReestablishShips,
                         Place::Planet(planet),
-                        1,
-                        max,
+                        1..=max,
                         true,
                         Rule::Reestablish,
                     )?;

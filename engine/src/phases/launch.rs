@@ -37,8 +37,7 @@ impl Game<'_> {
             offense,
             DecisionKind::LaunchShips,
             Place::Gate,
-            min,
-            room,
+            min..=room,
             false,
             Rule::Launch,
         )?;

@@ -110,8 +110,7 @@ impl Game<'_> {
                     p,
                     DecisionKind::DealColonyShips,
                     Place::Planet(planet),
-                    1,
-                    max,
+                    1..=max,
                     true,
                     Rule::Deal,
                 )?;

@@ -202,8 +202,7 @@ impl Game<'_> {
                 p,
                 DecisionKind::FailedDealShips,
                 Place::Warp,
-                n,
-                n,
+                n..=n,
                 true,
                 Rule::FailedDeal,
             )?;
