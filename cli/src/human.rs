@@ -112,13 +112,26 @@ impl Agent for HumanAgent {
                     println!("  {o}");
                 }
                 println!(
-                    "choose {} to {} ships in all, as `place: count` pairs, e.g. `{}: 1`",
+                    "choose {} to {} ships in all: one count per place in order (e.g. `{}`), or `place: count` pairs (e.g. `{}: 1`)",
                     r.min,
                     r.max,
+                    r.places.iter().enumerate().map(|(i, _)| if i == 0 { "1" } else { "0" }).collect::<Vec<_>>().join(" "),
                     names.place(r.places[0].0)
                 );
                 loop {
                     let s = self.line("> ")?;
+                    let counts: Option<Vec<u8>> =
+                        s.split_whitespace().map(|x| x.parse().ok()).collect();
+                    if let Some(c) = counts.filter(|c| c.len() == r.places.len()) {
+                        let a = Answer::Ships(c);
+                        match d.validate(&a) {
+                            Ok(()) => return Ok(a),
+                            Err(e) => {
+                                println!("{e}");
+                                continue;
+                            }
+                        }
+                    }
                     match parse_text(view, d, &s) {
                         Ok(a) if d.validate(&a).is_ok() => return Ok(a),
                         Ok(a) => {

@@ -163,6 +163,8 @@ pub struct Game<'h> {
     pub(crate) violation: Option<GameError>,
     pub(crate) seed: u64,
     observer: Option<Observer<'h>>,
+    /// Setup's events, kept for an observer attached after `new` when events are not recorded.
+    setup_log: Vec<Event>,
     started: bool,
 }
 
@@ -203,8 +205,10 @@ impl<'h> Game<'h> {
             violation: None,
             seed: setup.seed,
             observer: None,
+            setup_log: Vec::new(),
             started: false,
         };
+        game.options.record_events = true;
         game.emit(
             Rule::Setup,
             EventKind::GameStarted {
@@ -216,13 +220,32 @@ impl<'h> Game<'h> {
             Stop::Error(e) => e,
             _ => GameError::Stuck("setup was interrupted".into()),
         })?;
+        game.options.record_events = options.record_events;
+        if !options.record_events {
+            game.setup_log = std::mem::take(&mut game.events);
+        }
         Ok(game)
     }
 
     /// Calls `observer` with every event from now on (a terminal printing the log as it
     /// happens, a progress display...).
+    /// Setup's events are shown to it first.
     pub fn set_observer(&mut self, observer: impl FnMut(&Event, &Names) + 'h) {
-        self.observer = Some(Box::new(observer));
+        let mut observer: Observer<'h> = Box::new(observer);
+        let names = Names {
+            state: &self.state,
+            components: &self.components,
+        };
+        let past = if self.options.record_events {
+            &self.events
+        } else {
+            &self.setup_log
+        };
+        for e in past {
+            observer(e, &names);
+        }
+        self.setup_log = Vec::new();
+        self.observer = Some(observer);
     }
 
     /// The state (read-only).
