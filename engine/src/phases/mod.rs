@@ -22,18 +22,27 @@ impl Game<'_> {
     /// loop; tests and step-by-step drivers call it directly. A won game returns
     /// `Err(Stop::GameOver)` with the winners in the state.
     pub fn play_turn(&mut self) -> Flow {
+        self.play_turn_from(Phase::StartTurn)
+    }
+
+    /// Plays the current offense's turn with its first encounter entered at `from`: the
+    /// phases before it are skipped and the encounter is taken as already set up (a ruling's
+    /// scenario fixes the defense, the planet, the gate and the allies in the state).
+    pub fn play_turn_from(&mut self, from: Phase) -> Flow {
         self.state.turn += 1;
         self.stats.turns += 1;
         let offense = self.state.offense;
         let turn = self.state.turn;
         self.emit(Rule::StartTurn, EventKind::TurnStarted { turn, offense });
         let mut number = 1;
+        let mut from = from;
         loop {
-            let outcome = match self.play_encounter(number) {
+            let outcome = match self.play_encounter(number, from) {
                 Ok(o) => o,
                 Err(Stop::TurnEnds) => break,
                 Err(e) => return Err(e),
             };
+            from = Phase::StartTurn;
             let more = number < self.state.rules.encounters_per_turn
                 && outcome.is_success()
                 && self.state.has_encounter_card(offense);
@@ -54,15 +63,19 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// Plays one encounter through every phase and returns its outcome.
-    fn play_encounter(&mut self, number: u8) -> Flow<Outcome> {
-        self.state.encounter = Encounter {
-            number,
-            ..Encounter::default()
-        };
+    /// Plays one encounter from phase `from` on and returns its outcome.
+    fn play_encounter(&mut self, number: u8, from: Phase) -> Flow<Outcome> {
+        if from == Phase::StartTurn {
+            self.state.encounter = Encounter {
+                number,
+                ..Encounter::default()
+            };
+        } else {
+            self.state.encounter.number = number;
+        }
         self.stats.encounters += 1;
         self.emit(Rule::StartTurn, EventKind::EncounterStarted { number });
-        let result = self.encounter_phases();
+        let result = self.encounter_phases(from);
         // Whether the encounter ran its course or the turn ended early, nothing stays in the
         // encounter area; a won game or an error is left exactly as it stopped.
         match result {
@@ -72,34 +85,42 @@ impl Game<'_> {
         result
     }
 
-    fn encounter_phases(&mut self) -> Flow<Outcome> {
-        self.enter(Phase::StartTurn)?;
-        self.start_turn_phase()?;
-        self.leave(Phase::StartTurn)?;
-
-        self.enter(Phase::Regroup)?;
-        self.regroup_phase()?;
-        self.leave(Phase::Regroup)?;
-
-        self.enter(Phase::Destiny)?;
-        if let Some(outcome) = self.destiny_phase()? {
-            self.leave(Phase::Destiny)?;
-            return Ok(outcome);
+    fn encounter_phases(&mut self, from: Phase) -> Flow<Outcome> {
+        let run = |phase: Phase| phase >= from;
+        if run(Phase::StartTurn) {
+            self.enter(Phase::StartTurn)?;
+            self.start_turn_phase()?;
+            self.leave(Phase::StartTurn)?;
         }
-        self.leave(Phase::Destiny)?;
-
-        self.enter(Phase::Launch)?;
-        self.launch_phase()?;
-        self.leave(Phase::Launch)?;
-
-        self.enter(Phase::Alliance)?;
-        self.alliance_phase()?;
-        self.leave(Phase::Alliance)?;
-
-        self.enter(Phase::Planning)?;
-        self.planning_phase()?;
-        self.leave(Phase::Planning)?;
-
+        if run(Phase::Regroup) {
+            self.enter(Phase::Regroup)?;
+            self.regroup_phase()?;
+            self.leave(Phase::Regroup)?;
+        }
+        if run(Phase::Destiny) {
+            self.enter(Phase::Destiny)?;
+            if let Some(outcome) = self.destiny_phase()? {
+                self.leave(Phase::Destiny)?;
+                return Ok(outcome);
+            }
+            self.leave(Phase::Destiny)?;
+        }
+        if run(Phase::Launch) {
+            self.enter(Phase::Launch)?;
+            self.launch_phase()?;
+            self.leave(Phase::Launch)?;
+        }
+        if run(Phase::Alliance) {
+            self.enter(Phase::Alliance)?;
+            self.alliance_phase()?;
+            self.leave(Phase::Alliance)?;
+        }
+        if run(Phase::Planning) {
+            self.enter(Phase::Planning)?;
+            self.planning_phase()?;
+            self.leave(Phase::Planning)?;
+        }
+        // An encounter entered at resolution still turns its cards face up first.
         self.enter(Phase::Reveal)?;
         self.reveal_phase()?;
         self.leave(Phase::Reveal)?;
