@@ -223,6 +223,11 @@ impl GameState {
         &mut self.planets[id.owner.ix() * ppp + id.n as usize]
     }
 
+    /// The ships on a planet by player, for arranging a scenario (bypasses the event log).
+    pub fn planet_ships_mut(&mut self, id: PlanetId) -> &mut [u8; MAX_PLAYERS] {
+        &mut self.planet_mut(id).ships
+    }
+
     /// Ships `p` has on planet `id`.
     #[inline]
     pub fn ships_on(&self, id: PlanetId, p: PlayerId) -> u8 {
