@@ -453,6 +453,15 @@ impl Table {
         self.check_arrangement("reprint");
     }
 
+    /// Leaves only the top `n` cards in the cosmic deck; the others go to the discard pile.
+    pub fn deck_down_to(&mut self, n: usize) {
+        let s = self.game.state_mut();
+        let cut = s.deck.len().saturating_sub(n);
+        let rest: Vec<CardId> = s.deck.drain(..cut).collect();
+        s.discard.extend(rest);
+        self.check_arrangement("deck_down_to");
+    }
+
     /// Empties the deck and the discard pile into `p`'s hand (to set up a cosmic quake).
     pub fn deck_and_discard_into_hand(&mut self, p: PlayerId) {
         let s = self.game.state_mut();
