@@ -194,9 +194,15 @@ impl Game<'_> {
         min: u8,
         max: u8,
     ) -> Flow<Vec<Choice>> {
-        let copy = options.clone();
-        match self.ask(p, kind, Request::Subset { options, min, max })? {
-            crate::decision::Answer::Subset(ix) => Ok(ix.into_iter().map(|i| copy[i]).collect()),
+        let decision = crate::decision::Decision {
+            player: p,
+            kind,
+            request: Request::Subset { options, min, max },
+        };
+        match (self.ask_decision(&decision)?, &decision.request) {
+            (crate::decision::Answer::Subset(ix), Request::Subset { options, .. }) => {
+                Ok(ix.into_iter().map(|i| options[i]).collect())
+            }
             _ => unreachable_answer(),
         }
     }

@@ -361,6 +361,12 @@ impl<'h> Game<'h> {
             kind,
             request,
         };
+        self.ask_decision(&decision)
+    }
+
+    /// Puts a prepared decision to its player (see `ask`).
+    pub(crate) fn ask_decision(&mut self, decision: &Decision) -> Flow<Answer> {
+        let (player, kind) = (decision.player, decision.kind);
         if let Some(a) = decision.forced() {
             return Ok(a);
         }
@@ -369,13 +375,13 @@ impl<'h> Game<'h> {
         for _ in 0..MAX_REFUSALS {
             let view = View::new(&self.state, &self.components, player);
             let answer = self.agents[player.ix()]
-                .decide(&view, &decision)
+                .decide(&view, decision)
                 .map_err(|e| GameError::Agent {
                     player: self.state.players[player.ix()].color.name().into(),
                     kind: kind.name(),
                     message: e.0,
                 })?;
-            match self.check_answer(&decision, &answer) {
+            match self.check_answer(decision, &answer) {
                 Ok(()) => {
                     if self.options.record_answers {
                         self.answers.push(RecordedAnswer {
@@ -388,7 +394,7 @@ impl<'h> Game<'h> {
                 }
                 Err(why) => {
                     let view = View::new(&self.state, &self.components, player);
-                    self.agents[player.ix()].refused(&view, &decision, &answer, &why);
+                    self.agents[player.ix()].refused(&view, decision, &answer, &why);
                     last = why;
                 }
             }
@@ -419,18 +425,23 @@ impl<'h> Game<'h> {
         if options.len() == 1 {
             return Ok(options[0]);
         }
-        let copy = options.clone();
-        match self.ask(player, kind, Request::Pick(options))? {
-            Answer::Pick(i) => Ok(copy[i]),
+        let decision = Decision {
+            player,
+            kind,
+            request: Request::Pick(options),
+        };
+        match (self.ask_decision(&decision)?, &decision.request) {
+            (Answer::Pick(i), Request::Pick(options)) => Ok(options[i]),
             _ => unreachable_answer(),
         }
     }
 
     /// The order in which simultaneous abilities and rounds of play go: the offense, the
     /// defense, then the others clockwise from the offense's left.
-    pub fn timing_order(&self) -> Vec<PlayerId> {
+    pub fn timing_order(&self) -> Seats {
         let o = self.state.offense;
-        let mut order = vec![o];
+        let mut order = Seats::default();
+        order.push(o);
         if let Some(d) = self.state.encounter.defense {
             order.push(d);
         }
@@ -465,6 +476,33 @@ impl<'h> Game<'h> {
         self.state.winners = winners.clone();
         self.emit(Rule::Win, EventKind::GameWon { winners });
         Err(Stop::GameOver)
+    }
+}
+
+/// An ordered list of seats that needs no allocation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seats {
+    ids: [PlayerId; crate::ids::MAX_PLAYERS],
+    len: u8,
+}
+
+impl Seats {
+    fn push(&mut self, p: PlayerId) {
+        self.ids[self.len as usize] = p;
+        self.len += 1;
+    }
+
+    /// The seats in order.
+    pub fn as_slice(&self) -> &[PlayerId] {
+        &self.ids[..self.len as usize]
+    }
+}
+
+impl IntoIterator for Seats {
+    type Item = PlayerId;
+    type IntoIter = std::iter::Take<std::array::IntoIter<PlayerId, { crate::ids::MAX_PLAYERS }>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.ids.into_iter().take(self.len as usize)
     }
 }
 

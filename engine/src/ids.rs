@@ -7,7 +7,9 @@ use std::fmt;
 pub const MAX_PLAYERS: usize = 8;
 
 /// A seat at the table, numbered clockwise from 0.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct PlayerId(pub u8);
 
