@@ -72,7 +72,8 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
     let mut game =
         Game::new(&setup, components, agents, &hooks, options).map_err(|e| miette!("{e}"))?;
     let stdout = std::io::stdout();
-    game.set_observer(move |event, names| {
+    game.set_observer(move |event, scene| {
+        let names = scene.names();
         let line = if json {
             names.json(event)
         } else {

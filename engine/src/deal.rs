@@ -44,12 +44,19 @@ impl CardTransfer {
                 return Err("the same card is named twice".into());
             }
         }
-        for &(t, n) in &self.by_type {
+        for &(t, _) in &self.by_type {
+            // The same type may be listed more than once: its counts add up.
+            let n: usize = self
+                .by_type
+                .iter()
+                .filter(|&&(u, _)| u == t)
+                .map(|&(_, n)| n as usize)
+                .sum();
             let have = hand
                 .iter()
                 .filter(|&&c| g.kind(c).card_type() == t && !self.named.contains(&c))
                 .count();
-            if have < n as usize {
+            if have < n {
                 return Err(format!(
                     "the giver holds only {have} {} card(s) besides the named ones",
                     t.name()
@@ -146,6 +153,12 @@ impl DealTerms {
                 .fulfillable(g, p)
                 .map_err(|e| format!("the {side}'s cards: {e}"))?;
             if let Some(planet) = self.colony_for(side) {
+                if planet.owner.ix() >= g.player_count() || planet.n >= g.rules.planets_per_player {
+                    return Err(format!(
+                        "planet {} {} is not on the table",
+                        planet.owner.0, planet.n
+                    ));
+                }
                 let other = g.main_player(side.other()).unwrap_or(p);
                 if g.ships_on(planet, other) == 0 {
                     return Err(format!(

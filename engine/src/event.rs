@@ -270,12 +270,39 @@ pub struct Event {
     pub kind: EventKind,
 }
 
-/// Renders ids as the names players use.
+/// Renders ids as the names players use. It reaches the state only to look names up, so an
+/// agent holding one learns nothing hidden.
 pub struct Names<'a> {
-    /// The state the ids belong to.
+    state: &'a GameState,
+    components: &'a Components,
+}
+
+/// The whole game as its owner (a referee, a test, a log printer) sees it: the full state,
+/// hidden cards included. Observers get one; agents never do.
+pub struct Scene<'a> {
+    /// The full state.
     pub state: &'a GameState,
-    /// The components the cards come from.
+    /// The components the game was set up from.
     pub components: &'a Components,
+}
+
+impl<'a> Scene<'a> {
+    /// Name rendering for this game's ids.
+    pub fn names(&self) -> Names<'a> {
+        Names::new(self.state, self.components)
+    }
+
+    /// One event as a line of the referee's log.
+    pub fn event(&self, e: &Event) -> String {
+        self.names().event(e)
+    }
+}
+
+impl<'a> Names<'a> {
+    /// Names for the ids of `state`.
+    pub(crate) fn new(state: &'a GameState, components: &'a Components) -> Names<'a> {
+        Names { state, components }
+    }
 }
 
 impl Names<'_> {

@@ -4,7 +4,7 @@ use crate::agent::Agent;
 use crate::components::Components;
 use crate::decision::{Answer, Decision, DecisionKind, Refusal, Request};
 use crate::edition::{Edition, Rules, Variants};
-use crate::event::{Cause, Event, EventKind, Names, Rule};
+use crate::event::{Cause, Event, EventKind, Names, Rule, Scene};
 use crate::hooks::Hooks;
 use crate::ids::{PlayerId, Side};
 use crate::invariants;
@@ -144,7 +144,10 @@ pub struct GameResult {
 }
 
 /// A callback that sees every event as it happens.
-type Observer<'h> = Box<dyn FnMut(&Event, &Names) + 'h>;
+type Observer<'h> = Box<dyn FnMut(&Event, &Scene) + 'h>;
+
+/// A callback that sees every decision put to an agent, with the whole game.
+type DecisionObserver<'h> = Box<dyn FnMut(&Decision, &Scene) + 'h>;
 
 /// Refusals tolerated before an agent's answers are given up on.
 const MAX_REFUSALS: usize = 5;
@@ -163,6 +166,7 @@ pub struct Game<'h> {
     pub(crate) violation: Option<GameError>,
     pub(crate) seed: u64,
     observer: Option<Observer<'h>>,
+    decision_observer: Option<DecisionObserver<'h>>,
     /// Setup's events, kept for an observer attached after `new` when events are not recorded.
     setup_log: Vec<Event>,
     started: bool,
@@ -205,6 +209,7 @@ impl<'h> Game<'h> {
             violation: None,
             seed: setup.seed,
             observer: None,
+            decision_observer: None,
             setup_log: Vec::new(),
             started: false,
         };
@@ -230,9 +235,9 @@ impl<'h> Game<'h> {
     /// Calls `observer` with every event from now on (a terminal printing the log as it
     /// happens, a progress display...).
     /// Setup's events are shown to it first.
-    pub fn set_observer(&mut self, observer: impl FnMut(&Event, &Names) + 'h) {
+    pub fn set_observer(&mut self, observer: impl FnMut(&Event, &Scene) + 'h) {
         let mut observer: Observer<'h> = Box::new(observer);
-        let names = Names {
+        let names = Scene {
             state: &self.state,
             components: &self.components,
         };
@@ -246,6 +251,13 @@ impl<'h> Game<'h> {
         }
         self.setup_log = Vec::new();
         self.observer = Some(observer);
+    }
+
+    /// Calls `observer` each time a decision is put to an agent (forced ones are not put; a
+    /// refused answer means it is put again), before the agent answers: for the game's owner,
+    /// e.g. a test journaling what was asked.
+    pub fn set_decision_observer(&mut self, observer: impl FnMut(&Decision, &Scene) + 'h) {
+        self.decision_observer = Some(Box::new(observer));
     }
 
     /// The state (read-only).
@@ -266,7 +278,12 @@ impl<'h> Game<'h> {
 
     /// Name rendering for this game's ids.
     pub fn names(&self) -> Names<'_> {
-        Names {
+        Names::new(&self.state, &self.components)
+    }
+
+    /// The whole game as its owner sees it.
+    pub fn scene(&self) -> Scene<'_> {
+        Scene {
             state: &self.state,
             components: &self.components,
         }
@@ -341,11 +358,11 @@ impl<'h> Game<'h> {
         if self.options.record_events || self.observer.is_some() {
             let event = Event { seq, cause, kind };
             if let Some(observe) = self.observer.as_mut() {
-                let names = Names {
+                let scene = Scene {
                     state: &self.state,
                     components: &self.components,
                 };
-                observe(&event, &names);
+                observe(&event, &scene);
             }
             if self.options.record_events {
                 self.events.push(event);
@@ -373,6 +390,14 @@ impl<'h> Game<'h> {
         self.stats.decisions += 1;
         let mut last = Refusal(String::new());
         for _ in 0..MAX_REFUSALS {
+            // Observed at every attempt, so a refused answer can be seen to change nothing.
+            if let Some(observe) = self.decision_observer.as_mut() {
+                let scene = Scene {
+                    state: &self.state,
+                    components: &self.components,
+                };
+                observe(decision, &scene);
+            }
             let view = View::new(&self.state, &self.components, player);
             let answer = self.agents[player.ix()]
                 .decide(&view, decision)

@@ -23,7 +23,7 @@ pub use agent::{Agent, AgentError};
 pub use components::{CardDef, CardKind, CardType, Components, DestinyDef, DestinyKind};
 pub use decision::{Answer, Choice, Decision, DecisionKind, Request};
 pub use edition::{Edition, Rules, Variants};
-pub use event::{Event, EventKind, Names, Place};
+pub use event::{Event, EventKind, Names, Place, Scene};
 pub use game::{Flow, Game, GameError, GameResult, Options, Setup, Stop};
 pub use hooks::{Hooks, NoHooks, Window};
 pub use ids::{CardId, Color, PlanetId, PlayerId, Side};

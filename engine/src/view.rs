@@ -37,10 +37,7 @@ impl<'a> View<'a> {
 
     /// Name rendering for ids.
     pub fn names(&self) -> Names<'a> {
-        Names {
-            state: self.state,
-            components: self.components,
-        }
+        Names::new(self.state, self.components)
     }
 
     /// Number of seats.

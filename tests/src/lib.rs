@@ -38,7 +38,7 @@ use cosmic_engine::state::CardInfo;
 use cosmic_engine::{
     invariants, Agent, AgentError, Answer, CardId, Components, Decision, DecisionKind, DestinyKind,
     Event, EventKind, Game, GameState, Hooks, NoHooks, Options, Outcome, Place, PlanetId, PlayerId,
-    Request, Setup, Stop, View,
+    Request, Scene, Setup, Stop, View,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -157,25 +157,25 @@ struct Puppet {
 
 impl Agent for Puppet {
     fn decide(&mut self, view: &View, decision: &Decision) -> Result<Answer, AgentError> {
-        let names = view.names();
-        self.journal.borrow_mut().asked.push(Asked {
-            player: decision.player,
-            kind: decision.kind,
-            request: decision.request.clone(),
-            options: decision.describe_options(&names),
-            state: names.state.clone(),
-        });
         self.seat.borrow_mut().agent.decide(view, decision)
     }
 
     fn refused(&mut self, view: &View, decision: &Decision, answer: &Answer, why: &Refusal) {
-        self.journal.borrow_mut().refused.push(Refused {
+        // A refused answer changes nothing, so the state is the one the question was put in.
+        let mut journal = self.journal.borrow_mut();
+        let state = journal
+            .asked
+            .last()
+            .map(|a| a.state.clone())
+            .expect("a refusal follows a question");
+        journal.refused.push(Refused {
             player: decision.player,
             kind: decision.kind,
             answer: answer.clone(),
             reason: why.0.clone(),
-            state: view.names().state.clone(),
+            state,
         });
+        drop(journal);
         self.seat
             .borrow_mut()
             .agent
@@ -284,17 +284,29 @@ impl Table {
         .expect("the game sets up");
         let violation = Rc::new(RefCell::new(None));
         let seen = violation.clone();
-        game.set_observer(move |e: &Event, names: &cosmic_engine::Names| {
+        game.set_observer(move |e: &Event, scene: &Scene| {
             if seen.borrow().is_some() {
                 return;
             }
-            if let Err(message) = invariants::check(names.state, names.components) {
+            if let Err(message) = invariants::check(scene.state, scene.components) {
                 *seen.borrow_mut() = Some(format!(
                     "after event {} ({}): {message}",
                     e.seq,
-                    names.event(e)
+                    scene.event(e)
                 ));
             }
+        });
+        // The game's owner journals every question with the whole state; agents cannot.
+        let journal_of_decisions = journal.clone();
+        game.set_decision_observer(move |decision: &Decision, scene: &Scene| {
+            let mut j = journal_of_decisions.borrow_mut();
+            j.asked.push(Asked {
+                player: decision.player,
+                kind: decision.kind,
+                request: decision.request.clone(),
+                options: decision.describe_options(&scene.names()),
+                state: scene.state.clone(),
+            });
         });
         let mark = (game.events().len(), 0, 0);
         Table {

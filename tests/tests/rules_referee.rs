@@ -6,7 +6,7 @@ use cosmic_engine::agents::{agent_seed, BasicAgent, RandomAgent};
 use cosmic_engine::event::Rule;
 use cosmic_engine::ids::MAX_PLAYERS;
 use cosmic_engine::{
-    Agent, Event, EventKind, Game, GameState, Names, NoHooks, Options, Outcome, Phase, Place,
+    Agent, Event, EventKind, Game, GameState, NoHooks, Options, Outcome, Phase, Place, Scene,
     Setup, Side,
 };
 use std::cell::RefCell;
@@ -28,14 +28,14 @@ struct Referee {
 }
 
 impl Referee {
-    fn fail(&mut self, e: &Event, names: &Names, what: String) {
+    fn fail(&mut self, e: &Event, names: &Scene, what: String) {
         if self.violations.len() < 20 {
             self.violations
                 .push(format!("event {} ({}): {what}", e.seq, names.event(e)));
         }
     }
 
-    fn see(&mut self, e: &Event, names: &Names) {
+    fn see(&mut self, e: &Event, names: &Scene) {
         let s: &GameState = names.state;
         let enc = &s.encounter;
         let o = s.offense;
@@ -255,7 +255,7 @@ impl Referee {
     }
 
     /// Checks how the encounter's ships ended up.
-    fn encounter_over(&mut self, e: &Event, names: &Names) {
+    fn encounter_over(&mut self, e: &Event, names: &Scene) {
         let s = names.state;
         let enc = &s.encounter;
         let Some(target) = enc.planet else { return };
@@ -351,7 +351,7 @@ fn referee_game(players: u8, seed: u64, random: bool) -> Vec<String> {
     .expect("setup");
     let referee = Rc::new(RefCell::new(Referee::default()));
     let watcher = referee.clone();
-    game.set_observer(move |e: &Event, names: &Names| watcher.borrow_mut().see(e, names));
+    game.set_observer(move |e: &Event, names: &Scene| watcher.borrow_mut().see(e, names));
     game.run()
         .unwrap_or_else(|err| panic!("{players} players, seed {seed}: {err}"));
     let v = std::mem::take(&mut referee.borrow_mut().violations);

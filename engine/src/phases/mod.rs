@@ -14,7 +14,7 @@ use crate::decision::{Choice, DecisionKind};
 use crate::event::{EventKind, Place, Rule};
 use crate::game::{Flow, Game, Stop};
 use crate::hooks::Window;
-use crate::ids::{PlayerId, MAX_PLAYERS};
+use crate::ids::PlayerId;
 use crate::state::{Encounter, Outcome, Phase};
 
 impl Game<'_> {
@@ -60,7 +60,10 @@ impl Game<'_> {
             number += 1;
         }
         self.emit(Rule::StartTurn, EventKind::TurnEnded { offense });
-        Ok(())
+        match self.violation.take() {
+            Some(v) => Err(Stop::Error(v)),
+            None => Ok(()),
+        }
     }
 
     /// Plays one encounter from phase `from` on and returns its outcome.
@@ -196,8 +199,12 @@ impl Game<'_> {
             self.state.destiny_discard.push(card);
             self.emit(Rule::EncounterCleanup, EventKind::DestinyDiscarded { card });
         }
-        self.state.encounter.phase = None;
-        self.state.encounter.ally = [None; MAX_PLAYERS];
+        // The finished encounter leaves only its number and outcome behind.
+        self.state.encounter = Encounter {
+            number: self.state.encounter.number,
+            outcome: self.state.encounter.outcome,
+            ..Encounter::default()
+        };
         Ok(())
     }
 }

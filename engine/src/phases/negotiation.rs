@@ -116,8 +116,9 @@ impl Game<'_> {
                 )?;
             }
         }
-        // Colonies from a deal are gained together: a shared win is possible.
-        self.check_win()
+        // Colonies from a deal are gained together, so a shared win is possible; the win is
+        // checked once the outcome is logged.
+        Ok(())
     }
 
     /// The giver picks which `n` cards of type `ty` it hands over (not among `already`).

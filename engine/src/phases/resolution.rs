@@ -48,7 +48,7 @@ impl Game<'_> {
             Outcome::OffenseWins => self.offense_wins()?,
             Outcome::DefenseWins => self.defense_wins()?,
             Outcome::BothLose => self.both_lose(),
-            Outcome::DealMade => {}
+            Outcome::DealMade => self.check_win()?,
             Outcome::DealFailed => self.deal_failed()?,
             Outcome::Reestablished | Outcome::Aborted => {}
         }
