@@ -387,12 +387,13 @@ pub(crate) fn near_keyword<'k>(
     candidates: impl IntoIterator<Item = &'k str>,
 ) -> Option<&'k str> {
     let word = word.to_ascii_lowercase();
-    let limit = if word.chars().count() >= 5 { 2 } else { 1 };
+    let len = word.chars().count();
+    let limit = if len >= 5 { 2 } else { 1 };
     candidates
         .into_iter()
-        .filter(|k| *k != word)
+        .filter(|k| *k != word && k.len().abs_diff(len) <= 1)
         .map(|k| (edit_distance(&word, k), k))
-        .filter(|(d, _)| *d <= limit)
+        .filter(|(d, k)| *d <= limit && *d < len.min(k.len()))
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
 }
@@ -458,8 +459,13 @@ fn join_or(items: &[&str]) -> String {
     }
 }
 
-/// The help line for a failure while reading `start` (what the piece was meant to be).
-fn help_for(start: Rule, wants: &[&str]) -> Option<String> {
+/// What a value looks like, for help lines.
+const VALUE_HELP: &str =
+    "a value is a number (`3`), a string in double quotes, or words that name something (`my ships in the encounter`)";
+
+/// The help line for a failure while reading `start`; `at_start` tells whether it failed on
+/// the piece's first token (then the piece's kind is what went wrong).
+fn help_for(start: Rule, wants: &[&str], at_start: bool) -> Option<String> {
     if wants == ["the end of the line"] {
         return Some(
             "put each entry or statement on its own line, or separate them with `;`".into(),
@@ -469,14 +475,16 @@ fn help_for(start: Rule, wants: &[&str]) -> Option<String> {
         return Some("every `{` needs a matching `}`".into());
     }
     let text = match start {
+        Rule::ability_head_only => {
+            "an ability header reads `power \"Name\" mandatory, as main player, at reveal { ... }`: clauses separated by commas"
+        }
+        _ if !at_start && wants.contains(&describe(Rule::expr).1) => VALUE_HELP,
+        _ if !at_start => return None,
         Rule::stmt_only | Rule::if_head_only | Rule::else_head_only | Rule::for_head_only | Rule::as_head_only => {
             "a statement starts with a verb (`move`, `draw`, `discard`, `give`, `take`, `reveal`, `set`, `add`, ...) or with `if`, `for each`, `let`, `choose`, `as` or `do`"
         }
         Rule::entry_only | Rule::section_head_only | Rule::define_head_only => {
             "inside an item, write properties (`alert red`), abilities (`power \"Name\" mandatory, as offense, at reveal { ... }`), sections (`flare { ... }`), `let` or `define`"
-        }
-        Rule::ability_head_only => {
-            "an ability header reads `power \"Name\" mandatory, as main player, at reveal { ... }`: clauses separated by commas"
         }
         Rule::item_only | Rule::item_head_only | Rule::file => {
             "a file holds items such as `alien \"Name\" { ... }` or `artifact \"Name\" { ... }`"
@@ -510,7 +518,7 @@ pub(crate) fn from_pest(
                 message: message.clone(),
                 label: "here".into(),
                 span,
-                help: help_for(start, &[]),
+                help: help_for(start, &[], pos == base),
             }
         }
     };
@@ -530,15 +538,50 @@ pub(crate) fn from_pest(
     if wants.is_empty() {
         wants = positives.iter().map(|r| describe(*r)).collect();
     }
+    // A header is parsed without its block: where it may end, the `{` follows.
+    let head = matches!(
+        start,
+        Rule::item_head_only
+            | Rule::ability_head_only
+            | Rule::section_head_only
+            | Rule::define_head_only
+            | Rule::if_head_only
+            | Rule::else_head_only
+            | Rule::for_head_only
+            | Rule::as_head_only
+            | Rule::choose_one_head_only
+            | Rule::option_head_only
+    );
+    let item = matches!(start, Rule::item_only | Rule::item_head_only);
+    for want in &mut wants {
+        if head && want.1 == "the end of the line" {
+            *want = describe(Rule::lbrace);
+        }
+        if item && want.1 == describe(Rule::string).1 {
+            *want = (
+                want.0,
+                "the item's name in double quotes (`alien \"Virus\"`)",
+            );
+        }
+    }
     wants.sort();
     wants.dedup_by_key(|w| w.1);
-    let wants: Vec<&str> = wants.into_iter().map(|w| w.1).collect();
+    let mut wants: Vec<&str> = wants.into_iter().map(|w| w.1).collect();
+    // "an operator" already covers `or`.
+    if wants.contains(&"an operator") {
+        wants.retain(|w| *w != "`or`");
+    }
     let expected = join_or(&wants);
+    let label = if wants.len() <= 2 {
+        format!("expected {expected}")
+    } else {
+        "not expected here".into()
+    };
     SyntaxError::Unexpected {
         message: format!("expected {expected}, found {found}"),
-        label: format!("expected {expected}"),
+        label,
         span,
-        help: help_for(start, &wants),
+        help: help_for(start, &wants, pos == base),
     }
 }
 

@@ -272,7 +272,12 @@ fn expr(e: &Expr) -> String {
             format!("(count {}{of} {})", expr(count), path(noun))
         }
         Expr::Unary { op, operand, .. } => {
-            format!("({} {})", op.symbol().replace(' ', "-"), expr(operand))
+            // Unary minus is `neg` so it never reads as subtraction.
+            let name = match op {
+                UnaryOp::Neg => "neg".to_string(),
+                other => other.symbol().replace(' ', "-"),
+            };
+            format!("({name} {})", expr(operand))
         }
         Expr::Binary { op, lhs, rhs, .. } => format!(
             "({} {} {})",

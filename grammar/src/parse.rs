@@ -50,6 +50,7 @@ pub fn parse(source: &str) -> Parsed {
         src: source,
         scan: &scan,
         errors: scan.errors.clone(),
+        depth: 0,
     };
     let items = recovery.items();
     let errors = recovery.errors;
@@ -64,6 +65,7 @@ fn finish(
 ) -> Parsed {
     errors.sort_by_key(|e| (e.span().start, e.span().end));
     errors.dedup();
+    errors.truncate(MAX_ERRORS);
     Parsed {
         file: File {
             items,
@@ -91,7 +93,15 @@ struct Recovery<'s> {
     src: &'s str,
     scan: &'s Scan,
     errors: Vec<SyntaxError>,
+    /// How many blocks deep the recovery is; past the limit, blocks are skipped.
+    depth: usize,
 }
+
+/// Blocks nested deeper than this are not recovered (the scanner already reported them).
+const MAX_RECOVERY_DEPTH: usize = 48;
+
+/// At most this many errors are returned for one file.
+const MAX_ERRORS: usize = 100;
 
 impl<'s> Recovery<'s> {
     fn bytes(&self, (s, e): Piece) -> (usize, usize) {
@@ -176,7 +186,14 @@ impl<'s> Recovery<'s> {
                 }
                 TokKind::Open(_) => {
                     current.get_or_insert(i);
+                    let closed = self.scan.closed[i];
                     i = self.jump(i).clamp(i + 1, to);
+                    // A block closed by the indentation guess ends where a new line starts.
+                    if !closed {
+                        if let Some(s) = current.take() {
+                            pieces.push((s, i));
+                        }
+                    }
                 }
                 TokKind::Text => {
                     current.get_or_insert(i);
@@ -313,11 +330,18 @@ impl<'s> Recovery<'s> {
     }
 
     fn entries_in(&mut self, open: usize) -> Vec<Entry> {
+        if self.depth >= MAX_RECOVERY_DEPTH {
+            return Vec::new();
+        }
+        self.depth += 1;
         let (from, to) = self.inside(open);
-        self.split(from, to)
+        let entries = self
+            .split(from, to)
             .into_iter()
             .map(|piece| self.entry_piece(piece))
-            .collect()
+            .collect();
+        self.depth -= 1;
+        entries
     }
 
     fn entry_piece(&mut self, piece: Piece) -> Entry {
@@ -331,17 +355,6 @@ impl<'s> Recovery<'s> {
         let blocks = self.blocks(piece);
         let first = self.word(piece.0);
         let statements_inside = ABILITY_KEYWORDS.contains(&first) || first == "define";
-        if self.misspelled_start(piece, ENTRY_KEYWORDS) {
-            let near_ability = diagnostic::near_keyword(first, ABILITY_KEYWORDS.iter().copied());
-            for open in blocks {
-                if near_ability.is_some() {
-                    self.stmts_in(open);
-                } else {
-                    self.entries_in(open);
-                }
-            }
-            return Entry::Invalid(self.invalid(start, end));
-        }
         let Some(&open) = blocks.first() else {
             self.report(failure, Rule::entry_only, start, end);
             return Entry::Invalid(self.invalid(start, end));
@@ -384,16 +397,28 @@ impl<'s> Recovery<'s> {
         let head = self.parse_with(Rule::section_head_only, start, head_end, |b, p| {
             b.section_head(child(p, Rule::section_head))
         });
-        let entries = self.entries_in(open);
         match head {
-            Ok((kind, name)) => Entry::Section(Section {
-                kind,
-                name,
-                entries,
-                span,
-            }),
+            Ok((kind, name)) => {
+                let entries = self.entries_in(open);
+                Entry::Section(Section {
+                    kind,
+                    name,
+                    entries,
+                    span,
+                })
+            }
+            // Not a section either: most likely a misspelled ability keyword (`powr`).
+            Err(_) if self.misspelled_start(piece, ENTRY_KEYWORDS) => {
+                for open in blocks {
+                    self.stmts_in(open);
+                }
+                Entry::Invalid(self.invalid(start, end))
+            }
             Err(failure) => {
                 self.report(failure, Rule::section_head_only, start, head_end);
+                for open in blocks {
+                    self.entries_in(open);
+                }
                 Entry::Invalid(self.invalid(start, end))
             }
         }
@@ -408,11 +433,16 @@ impl<'s> Recovery<'s> {
 
     fn stmts_in(&mut self, open: usize) -> Block {
         let (from, to) = self.inside(open);
-        let stmts = self
-            .split(from, to)
-            .into_iter()
-            .map(|piece| self.stmt_piece(piece))
-            .collect();
+        let mut stmts = Vec::new();
+        if self.depth < MAX_RECOVERY_DEPTH {
+            self.depth += 1;
+            stmts = self
+                .split(from, to)
+                .into_iter()
+                .map(|piece| self.stmt_piece(piece))
+                .collect();
+            self.depth -= 1;
+        }
         Block {
             stmts,
             span: self.block_span(open),
@@ -574,6 +604,10 @@ impl<'s> Recovery<'s> {
     fn options_in(&mut self, open: usize) -> Vec<ChoiceOption> {
         let (from, to) = self.inside(open);
         let mut options = Vec::new();
+        if self.depth >= MAX_RECOVERY_DEPTH {
+            return options;
+        }
+        self.depth += 1;
         for piece in self.split(from, to) {
             let (start, end) = self.bytes(piece);
             let failure = match self.parse_with(Rule::option_only, start, end, |b, p| {
@@ -604,6 +638,7 @@ impl<'s> Recovery<'s> {
                 Err(failure) => self.report(failure, Rule::option_head_only, start, head_end),
             }
         }
+        self.depth -= 1;
         options
     }
 }

@@ -164,6 +164,11 @@ fn lex(src: &str, out: &mut Scan) {
                     j += 1;
                 }
                 if !closed {
+                    // `alien "Name {`: the brace most likely opens the block, not the text.
+                    let trimmed = src[i..j].trim_end();
+                    if trimmed.len() > 1 && trimmed.ends_with('{') {
+                        j = i + trimmed.len() - 1;
+                    }
                     let span = Span::new(i, j.max(i + 1).min(bytes.len()));
                     out.errors.push(SyntaxError::UnterminatedString { span });
                     out.lexical.push(span);
