@@ -2,6 +2,7 @@
 
 mod human;
 mod play;
+mod ruling;
 mod seats;
 mod sim;
 
@@ -21,6 +22,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games with bots and print a summary.
     Sim(sim::SimArgs),
+    /// Run ruling scenarios: print each resolution trace and whether its expectations hold.
+    Ruling(ruling::RulingArgs),
 }
 
 fn main() -> miette::Result<()> {
@@ -28,6 +31,7 @@ fn main() -> miette::Result<()> {
     let code = match cli.command {
         Command::Play(args) => play::run(args)?,
         Command::Sim(args) => sim::run(args)?,
+        Command::Ruling(args) => ruling::run(args)?,
     };
     std::process::exit(code);
 }

@@ -29,6 +29,8 @@
 //! is checked with `invariants::check` right away. While a turn is played, an observer checks
 //! the invariants after every event, and `play_turn` checks them once more at the end.
 
+pub mod ruling;
+
 use cosmic_engine::agents::scripted::{ScriptAnswer, ScriptStep, ScriptedAgent};
 use cosmic_engine::agents::{agent_seed, BasicAgent};
 use cosmic_engine::decision::Refusal;

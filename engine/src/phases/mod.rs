@@ -218,6 +218,6 @@ fn phase_rule(phase: Phase) -> Rule {
         Phase::Alliance => Rule::Alliance,
         Phase::Planning => Rule::Planning,
         Phase::Reveal => Rule::Reveal,
-        Phase::Resolution => Rule::EncounterCleanup,
+        Phase::Resolution => Rule::Resolution,
     }
 }

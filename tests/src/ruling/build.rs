@@ -1,0 +1,631 @@
+//! Turns a scenario into a game ready to play: seats, hands, decks, ships and the encounter
+//! under way, each mistake reported at its place in the file.
+
+use super::agent::{RulingAgent, Step, StepAnswer};
+use super::error::{Errors, ScenarioError};
+use super::scenario::{Scenario, FORMAT};
+use cosmic_engine::components::{DestinyKind, SpecialDestiny};
+use cosmic_engine::state::GameState;
+use cosmic_engine::{
+    Agent, CardId, Color, Components, DecisionKind, Game, NoHooks, Options, Phase, PlanetId,
+    PlayerId, Setup, Side,
+};
+use std::cell::RefCell;
+use std::ops::Range;
+use std::rc::Rc;
+use std::sync::Arc;
+use toml::Spanned;
+
+/// A game set up from a scenario, with what the runner needs to know about it.
+pub struct Prepared {
+    /// The game, ready for its first turn.
+    pub game: Game<'static>,
+    /// The phase the first encounter starts at.
+    pub start: Phase,
+    /// How far to play.
+    pub until: Until,
+    /// The place of the answer being used when an agent failed, and unused answers.
+    pub script: Rc<RefCell<super::agent::ScriptLog>>,
+}
+
+/// How far a ruling plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// One encounter.
+    Encounter,
+    /// The offense's whole turn.
+    Turn,
+    /// The whole game.
+    Game,
+}
+
+static HOOKS: NoHooks = NoHooks;
+
+/// A seat's color by name, checked against the players in the game.
+pub fn color(e: &Errors, s: &Spanned<String>, players: u8) -> Result<PlayerId, ScenarioError> {
+    let c = Color::parse(s.get_ref()).ok_or_else(|| {
+        e.hint(
+            s.span(),
+            format!("`{}` is not a player color", s.get_ref()),
+            "unknown color",
+            "colors are blue, green, purple, red, yellow, orange, black, white",
+        )
+    })?;
+    let seat = Color::ALL.iter().position(|&x| x == c).unwrap_or(0) as u8;
+    if seat >= players {
+        return Err(e.hint(
+            s.span(),
+            format!("{c} is not in a {players}-player game"),
+            "no such player",
+            "colors are seated in order blue, green, purple, red, yellow, orange, black, white; raise `players`",
+        ));
+    }
+    Ok(PlayerId(seat))
+}
+
+/// A planet by its name ("Red 2"), checked against the table.
+pub fn planet(
+    e: &Errors,
+    name: &str,
+    span: Range<usize>,
+    g: &GameState,
+) -> Result<PlanetId, ScenarioError> {
+    let bad = || {
+        e.hint(
+            span.clone(),
+            format!("`{name}` is not a planet"),
+            "unknown planet",
+            format!(
+                "write a color and a number from 1 to {}, e.g. `Red 2`",
+                g.rules.planets_per_player
+            ),
+        )
+    };
+    let (c, n) = name.trim().rsplit_once(' ').ok_or_else(bad)?;
+    let color = Color::parse(c).ok_or_else(bad)?;
+    let owner = g.player_of(color).ok_or_else(|| {
+        e.at(
+            span.clone(),
+            format!("{color} is not in this game"),
+            "no such player",
+        )
+    })?;
+    let n: u8 = n.parse().map_err(|_| bad())?;
+    if n == 0 || n > g.rules.planets_per_player {
+        return Err(bad());
+    }
+    Ok(PlanetId { owner, n: n - 1 })
+}
+
+/// Card names known to the components, for "did you mean" hints.
+fn card_names(c: &Components) -> Vec<&str> {
+    c.cosmic.iter().map(|d| d.name.as_str()).collect()
+}
+
+/// The closest name by edit distance, if close enough to be a likely typo.
+pub fn did_you_mean<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let w = word.to_lowercase();
+    names
+        .into_iter()
+        .map(|n| (levenshtein(&w, &n.to_lowercase()), n))
+        .filter(|&(d, n)| d <= (n.len() / 3).max(2))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, n)| n)
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (row[j + 1] + 1)
+                .min(row[j] + 1)
+                .min(prev + usize::from(ca != cb));
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// Takes a free card with this name out of `free`.
+fn take_card(
+    e: &Errors,
+    s: &Spanned<String>,
+    g: &GameState,
+    c: &Components,
+    free: &mut Vec<CardId>,
+) -> Result<CardId, ScenarioError> {
+    let name = s.get_ref().trim();
+    let def = c
+        .cosmic
+        .iter()
+        .position(|d| d.name.eq_ignore_ascii_case(name));
+    let Some(def) = def else {
+        let mut err = e.at(
+            s.span(),
+            format!("there is no card named `{name}`"),
+            "unknown card",
+        );
+        err.help = Some(match did_you_mean(name, card_names(c)) {
+            Some(m) => format!("did you mean `{m}`?"),
+            None => "card names are written as printed, e.g. `Attack 08`, `Negotiate`, `Reinforcement +3`".into(),
+        });
+        return Err(err);
+    };
+    let i = free
+        .iter()
+        .position(|&id| g.cards[id.0 as usize].def as usize == def);
+    match i {
+        Some(i) => Ok(free.remove(i)),
+        None => {
+            let copies = c.cosmic[def].count;
+            Err(e.hint(
+                s.span(),
+                format!(
+                    "the deck has only {copies} `{}` and all are used already",
+                    c.cosmic[def].name
+                ),
+                "no copy left",
+                "each physical card can be in one place only",
+            ))
+        }
+    }
+}
+
+fn destiny_matches(kind: DestinyKind, name: &str) -> Option<bool> {
+    let n = name.trim().to_lowercase();
+    Some(match n.as_str() {
+        "wild" => kind == DestinyKind::Wild,
+        "most-foreign-colonies" => {
+            kind == DestinyKind::Special(SpecialDestiny::MostForeignColonies)
+        }
+        "fewest-ships-in-warp" => kind == DestinyKind::Special(SpecialDestiny::FewestShipsInWarp),
+        "most-cards-in-hand" => kind == DestinyKind::Special(SpecialDestiny::MostCardsInHand),
+        _ => kind == DestinyKind::Color(Color::parse(&n)?),
+    })
+}
+
+/// Sets up the game a scenario describes.
+pub fn prepare(
+    scn: &Scenario,
+    e: &Errors,
+    components: Arc<Components>,
+) -> Result<Prepared, ScenarioError> {
+    if *scn.format.get_ref() != FORMAT {
+        return Err(e.at(
+            scn.format.span(),
+            format!("format {} is not supported", scn.format.get_ref()),
+            "here",
+        ));
+    }
+    if let Some(ed) = &scn.edition {
+        if !ed.get_ref().eq_ignore_ascii_case("ffg") {
+            return Err(e.hint(
+                ed.span(),
+                format!("edition `{}` is not supported yet", ed.get_ref()),
+                "unknown edition",
+                "use `ffg`",
+            ));
+        }
+    }
+    // Enough seats for every color named in the file.
+    let mut needed = 3u8;
+    let mut note = |s: &Spanned<String>| {
+        if let Some(c) = Color::parse(s.get_ref()) {
+            needed = needed.max(Color::ALL.iter().position(|&x| x == c).unwrap_or(0) as u8 + 1);
+        }
+    };
+    scn.player.iter().for_each(|p| note(&p.color));
+    scn.offense.iter().for_each(&mut note);
+    if let Some(enc) = &scn.encounter {
+        note(&enc.defense);
+    }
+    let players = match &scn.players {
+        Some(p) if !(3..=8).contains(p.get_ref()) => {
+            return Err(e.at(
+                p.span(),
+                format!("{} players: the game seats 3 to 8", p.get_ref()),
+                "out of range",
+            ))
+        }
+        Some(p) => *p.get_ref(),
+        None => needed,
+    };
+    let until = match scn.until.as_ref().map(|u| (u.get_ref().as_str(), u.span())) {
+        None | Some(("encounter", _)) => Until::Encounter,
+        Some(("turn", _)) => Until::Turn,
+        Some(("game", _)) => Until::Game,
+        Some((other, span)) => {
+            return Err(e.hint(
+                span,
+                format!("`{other}` is not how far a ruling can play"),
+                "unknown",
+                "use `encounter`, `turn` or `game`",
+            ))
+        }
+    };
+
+    // The script, per player.
+    let mut steps: Vec<Vec<Step>> = (0..players).map(|_| Vec::new()).collect();
+    for a in &scn.answer {
+        let p = color(e, &a.player, players)?;
+        let kind = parse_kind(e, &a.decision)?;
+        let answer = match (&a.answer, &a.deal) {
+            (Some(t), None) => StepAnswer::Text(t.get_ref().clone()),
+            (None, Some(d)) => StepAnswer::Deal(super::agent::deal_names(d)),
+            (None, None) => {
+                return Err(e.at(
+                    a.player.span(),
+                    "this answer gives neither `answer` nor `deal`",
+                    "incomplete answer",
+                ))
+            }
+            (Some(t), Some(_)) => {
+                return Err(e.at(
+                    t.span(),
+                    "give either `answer` or `deal`, not both",
+                    "two answers",
+                ))
+            }
+        };
+        steps[p.ix()].push(Step {
+            kind,
+            answer,
+            span: a.decision.span(),
+        });
+    }
+    let script = Rc::new(RefCell::new(super::agent::ScriptLog::default()));
+    let agents: Vec<Box<dyn Agent>> = steps
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            Box::new(RulingAgent::new(PlayerId(i as u8), s, script.clone())) as Box<dyn Agent>
+        })
+        .collect();
+    let setup = Setup {
+        variants: scn.variants.clone(),
+        ..Setup::new(players, scn.seed)
+    };
+    let options = Options {
+        record_events: true,
+        check_invariants: true,
+        record_answers: false,
+    };
+    let mut game = Game::new(&setup, components.clone(), agents, &HOOKS, options)
+        .map_err(|err| e.at(0..0, format!("the game cannot be set up: {err}"), "here"))?;
+    let g = game.state_mut();
+    if until == Until::Encounter {
+        g.rules.encounters_per_turn = 1;
+    }
+    if let Some(o) = &scn.offense {
+        g.offense = color(e, o, players)?;
+    } else {
+        g.offense = PlayerId(0);
+    }
+
+    arrange_cards(scn, e, g, &components)?;
+    arrange_ships(scn, e, g)?;
+    arrange_destiny(scn, e, g)?;
+    let start = arrange_encounter(scn, e, g, &components)?;
+    // The colony track and the powers follow the board.
+    for p in 0..players as usize {
+        let id = PlayerId(p as u8);
+        g.players[p].track = g.foreign_colonies(id);
+        let active = g.home_colonies(id) >= g.rules.home_colonies_for_power;
+        g.players[p].power_active = active;
+    }
+    for spec in &scn.player {
+        if let Some(power) = &spec.power {
+            let p = color(e, &spec.color, players)?;
+            if *power.get_ref() != g.players[p.ix()].power_active {
+                return Err(e.hint(
+                    power.span(),
+                    format!("{}'s power is {} with {} home colonies", g.players[p.ix()].color, if g.players[p.ix()].power_active { "on" } else { "off" }, g.home_colonies(p)),
+                    "disagrees with the board",
+                    "the power is on exactly when the player has 3 or more home colonies (2 with four planets)",
+                ));
+            }
+        }
+    }
+    cosmic_engine::invariants::check(g, &components).map_err(|m| {
+        e.at(
+            0..0,
+            format!("the scenario's state is impossible: {m}"),
+            "here",
+        )
+    })?;
+    Ok(Prepared {
+        game,
+        start,
+        until,
+        script,
+    })
+}
+
+fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioError> {
+    const ALL: [DecisionKind; 21] = [
+        DecisionKind::RegroupColony,
+        DecisionKind::OwnColor,
+        DecisionKind::WildDefense,
+        DecisionKind::SpecialTie,
+        DecisionKind::ReestablishShips,
+        DecisionKind::LaunchPlanet,
+        DecisionKind::LaunchShips,
+        DecisionKind::OffenseInvites,
+        DecisionKind::DefenseInvites,
+        DecisionKind::JoinAlliance,
+        DecisionKind::AllyShips,
+        DecisionKind::EncounterCard,
+        DecisionKind::Reinforcement,
+        DecisionKind::DealProposal,
+        DecisionKind::DealResponse,
+        DecisionKind::DealCards,
+        DecisionKind::DealColonyShips,
+        DecisionKind::FailedDealShips,
+        DecisionKind::Rewards,
+        DecisionKind::ReturnShips,
+        DecisionKind::SecondEncounter,
+    ];
+    let name = s.get_ref().trim();
+    ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
+        let mut err = e.at(
+            s.span(),
+            format!("`{name}` is not a decision"),
+            "unknown decision",
+        );
+        err.help = Some(match did_you_mean(name, ALL.iter().map(|k| k.name())) {
+            Some(m) => format!("did you mean `{m}`?"),
+            None => format!(
+                "decisions are: {}",
+                ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+            ),
+        });
+        err
+    })
+}
+
+/// Hands, the top of the deck, encounter cards, and where the rest of the cards go.
+fn arrange_cards(
+    scn: &Scenario,
+    e: &Errors,
+    g: &mut GameState,
+    c: &Components,
+) -> Result<(), ScenarioError> {
+    let players = g.player_count() as u8;
+    // Every card goes back to one pool, deck order first, then hands in seat order.
+    let mut free: Vec<CardId> = std::mem::take(&mut g.deck);
+    free.extend(std::mem::take(&mut g.discard));
+    let dealt: Vec<Vec<CardId>> = g
+        .players
+        .iter_mut()
+        .map(|p| std::mem::take(&mut p.hand))
+        .collect();
+    for h in &dealt {
+        free.extend(h.iter().copied());
+    }
+    let mut listed = vec![false; players as usize];
+    for spec in &scn.player {
+        let p = color(e, &spec.color, players)?;
+        if let Some(hand) = &spec.hand {
+            listed[p.ix()] = true;
+            for name in hand {
+                let card = take_card(e, name, g, c, &mut free)?;
+                g.players[p.ix()].hand.push(card);
+            }
+        }
+    }
+    let mut top = Vec::new();
+    for name in &scn.deck.cosmic {
+        top.push(take_card(e, name, g, c, &mut free)?);
+    }
+    if let Some(enc) = &scn.encounter {
+        if let Some(cards) = &enc.cards {
+            for (i, name) in [&cards.offense, &cards.defense].into_iter().enumerate() {
+                let card = take_card(e, name, g, c, &mut free)?;
+                if !g.cards[card.0 as usize].kind.is_encounter() {
+                    return Err(e.at(
+                        name.span(),
+                        format!("`{}` is not an encounter card", name.get_ref()),
+                        "not attack, negotiate or morph",
+                    ));
+                }
+                g.encounter.cards[i] = Some(card);
+            }
+        }
+    }
+    // Unlisted players keep what they were dealt, as far as it is still free.
+    for (p, hand) in dealt.iter().enumerate() {
+        if listed[p] {
+            continue;
+        }
+        for card in hand {
+            if let Some(i) = free.iter().position(|x| x == card) {
+                free.remove(i);
+                g.players[p].hand.push(*card);
+            }
+        }
+    }
+    let hand_size = g.rules.hand_size as usize;
+    for (p, is_listed) in listed.iter().enumerate() {
+        while !is_listed && g.players[p].hand.len() < hand_size && !free.is_empty() {
+            let card = free.remove(0);
+            g.players[p].hand.push(card);
+        }
+    }
+    if scn.deck.empty {
+        g.discard = Vec::new();
+        if !free.is_empty() {
+            // The rest of the cards must be somewhere: the last unlisted player holds them.
+            let holder = (0..players as usize).rev().find(|&p| !listed[p]).ok_or_else(|| {
+                e.hint(0..0, "`empty = true` needs a player whose hand is not listed to hold the other cards", "here", "leave one player's hand unlisted")
+            })?;
+            g.players[holder].hand.append(&mut free);
+        }
+    }
+    // The deck: the free cards, with the named ones on top (the top is the end).
+    g.deck = free;
+    g.deck.extend(top.into_iter().rev());
+    Ok(())
+}
+
+/// Each listed player's colonies; the rest of their ships are in the warp.
+fn arrange_ships(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), ScenarioError> {
+    let players = g.player_count() as u8;
+    let per = g.rules.ships_per_player as u32;
+    for spec in &scn.player {
+        let p = color(e, &spec.color, players)?;
+        let Some(colonies) = &spec.colonies else {
+            continue;
+        };
+        for pl in g.planets.iter_mut() {
+            pl.ships[p.ix()] = 0;
+        }
+        let mut total = spec.removed as u32;
+        for (name, &n) in colonies.get_ref() {
+            let id = planet(e, name, colonies.span(), g)?;
+            g.planet_ships_mut(id)[p.ix()] = n;
+            total += n as u32;
+        }
+        if total > per {
+            return Err(e.hint(
+                colonies.span(),
+                format!("{} has {total} ships here but owns only {per}", g.players[p.ix()].color),
+                "too many ships",
+                "each player owns 20 ships (16 with four planets); ships not on planets are in the warp",
+            ));
+        }
+        g.players[p.ix()].removed = spec.removed;
+        g.players[p.ix()].warp = (per - total) as u8;
+    }
+    Ok(())
+}
+
+/// The named destiny cards on top of the destiny deck.
+fn arrange_destiny(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), ScenarioError> {
+    let mut top = Vec::new();
+    for name in &scn.deck.destiny {
+        let found = g.destiny_deck.iter().position(|d| {
+            destiny_matches(g.destiny_cards[d.0 as usize].kind, name.get_ref()).unwrap_or(false)
+        });
+        let Some(i) = found else {
+            return Err(e.hint(
+                name.span(),
+                format!("no destiny card `{}` is left in this game", name.get_ref()),
+                "unknown or used up",
+                "write a color in play, `wild`, `most-foreign-colonies`, `fewest-ships-in-warp` or `most-cards-in-hand`",
+            ));
+        };
+        top.push(g.destiny_deck.remove(i));
+    }
+    g.destiny_deck.extend(top.into_iter().rev());
+    Ok(())
+}
+
+/// The encounter under way, if the scenario starts inside one.
+fn arrange_encounter(
+    scn: &Scenario,
+    e: &Errors,
+    g: &mut GameState,
+    _c: &Components,
+) -> Result<Phase, ScenarioError> {
+    let Some(enc) = &scn.encounter else {
+        return Ok(Phase::StartTurn);
+    };
+    let players = g.player_count() as u8;
+    let phase = match enc.phase.get_ref().as_str() {
+        "launch" => Phase::Launch,
+        "alliance" => Phase::Alliance,
+        "planning" => Phase::Planning,
+        "reveal" => Phase::Reveal,
+        other => {
+            return Err(e.hint(enc.phase.span(), format!("an encounter cannot start at `{other}`"), "unknown phase", "use launch, alliance, planning or reveal (or leave [encounter] out to start at the start of the turn)"))
+        }
+    };
+    let defense = color(e, &enc.defense, players)?;
+    if defense == g.offense {
+        return Err(e.at(
+            enc.defense.span(),
+            "the defense cannot be the offense",
+            "same player",
+        ));
+    }
+    g.encounter.defense = Some(defense);
+    g.encounter.number = 1;
+    match &enc.planet {
+        Some(s) => g.encounter.planet = Some(planet(e, s.get_ref(), s.span(), g)?),
+        None if phase > Phase::Launch => {
+            return Err(e.at(
+                enc.phase.span(),
+                "an encounter past launch needs its `planet`",
+                "planet missing",
+            ))
+        }
+        None => {}
+    }
+    if phase == Phase::Reveal && enc.cards.is_none() {
+        return Err(e.at(
+            enc.phase.span(),
+            "an encounter starting at reveal needs its `cards`",
+            "cards missing",
+        ));
+    }
+    for (table, to_gate) in [(&enc.gate, true), (&enc.beside, false)] {
+        for (name, &n) in table.get_ref() {
+            let p = color(e, &Spanned::new(table.span(), name.clone()), players)?;
+            let side = if to_gate {
+                Side::Offense
+            } else {
+                Side::Defense
+            };
+            if p == g.offense && !to_gate || Some(p) == g.encounter.defense {
+                return Err(e.at(
+                    table.span(),
+                    format!(
+                        "{} cannot have ships {}",
+                        g.players[p.ix()].color,
+                        if to_gate {
+                            "on the gate"
+                        } else {
+                            "beside the planet"
+                        }
+                    ),
+                    "wrong side",
+                ));
+            }
+            if p != g.offense {
+                g.encounter.ally[p.ix()] = Some(side);
+            }
+            take_ships(g, p, n).map_err(|m| e.at(table.span(), m, "not enough ships"))?;
+            if to_gate {
+                g.encounter.gate[p.ix()] = n;
+            } else {
+                g.encounter.beside[p.ix()] = n;
+            }
+        }
+    }
+    Ok(phase)
+}
+
+/// Takes `n` ships for the encounter from the warp's spare ships, or else from the player's
+/// fullest colonies.
+fn take_ships(g: &mut GameState, p: PlayerId, n: u8) -> Result<(), String> {
+    let mut left = n;
+    let from_warp = g.players[p.ix()].warp.min(left);
+    g.players[p.ix()].warp -= from_warp;
+    left -= from_warp;
+    while left > 0 {
+        let best = g.colonies(p).max_by_key(|&id| g.ships_on(id, p));
+        let Some(id) = best else {
+            return Err(format!(
+                "{} has no ships left for the encounter",
+                g.players[p.ix()].color
+            ));
+        };
+        g.planet_ships_mut(id)[p.ix()] -= 1;
+        left -= 1;
+    }
+    Ok(())
+}

@@ -1,0 +1,200 @@
+//! The scenario file format (TOML), as read from disk: every field a designer can get wrong
+//! keeps its location so an error can point at it.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// The format version rulings are written in.
+pub const FORMAT: u32 = 1;
+
+/// A whole ruling file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Format version of the file.
+    #[serde(default = "default_format")]
+    pub format: Spanned<u32>,
+    /// A one-line statement of the ruling.
+    pub title: String,
+    /// Where the ruling comes from (rule-book section, FAQ entry).
+    pub source: String,
+    /// The edition (only `ffg` so far).
+    #[serde(default)]
+    pub edition: Option<Spanned<String>>,
+    /// Number of players (default: enough for every color named).
+    #[serde(default)]
+    pub players: Option<Spanned<u8>>,
+    /// The game's seed.
+    #[serde(default)]
+    pub seed: u64,
+    /// Variant switches.
+    #[serde(default)]
+    pub variants: cosmic_engine::Variants,
+    /// Whose turn it is (default: blue).
+    #[serde(default)]
+    pub offense: Option<Spanned<String>>,
+    /// How far to play: `encounter` (default), `turn` or `game`.
+    #[serde(default)]
+    pub until: Option<Spanned<String>>,
+    /// Players' holdings; players not listed keep a standard setup.
+    #[serde(default)]
+    pub player: Vec<PlayerSpec>,
+    /// The top of the decks.
+    #[serde(default)]
+    pub deck: DeckSpec,
+    /// Where play starts when inside an encounter.
+    #[serde(default)]
+    pub encounter: Option<EncounterSpec>,
+    /// Scripted answers, in order per player.
+    #[serde(default)]
+    pub answer: Vec<AnswerSpec>,
+    /// What must hold afterwards.
+    #[serde(default)]
+    pub expect: ExpectSpec,
+}
+
+fn default_format() -> Spanned<u32> {
+    Spanned::new(0..0, FORMAT)
+}
+
+/// One player's starting holdings.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSpec {
+    /// The player's color.
+    pub color: Spanned<String>,
+    /// The exact hand, by card names.
+    #[serde(default)]
+    pub hand: Option<Vec<Spanned<String>>>,
+    /// Every colony of the player: planet name to ships (the rest of the 20 are in the warp).
+    #[serde(default)]
+    pub colonies: Option<Spanned<BTreeMap<String, u8>>>,
+    /// Ships removed from the game.
+    #[serde(default)]
+    pub removed: u8,
+    /// Whether the alien power is active (must agree with the home colonies).
+    #[serde(default)]
+    pub power: Option<Spanned<bool>>,
+}
+
+/// The top cards of the decks, first drawn first.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckSpec {
+    /// The top of the cosmic deck, by card names.
+    #[serde(default)]
+    pub cosmic: Vec<Spanned<String>>,
+    /// The top of the destiny deck: colors, `wild`, or special names.
+    #[serde(default)]
+    pub destiny: Vec<Spanned<String>>,
+    /// Leave the cosmic deck and the discard pile empty (after hands and named cards).
+    #[serde(default)]
+    pub empty: bool,
+}
+
+/// An encounter already under way.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterSpec {
+    /// The phase play starts at: launch, alliance, planning or reveal.
+    pub phase: Spanned<String>,
+    /// The defense.
+    pub defense: Spanned<String>,
+    /// The targeted planet (required from alliance on).
+    #[serde(default)]
+    pub planet: Option<Spanned<String>>,
+    /// Ships on the gate, by color (the offense's and offensive allies').
+    #[serde(default = "no_ships")]
+    pub gate: Spanned<BTreeMap<String, u8>>,
+    /// Defensive allies' ships beside the planet, by color.
+    #[serde(default = "no_ships")]
+    pub beside: Spanned<BTreeMap<String, u8>>,
+    /// The encounter cards already selected (for phase `reveal`): offense and defense.
+    #[serde(default)]
+    pub cards: Option<CardsSpec>,
+}
+
+fn no_ships() -> Spanned<BTreeMap<String, u8>> {
+    Spanned::new(0..0, BTreeMap::new())
+}
+
+/// The two selected encounter cards.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardsSpec {
+    /// The offense's card.
+    pub offense: Spanned<String>,
+    /// The defense's card.
+    pub defense: Spanned<String>,
+}
+
+/// One scripted answer.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerSpec {
+    /// Who answers.
+    pub player: Spanned<String>,
+    /// Which decision kind it answers (as printed in errors, e.g. `encounter-card`).
+    pub decision: Spanned<String>,
+    /// The answer: option text, `place: count` pairs for ships, comma-separated options.
+    #[serde(default)]
+    pub answer: Option<Spanned<String>>,
+    /// Deal terms, for a `deal-proposal`.
+    #[serde(default)]
+    pub deal: Option<DealSpec>,
+}
+
+/// Deal terms written by the proposer.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealSpec {
+    /// Cards the offense gives.
+    #[serde(default)]
+    pub offense_gives: TransferSpec,
+    /// Cards the defense gives.
+    #[serde(default)]
+    pub defense_gives: TransferSpec,
+    /// The planet on which the offense establishes a colony.
+    #[serde(default)]
+    pub offense_colony: Option<Spanned<String>>,
+    /// The planet on which the defense establishes a colony.
+    #[serde(default)]
+    pub defense_colony: Option<Spanned<String>>,
+}
+
+/// Cards one side gives in a deal.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TransferSpec {
+    /// Named cards from the giver's hand.
+    #[serde(default)]
+    pub named: Vec<Spanned<String>>,
+    /// Cards at random.
+    #[serde(default)]
+    pub random: u8,
+    /// Counts by card type, the giver choosing which: `{ attack = 1 }`.
+    #[serde(default)]
+    pub by_type: BTreeMap<String, u8>,
+}
+
+/// What must hold after play. (Unknown keys are read as player colors and checked as such.)
+#[derive(Debug, Default, Deserialize)]
+pub struct ExpectSpec {
+    /// The (first) encounter's outcome, e.g. `defense-wins`, `deal-made`.
+    #[serde(default)]
+    pub outcome: Option<Spanned<String>>,
+    /// The game's winners (an empty list: nobody has won).
+    #[serde(default)]
+    pub winners: Option<Vec<Spanned<String>>>,
+    /// Per player, by color: `warp`, `removed`, `colonies` (foreign), `home_colonies`,
+    /// `hand_size`, `power`, `hand` (cards that must be in hand), or a planet name for ships.
+    #[serde(flatten)]
+    pub players: BTreeMap<String, BTreeMap<String, toml::Value>>,
+    /// Lines of the log that must appear (exact text of an event).
+    #[serde(default)]
+    pub events: Vec<Spanned<String>>,
+    /// Lines of the log that must not appear.
+    #[serde(default)]
+    pub no_events: Vec<Spanned<String>>,
+}
