@@ -758,7 +758,8 @@ impl Link {
     }
 }
 
-/// The same file with every span set to `0..0`, to compare trees while ignoring positions.
+/// The same file with every span set to `0..0` and every comment's `own_line` cleared, to
+/// compare trees while ignoring positions and layout.
 pub fn strip_spans(file: &File) -> File {
     let mut value = match serde_json::to_value(file) {
         Ok(value) => value,
@@ -768,18 +769,21 @@ pub fn strip_spans(file: &File) -> File {
     serde_json::from_value(value).unwrap_or_else(|_| file.clone())
 }
 
-/// Whether two files are the same tree, positions aside.
+/// Whether two files are the same tree, positions and layout aside (comment texts still count).
 pub fn same_modulo_spans(a: &File, b: &File) -> bool {
     strip_spans(a) == strip_spans(b)
 }
 
-// Spans are the only fields named `span`, so zeroing that key everywhere strips positions.
+// Spans are the only fields named `span` and `own_line` is only on comments, so resetting those
+// keys everywhere strips positions and layout.
 fn zero_spans(value: &mut serde_json::Value) {
     match value {
         serde_json::Value::Object(map) => {
             for (key, child) in map.iter_mut() {
                 if key == "span" {
                     *child = serde_json::json!({ "start": 0, "end": 0 });
+                } else if key == "own_line" {
+                    *child = serde_json::Value::Bool(false);
                 } else {
                     zero_spans(child);
                 }

@@ -262,3 +262,55 @@ fn pathological_inputs_are_refused_without_crashing() {
         check(&source, false);
     }
 }
+
+/// A random expression, written with arbitrary parentheses.
+fn random_expr(rng: &mut Rng, depth: usize) -> String {
+    if depth == 0 || rng.below(4) == 0 {
+        return match rng.below(7) {
+            0 => rng.below(20).to_string(),
+            1 => "\"text\"".into(),
+            2 => "my ships in the encounter".into(),
+            3 => "opponent's encounter card's value".into(),
+            4 => "3 cards".into(),
+            5 => "2 of my allies' ships".into(),
+            _ => "x".into(),
+        };
+    }
+    let a = random_expr(rng, depth - 1);
+    let b = random_expr(rng, depth - 1);
+    match rng.below(12) {
+        0 => format!("({a})"),
+        1 => format!("not {a}"),
+        2 => format!("-{a}"),
+        3 => format!("up to {a}"),
+        4 => format!("{a} rounded up"),
+        5 => format!("{a} rounded down"),
+        6 => format!("[{a}, {b}]"),
+        7 => format!("all [{a}, {b}]"),
+        8 => format!("any [{a}]"),
+        9 => format!("({a}) cards"),
+        _ => {
+            const OPS: &[&str] = &[
+                "or", "and", "is", "is not", "=", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/",
+            ];
+            format!("{a} {} {b}", rng.pick(OPS))
+        }
+    }
+}
+
+#[test]
+fn expressions_keep_their_structure_through_the_formatter() {
+    let mut rng = Rng(42);
+    for _ in 0..2000 {
+        let expr = random_expr(&mut rng, 5);
+        let source =
+            format!("alien \"A\" {{\n  power optional {{\n    set x to {expr}\n  }}\n}}\n");
+        let parsed = parse(&source);
+        assert!(
+            parsed.errors.is_empty(),
+            "generated expression does not parse: {expr}\n{:?}",
+            parsed.errors
+        );
+        check(&source, false);
+    }
+}
