@@ -111,6 +111,26 @@ impl Game<'_> {
         })
     }
 
+    /// Sends `count` of `p`'s ships from `from` to the warp, unless content sends them
+    /// elsewhere instead (back to the colonies, or out of the game).
+    pub fn send_to_warp(&mut self, p: PlayerId, from: Place, count: u8, rule: Rule) -> Flow {
+        let count = count.min(self.ships_at(p, from));
+        if count == 0 {
+            return Ok(());
+        }
+        match self.hooks.redirect_ships(p, from, count, self) {
+            crate::hooks::Redirect::Warp => {
+                self.move_ships(p, from, Place::Warp, count, rule);
+                Ok(())
+            }
+            crate::hooks::Redirect::Removed => {
+                self.move_ships(p, from, Place::Removed, count, rule);
+                Ok(())
+            }
+            crate::hooks::Redirect::Colonies => self.return_ships(p, from, count, rule),
+        }
+    }
+
     /// Returns `count` of `p`'s ships from `from` to colonies `p` chooses; with no colony
     /// anywhere they go to the warp instead.
     pub fn return_ships(&mut self, p: PlayerId, from: Place, count: u8, rule: Rule) -> Flow {
@@ -145,6 +165,25 @@ impl Game<'_> {
         gate: bool,
         rule: Rule,
     ) -> Flow<u8> {
+        let chosen = self.choose_ships(p, kind, to, range, gate)?;
+        let mut moved = 0;
+        for (place, n) in chosen {
+            self.move_ships(p, place, to, n, rule);
+            moved += n;
+        }
+        Ok(moved)
+    }
+
+    /// Lets `p` choose a number of ships in `range` from its colonies (and from the gate if
+    /// `gate` is set), other than `to`; returns where they are, without moving them.
+    pub fn choose_ships(
+        &mut self,
+        p: PlayerId,
+        kind: DecisionKind,
+        to: Place,
+        range: std::ops::RangeInclusive<u8>,
+        gate: bool,
+    ) -> Flow<Vec<(Place, u8)>> {
         let (min, max) = range.into_inner();
         let mut places: Vec<(Place, u8)> = Vec::new();
         if gate && to != Place::Gate && self.state.encounter.gate[p.ix()] > 0 {
@@ -159,15 +198,15 @@ impl Game<'_> {
         let max = (max as u32).min(available) as u8;
         let min = min.min(max);
         if max == 0 {
-            return Ok(0);
+            return Ok(Vec::new());
         }
         let counts = self.ask_ships(p, kind, places.clone(), min, max)?;
-        let mut moved = 0;
-        for ((place, _), n) in places.into_iter().zip(counts) {
-            self.move_ships(p, place, to, n, rule);
-            moved += n;
-        }
-        Ok(moved)
+        Ok(places
+            .into_iter()
+            .zip(counts)
+            .filter(|&(_, n)| n > 0)
+            .map(|((place, _), n)| (place, n))
+            .collect())
     }
 
     /// Asks a ship selection and returns the counts per place.

@@ -487,13 +487,23 @@ impl<'h> Game<'h> {
         }
     }
 
+    /// A quantity as the rules compute it (`value`), changed by content.
+    #[inline]
+    pub fn quantity(&self, q: crate::quantity::Quantity, value: i32) -> i32 {
+        self.hooks.quantity(q, value, self)
+    }
+
     /// Ends the game if any player has enough foreign colonies; all such players share the win.
     pub(crate) fn check_win(&mut self) -> Flow {
-        let need = self.state.rules.colonies_to_win;
+        let need = self.state.rules.colonies_to_win as i32;
         let winners: Vec<PlayerId> = self
             .state
             .seats()
-            .filter(|&p| self.state.players[p.ix()].track >= need)
+            .filter(|&p| {
+                let track = self.state.players[p.ix()].track as i32;
+                // Cheap test first: content can only change the target, rarely.
+                track >= self.quantity(crate::quantity::Quantity::ColoniesToWin(p), need)
+            })
             .collect();
         if winners.is_empty() {
             return Ok(());

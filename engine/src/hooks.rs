@@ -1,7 +1,10 @@
 //! The seam between the engine and card behaviour. The engine calls `Hooks` at named windows
 //! of the pipeline; the interpreter implements it. With `NoHooks` the plain game is played.
 
+use crate::event::Place;
 use crate::game::{Flow, Game};
+use crate::ids::PlayerId;
+use crate::quantity::Quantity;
 use crate::state::Phase;
 use serde::{Deserialize, Serialize};
 
@@ -25,12 +28,43 @@ pub enum Window {
     EncounterResolved,
 }
 
-/// Card behaviour, called by the engine at its windows.
+/// Where ships headed for the warp go instead.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Redirect {
+    /// To the warp, as the rules say.
+    Warp,
+    /// Back to their owner's colonies.
+    Colonies,
+    /// Out of the game.
+    Removed,
+}
+
+/// Card behaviour, called by the engine at its windows and whenever it computes a quantity
+/// or sends ships to the warp.
 pub trait Hooks {
     /// Lets content act at `window`.
     fn at(&self, window: Window, game: &mut Game<'_>) -> Flow {
         let _ = (window, game);
         Ok(())
+    }
+
+    /// Lets content change a quantity the rules computed as `value`.
+    fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
+        let _ = (q, game);
+        value
+    }
+
+    /// Where `count` of `player`'s ships, leaving `from` for the warp, go instead.
+    fn redirect_ships(
+        &self,
+        player: PlayerId,
+        from: Place,
+        count: u8,
+        game: &Game<'_>,
+    ) -> Redirect {
+        let _ = (player, from, count, game);
+        Redirect::Warp
     }
 }
 

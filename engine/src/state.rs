@@ -342,26 +342,6 @@ impl GameState {
         }
     }
 
-    /// A side's total under the plain rules: its attack value (as revealed, a morph counting
-    /// as its copy), its ships and its reinforcements.
-    pub fn side_total(&self, side: Side) -> i32 {
-        let e = &self.encounter;
-        let card = match e.effective[side.ix()] {
-            Some(CardKind::Attack(v)) => v as i32,
-            _ => 0,
-        };
-        let reinforcements: i32 = e
-            .reinforcements
-            .iter()
-            .filter(|r| r.side == side)
-            .map(|r| match self.kind(r.card) {
-                CardKind::Reinforcement(v) => v as i32,
-                _ => 0,
-            })
-            .sum();
-        card + self.side_ships(side) + reinforcements
-    }
-
     /// The card count in every place a card can be (for the invariant check).
     pub fn cards_accounted(&self) -> usize {
         let e = &self.encounter;

@@ -184,8 +184,8 @@ impl<'a> View<'a> {
     }
 
     /// A side's total as it stands now (after reveal, with the reinforcements played so far).
-    pub fn current_total(&self, side: Side) -> i32 {
-        self.state.side_total(side)
+    pub fn current_total(&self, side: Side) -> Option<i32> {
+        self.state.encounter.totals.map(|t| t[side.ix()])
     }
 
     /// What each revealed encounter card counts as (a morph as its copy).

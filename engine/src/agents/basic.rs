@@ -329,8 +329,12 @@ fn reinforce_score(view: &View, card: crate::ids::CardId, side: Side) -> i32 {
     let CardKind::Reinforcement(v) = view.my_kind(card) else {
         return -1;
     };
-    let mine = view.current_total(my_side);
-    let theirs = view.current_total(my_side.other());
+    let (Some(mine), Some(theirs)) = (
+        view.current_total(my_side),
+        view.current_total(my_side.other()),
+    ) else {
+        return -1;
+    };
     // Offense needs to be strictly ahead; the defense wins ties.
     let winning = |m: i32| {
         if my_side == Side::Offense {

@@ -6,6 +6,7 @@ use crate::event::{EventKind, Place, Rule};
 use crate::game::{Flow, Game};
 use crate::hooks::Window;
 use crate::ids::{PlayerId, Side};
+use crate::quantity::Quantity;
 
 impl Game<'_> {
     pub(super) fn alliance_phase(&mut self) -> Flow {
@@ -60,8 +61,16 @@ impl Game<'_> {
     fn answer_invitations(&mut self, p: PlayerId) -> Flow {
         let bit = 1u8 << p.0;
         let e = &self.state.encounter;
-        let by_offense = e.invited_by_offense & bit != 0;
-        let by_defense = e.invited_by_defense & bit != 0;
+        let (invited_o, invited_d) = (
+            e.invited_by_offense & bit != 0,
+            e.invited_by_defense & bit != 0,
+        );
+        // Content may let a player join a side uninvited.
+        let allowed = |game: &Self, side: Side, invited: bool| {
+            invited || game.quantity(Quantity::JoinUninvited(p, side), 0) != 0
+        };
+        let by_offense = allowed(self, Side::Offense, invited_o);
+        let by_defense = allowed(self, Side::Defense, invited_d);
         if !by_offense && !by_defense {
             return Ok(());
         }
@@ -88,7 +97,10 @@ impl Game<'_> {
             Side::Offense => Place::Gate,
             Side::Defense => Place::Beside,
         };
-        let max = self.state.rules.max_committed_ships;
+        let base = self.state.rules.max_committed_ships as i32;
+        let max = self
+            .quantity(crate::quantity::Quantity::MaxShips(p), base)
+            .clamp(0, u8::MAX as i32) as u8;
         self.commit_ships(
             p,
             DecisionKind::AllyShips,

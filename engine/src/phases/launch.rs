@@ -29,7 +29,10 @@ impl Game<'_> {
         };
         self.state.encounter.planet = Some(planet);
         self.emit(Rule::Launch, EventKind::GateAimed { planet });
-        let max = self.state.rules.max_committed_ships;
+        let base = self.state.rules.max_committed_ships as i32;
+        let max = self
+            .quantity(crate::quantity::Quantity::MaxShips(offense), base)
+            .clamp(0, u8::MAX as i32) as u8;
         let already = self.state.encounter.gate[offense.ix()];
         let room = max.saturating_sub(already);
         let min = u8::from(already == 0);

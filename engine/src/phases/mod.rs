@@ -43,7 +43,11 @@ impl Game<'_> {
                 Err(e) => return Err(e),
             };
             from = Phase::StartTurn;
-            let more = number < self.state.rules.encounters_per_turn
+            let allowed = self.quantity(
+                crate::quantity::Quantity::EncountersPerTurn,
+                self.state.rules.encounters_per_turn as i32,
+            );
+            let more = (number as i32) < allowed
                 && outcome.is_success()
                 && self.state.has_encounter_card(offense);
             if !more {

@@ -7,6 +7,7 @@ use crate::event::{EventKind, Place, Rule};
 use crate::game::{Flow, Game};
 use crate::hooks::Window;
 use crate::ids::{PlayerId, Side, MAX_PLAYERS};
+use crate::quantity::Quantity;
 use crate::state::Outcome;
 
 impl Game<'_> {
@@ -16,19 +17,23 @@ impl Game<'_> {
             return Ok(Outcome::Aborted);
         };
         self.state.encounter.lost_to_warp = [0; MAX_PLAYERS];
+        let winner = |base: Side| -> Outcome {
+            match Quantity::winner_side(
+                self.quantity(Quantity::Winner, Quantity::winner_value(base)),
+            ) {
+                Side::Offense => Outcome::OffenseWins,
+                Side::Defense => Outcome::DefenseWins,
+            }
+        };
         let outcome = match (ko, kd) {
             (CardKind::Morph, CardKind::Morph) => Outcome::BothLose,
             (CardKind::Attack(_), CardKind::Attack(_)) => {
                 let [o, d] = self.state.encounter.totals.unwrap_or([0, 0]);
                 // Ties go to the defense.
-                if o > d {
-                    Outcome::OffenseWins
-                } else {
-                    Outcome::DefenseWins
-                }
+                winner(if o > d { Side::Offense } else { Side::Defense })
             }
-            (CardKind::Attack(_), _) => Outcome::OffenseWins,
-            (_, CardKind::Attack(_)) => Outcome::DefenseWins,
+            (CardKind::Attack(_), _) => winner(Side::Offense),
+            (_, CardKind::Attack(_)) => winner(Side::Defense),
             _ => {
                 self.allies_go_home()?;
                 if self.negotiate()? {
@@ -47,7 +52,7 @@ impl Game<'_> {
         match outcome {
             Outcome::OffenseWins => self.offense_wins()?,
             Outcome::DefenseWins => self.defense_wins()?,
-            Outcome::BothLose => self.both_lose(),
+            Outcome::BothLose => self.both_lose()?,
             Outcome::DealMade => self.check_win()?,
             Outcome::DealFailed => self.deal_failed()?,
             Outcome::Reestablished | Outcome::Aborted => {}
@@ -70,16 +75,10 @@ impl Game<'_> {
         self.check_win()?;
         let defense = self.main(Side::Defense);
         let n = self.state.ships_on(planet, defense);
-        self.move_ships(
-            defense,
-            Place::Planet(planet),
-            Place::Warp,
-            n,
-            Rule::OffenseWins,
-        );
+        self.send_to_warp(defense, Place::Planet(planet), n, Rule::OffenseWins)?;
         for p in self.timing_order() {
             let n = self.state.encounter.beside[p.ix()];
-            self.move_ships(p, Place::Beside, Place::Warp, n, Rule::OffenseWins);
+            self.send_to_warp(p, Place::Beside, n, Rule::OffenseWins)?;
         }
         if self.state.encounter.effective[Side::Defense.ix()] == Some(CardKind::Negotiate) {
             self.compensation(Side::Defense)?;
@@ -91,7 +90,7 @@ impl Game<'_> {
     fn defense_wins(&mut self) -> Flow {
         for p in self.timing_order() {
             let n = self.state.encounter.gate[p.ix()];
-            self.move_ships(p, Place::Gate, Place::Warp, n, Rule::DefenseWins);
+            self.send_to_warp(p, Place::Gate, n, Rule::DefenseWins)?;
         }
         if self.state.encounter.effective[Side::Offense.ix()] == Some(CardKind::Negotiate) {
             self.compensation(Side::Offense)?;
@@ -102,29 +101,27 @@ impl Game<'_> {
                 continue;
             }
             self.return_ships(p, Place::Beside, n, Rule::DefenseWins)?;
-            self.defender_rewards(p, n)?;
+            let rewards = self
+                .quantity(Quantity::Rewards(p), n as i32)
+                .clamp(0, u8::MAX as i32);
+            self.defender_rewards(p, rewards as u8)?;
         }
         Ok(())
     }
 
     /// Two morphs: every ship in the encounter goes to the warp.
-    fn both_lose(&mut self) {
+    fn both_lose(&mut self) -> Flow {
         let planet = self.target();
         let defense = self.main(Side::Defense);
         let n = self.state.ships_on(planet, defense);
-        self.move_ships(
-            defense,
-            Place::Planet(planet),
-            Place::Warp,
-            n,
-            Rule::BothMorphs,
-        );
+        self.send_to_warp(defense, Place::Planet(planet), n, Rule::BothMorphs)?;
         for p in self.timing_order() {
             let e = &self.state.encounter;
             let (g, b) = (e.gate[p.ix()], e.beside[p.ix()]);
-            self.move_ships(p, Place::Gate, Place::Warp, g, Rule::BothMorphs);
-            self.move_ships(p, Place::Beside, Place::Warp, b, Rule::BothMorphs);
+            self.send_to_warp(p, Place::Gate, g, Rule::BothMorphs)?;
+            self.send_to_warp(p, Place::Beside, b, Rule::BothMorphs)?;
         }
+        Ok(())
     }
 
     /// A defensive ally takes one reward per ship: a card, or a ship back from the warp.
@@ -158,7 +155,8 @@ impl Game<'_> {
     fn compensation(&mut self, side: Side) -> Flow {
         let taker = self.main(side);
         let from = self.main(side.other());
-        let due = self.state.encounter.lost_to_warp[taker.ix()];
+        let lost = self.state.encounter.lost_to_warp[taker.ix()] as i32;
+        let due = self.quantity(Quantity::Compensation(taker), lost).max(0);
         let mut taken = 0;
         for _ in 0..due {
             let Some(card) = self.random_card(from) else {
@@ -195,17 +193,17 @@ impl Game<'_> {
 
     /// A failed deal: each main player loses ships to the warp, from colonies or the gate.
     fn deal_failed(&mut self) -> Flow {
-        let n = self.state.rules.failed_deal_ships;
+        let base = self.state.rules.failed_deal_ships as i32;
         for side in Side::BOTH {
             let p = self.main(side);
-            self.commit_ships(
-                p,
-                DecisionKind::FailedDealShips,
-                Place::Warp,
-                n..=n,
-                true,
-                Rule::FailedDeal,
-            )?;
+            let n = self
+                .quantity(Quantity::FailedDealShips(p), base)
+                .clamp(0, u8::MAX as i32) as u8;
+            let chosen =
+                self.choose_ships(p, DecisionKind::FailedDealShips, Place::Warp, n..=n, true)?;
+            for (place, k) in chosen {
+                self.send_to_warp(p, place, k, Rule::FailedDeal)?;
+            }
         }
         Ok(())
     }

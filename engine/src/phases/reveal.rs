@@ -8,6 +8,7 @@ use crate::event::{EventKind, Rule};
 use crate::game::{Flow, Game};
 use crate::hooks::Window;
 use crate::ids::Side;
+use crate::quantity::Quantity;
 use crate::state::Reinforcement;
 
 impl Game<'_> {
@@ -38,12 +39,10 @@ impl Game<'_> {
         self.state.encounter.effective = [Some(effective[0]), Some(effective[1])];
         self.window(Window::CardsRevealed)?;
         if let [CardKind::Attack(_), CardKind::Attack(_)] = effective {
+            // Totals stand from the reveal on, so players see them while reinforcing.
+            self.update_totals();
             self.reinforcement_rounds()?;
-            let totals = [
-                self.side_total(Side::Offense),
-                self.side_total(Side::Defense),
-            ];
-            self.state.encounter.totals = Some(totals);
+            let totals = self.update_totals();
             self.emit(
                 Rule::Reveal,
                 EventKind::TotalsComputed {
@@ -55,9 +54,50 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// A side's total: its attack value, its ships and its reinforcements.
+    /// A side's total: its attack value, its ships (each worth what content says) and its
+    /// reinforcements, each step passed through the hooks.
     pub fn side_total(&self, side: Side) -> i32 {
-        self.state.side_total(side)
+        let e = &self.state.encounter;
+        let card = match e.effective[side.ix()] {
+            Some(CardKind::Attack(v)) => self.quantity(Quantity::CardValue(side), v as i32),
+            _ => 0,
+        };
+        let mut ships = 0;
+        for p in self.state.seats() {
+            let n = match side {
+                Side::Offense => e.gate[p.ix()] as i32,
+                Side::Defense => {
+                    let own = match (e.defense, e.planet) {
+                        (Some(d), Some(pl)) if d == p => self.state.ships_on(pl, d) as i32,
+                        _ => 0,
+                    };
+                    own + e.beside[p.ix()] as i32
+                }
+            };
+            if n > 0 {
+                ships += n * self.quantity(Quantity::ShipWorth(p), 1);
+            }
+        }
+        let reinforcements: i32 = e
+            .reinforcements
+            .iter()
+            .filter(|r| r.side == side)
+            .map(|r| match self.state.kind(r.card) {
+                CardKind::Reinforcement(v) => v as i32,
+                _ => 0,
+            })
+            .sum();
+        self.quantity(Quantity::SideTotal(side), card + ships + reinforcements)
+    }
+
+    /// Computes both totals and keeps them in the state.
+    fn update_totals(&mut self) -> [i32; 2] {
+        let totals = [
+            self.side_total(Side::Offense),
+            self.side_total(Side::Defense),
+        ];
+        self.state.encounter.totals = Some(totals);
+        totals
     }
 
     /// Main players and allies play reinforcements, in timing order, until all pass in a row.
@@ -91,6 +131,7 @@ impl Game<'_> {
                         .encounter
                         .reinforcements
                         .push(Reinforcement { card, side, by: p });
+                    self.update_totals();
                     self.emit(
                         Rule::Reinforcement,
                         EventKind::ReinforcementPlayed {

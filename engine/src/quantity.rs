@@ -1,0 +1,52 @@
+//! Quantities: the numbers the rules compute that content may change (a side's total, a
+//! ship's worth, how many ships may be committed, who wins...). The engine computes each from
+//! the plain rules and passes it through `Hooks::quantity`; the interpreter applies its
+//! modifiers in a defined order. The engine computes them in the order the rules need:
+//! card values, then ship worths and totals, then the winner.
+
+use crate::ids::{PlayerId, Side};
+use serde::{Deserialize, Serialize};
+
+/// A number the rules compute.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Quantity {
+    /// What a side's revealed attack card counts for (a morph already counts as its copy).
+    CardValue(Side),
+    /// What one of `player`'s ships in the encounter adds to its side's total.
+    ShipWorth(PlayerId),
+    /// A side's total, after its card, ships and reinforcements are added up.
+    SideTotal(Side),
+    /// The winning side of the encounter: 0 for the offense, 1 for the defense.
+    Winner,
+    /// Most ships `player` may commit to an encounter (launching or allying).
+    MaxShips(PlayerId),
+    /// Cards `player` collects as compensation (base: its own ships lost to the warp).
+    Compensation(PlayerId),
+    /// Rewards defensive ally `player` takes (base: its ships that defended).
+    Rewards(PlayerId),
+    /// Ships `player` loses to the warp when a deal fails.
+    FailedDealShips(PlayerId),
+    /// Foreign colonies `player` needs to win the game.
+    ColoniesToWin(PlayerId),
+    /// Encounters the offense may have in its turn.
+    EncountersPerTurn,
+    /// Whether `player` may ally with `side` without being invited (0 no, 1 yes).
+    JoinUninvited(PlayerId, Side),
+}
+
+impl Quantity {
+    /// The side a `Winner` value names.
+    pub fn winner_side(value: i32) -> Side {
+        if value == 0 {
+            Side::Offense
+        } else {
+            Side::Defense
+        }
+    }
+
+    /// The `Winner` value of a side.
+    pub fn winner_value(side: Side) -> i32 {
+        side.ix() as i32
+    }
+}
