@@ -798,16 +798,28 @@ impl Builder {
                     match p.as_rule() {
                         Rule::number => count = Some(self.number(&p)),
                         Rule::expr => count = Some(self.expr(p)),
-                        Rule::kw_of => of = true,
-                        Rule::path => noun = Some(self.path(p)),
+                        Rule::count_noun => {
+                            for q in p.into_inner() {
+                                match q.as_rule() {
+                                    Rule::kw_of => of = true,
+                                    Rule::path => noun = Some(self.path(q)),
+                                    _ => {}
+                                }
+                            }
+                        }
                         _ => {}
                     }
                 }
-                Expr::Count {
-                    count: Box::new(count.expect("count")),
-                    of,
-                    noun: noun.expect("counted noun"),
-                    span,
+                let count = count.expect("counted number");
+                match noun {
+                    // A bare number or parenthesised expression counts nothing.
+                    None => count,
+                    Some(noun) => Expr::Count {
+                        count: Box::new(count),
+                        of,
+                        noun,
+                        span,
+                    },
                 }
             }
             other => unreachable!("primary holds {other:?}"),

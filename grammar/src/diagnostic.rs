@@ -279,6 +279,7 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         R::name => (77, "a name"),
         R::expr
         | R::count
+        | R::count_noun
         | R::number
         | R::path
         | R::segment

@@ -235,6 +235,19 @@ fn random_and_mutated_inputs_never_panic() {
 }
 
 #[test]
+fn nesting_just_under_the_limit_parses_quickly() {
+    // Parentheses are read once: no backtracking that doubles with each level.
+    let expr = format!("{}1{}", "(".repeat(36), ")".repeat(36));
+    let source =
+        format!("alien \"A\" {{\n  power optional {{\n    set x to {expr} cards\n  }}\n}}\n");
+    let start = std::time::Instant::now();
+    let parsed = parse(&source);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    assert!(start.elapsed().as_secs() < 2, "took {:?}", start.elapsed());
+    check(&source, false);
+}
+
+#[test]
 fn pathological_inputs_are_refused_without_crashing() {
     let deep_parens = format!(
         "alien \"A\" {{\n  power optional {{\n    set x to {}1{}\n  }}\n}}\n",
