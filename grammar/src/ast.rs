@@ -78,7 +78,7 @@ pub struct Comment {
 /// A top-level item.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Item {
-    /// `alien "Virus" { ... }`.
+    /// `alien "Name" { ... }`.
     Decl(Decl),
     /// Source that did not parse; its errors are in `Parsed::errors`.
     Invalid(Invalid),

@@ -561,7 +561,7 @@ pub(crate) fn from_pest(
         if item && want.1 == describe(Rule::string).1 {
             *want = (
                 want.0,
-                "the item's name in double quotes (`alien \"Virus\"`)",
+                "the item's name in double quotes (`alien \"Name\"`)",
             );
         }
     }
