@@ -578,11 +578,21 @@ pub(crate) fn from_pest(
     } else {
         "not expected here".into()
     };
+    let before = src[..pos].trim_end();
+    let times_x = before.ends_with(" x") || before.ends_with(" X");
+    let help = if times_x && span.start < src.len() {
+        Some(
+            "`x` is a plain word here, not multiplication: write `*` (`my card's value * 2`)"
+                .into(),
+        )
+    } else {
+        help_for(start, &wants, pos == base)
+    };
     SyntaxError::Unexpected {
         message: format!("expected {expected}, found {found}"),
         label,
         span,
-        help: help_for(start, &wants, pos == base),
+        help,
     }
 }
 

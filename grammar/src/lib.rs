@@ -7,6 +7,8 @@
 //! assert_eq!(cosmic_grammar::format(&parsed.file), "alien \"Example\" {\n  alert green\n}\n");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod ast;
 mod build;
 pub mod diagnostic;
