@@ -4,3 +4,12 @@
 mod components;
 
 pub use components::{builtin_components, parse_cosmic_deck, parse_destiny_deck, LoadError};
+
+mod sources {
+    include!(concat!(env!("OUT_DIR"), "/sources.rs"));
+}
+
+/// Every built-in content file (effect-language source): its path inside `cards/` and its text.
+pub fn builtin_sources() -> &'static [(&'static str, &'static str)] {
+    sources::SOURCES
+}

@@ -1,6 +1,8 @@
 //! The `cosmic` command-line tool: a small layer over the engine and the card library.
 
+mod fmt;
 mod human;
+mod lint;
 mod play;
 mod ruling;
 mod seats;
@@ -24,6 +26,10 @@ enum Command {
     Sim(sim::SimArgs),
     /// Run ruling scenarios: print each resolution trace and whether its expectations hold.
     Ruling(ruling::RulingArgs),
+    /// Check content files (the built-in library by default) and report every problem.
+    Lint(lint::LintArgs),
+    /// Rewrite content files in the canonical layout (or `--check` that they are).
+    Fmt(fmt::FmtArgs),
 }
 
 fn main() -> miette::Result<()> {
@@ -32,6 +38,8 @@ fn main() -> miette::Result<()> {
         Command::Play(args) => play::run(args)?,
         Command::Sim(args) => sim::run(args)?,
         Command::Ruling(args) => ruling::run(args)?,
+        Command::Lint(args) => lint::run(args)?,
+        Command::Fmt(args) => fmt::run(args)?,
     };
     std::process::exit(code);
 }

@@ -165,3 +165,90 @@ fn a_human_seat_answers_at_the_terminal_and_a_closed_terminal_ends_cleanly() {
         assert!(stderr.contains("the terminal closed"), "{stderr}");
     }
 }
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cosmic-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn lint_reports_problems_with_codes_and_exit_status() {
+    let dir = temp_dir("lint");
+    std::fs::write(
+        dir.join("good.cosmic"),
+        "alien \"Good\" {\n  summary \"Fine\"\n  alert green\n  set base\n}\n",
+    )
+    .expect("write");
+    let ok = cosmic(&["lint", dir.to_str().expect("utf-8 path")]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+
+    std::fs::write(
+        dir.join("bad.cosmic"),
+        "alien \"Good\" {\n  alert purple\n}\nalein \"Odd\" {\n}\n",
+    )
+    .expect("write");
+    let out = cosmic(&[
+        "lint",
+        dir.to_str().expect("utf-8 path"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON diagnostics");
+    let codes: Vec<&str> = v
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    for code in [
+        "cosmic::lint::duplicate_name",
+        "cosmic::lint::missing_metadata",
+        "cosmic::lint::bad_value",
+        "cosmic::lint::unknown_kind",
+    ] {
+        assert!(codes.contains(&code), "{code} missing from {codes:?}");
+    }
+    let text = cosmic(&["lint", dir.join("bad.cosmic").to_str().expect("utf-8 path")]);
+    let err = String::from_utf8_lossy(&text.stderr);
+    assert!(err.contains("did you mean `alien`?"), "{err}");
+    assert!(
+        err.contains("bad.cosmic:2:"),
+        "diagnostics point at the line: {err}"
+    );
+}
+
+#[test]
+fn lint_deny_warnings_fails_on_warnings_only_when_asked() {
+    let dir = temp_dir("warn");
+    std::fs::write(dir.join("odd.cosmic"), "gadget \"Odd\" {\n}\n").expect("write");
+    let path = dir.to_str().expect("utf-8 path");
+    assert_eq!(cosmic(&["lint", path]).status.code(), Some(0));
+    assert_eq!(
+        cosmic(&["lint", path, "--deny-warnings"]).status.code(),
+        Some(1)
+    );
+}
+
+#[test]
+fn fmt_rewrites_and_check_reports() {
+    let dir = temp_dir("fmt");
+    let file = dir.join("messy.cosmic");
+    std::fs::write(
+        &file,
+        "alien \"Messy\" {\nsummary \"x\"\n      alert   green\n}\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("utf-8 path");
+    assert_eq!(cosmic(&["fmt", "--check", path]).status.code(), Some(1));
+    assert!(cosmic(&["fmt", path]).status.success());
+    assert_eq!(cosmic(&["fmt", "--check", path]).status.code(), Some(0));
+    let text = std::fs::read_to_string(&file).expect("read");
+    assert!(text.contains("\n  alert green\n"), "{text}");
+}

@@ -1,3 +1,14 @@
 //! The interpreter: compiles effect-language ASTs into a typed, serializable effect IR (name
 //! resolution, type checks, lints) and runs that IR at the engine's hook points through the
 //! engine-owned `Hooks` trait. It names no card: everything card-specific is content.
+//!
+//! Built so far: loading a library of files (`library`), the checks that span files and each
+//! component's metadata, as lint diagnostics (`diagnostic`). The compiler to IR and the
+//! runtime come next.
+
+pub mod diagnostic;
+pub mod library;
+pub mod names;
+
+pub use diagnostic::Lint;
+pub use library::{check, FileReport, SourceFile};

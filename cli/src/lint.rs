@@ -1,0 +1,163 @@
+//! `cosmic lint`: checks content files (the built-in library when no path is given) and
+//! prints every problem like rustc does, or as JSON.
+
+use clap::{Args, ValueEnum};
+use cosmic_interpreter::{check, SourceFile};
+use miette::{Diagnostic, NamedSource, Report};
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// How diagnostics are printed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Rendered for a terminal, with the source and a label under each problem.
+    Text,
+    /// One JSON document listing every diagnostic.
+    Json,
+}
+
+/// Options of `cosmic lint`.
+#[derive(Args)]
+pub struct LintArgs {
+    /// Files or folders of `.cosmic` files (default: the built-in library).
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Treat warnings as errors.
+    #[arg(long)]
+    deny_warnings: bool,
+}
+
+/// Reads every `.cosmic` file under the given paths (folders recursively, sorted).
+pub fn read_sources(paths: &[PathBuf]) -> miette::Result<Vec<SourceFile>> {
+    if paths.is_empty() {
+        return Ok(cosmic_cards::builtin_sources()
+            .iter()
+            .map(|(name, text)| SourceFile::new(format!("cards/{name}"), *text))
+            .collect());
+    }
+    let mut files = Vec::new();
+    for p in paths {
+        collect(p, &mut files)?;
+    }
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p)
+                .map_err(|e| miette::miette!("cannot read {}: {e}", p.display()))?;
+            Ok(SourceFile::new(p.display().to_string(), text))
+        })
+        .collect()
+}
+
+fn collect(p: &std::path::Path, out: &mut Vec<PathBuf>) -> miette::Result<()> {
+    if p.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+            .map_err(|e| miette::miette!("cannot read {}: {e}", p.display()))?
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        entries.sort();
+        for e in entries {
+            if e.is_dir() || e.extension().is_some_and(|x| x == "cosmic") {
+                collect(&e, out)?;
+            }
+        }
+        Ok(())
+    } else if p.exists() {
+        out.push(p.to_path_buf());
+        Ok(())
+    } else {
+        Err(miette::miette!(
+            help = "give a .cosmic file or a folder of them",
+            "{} does not exist",
+            p.display()
+        ))
+    }
+}
+
+/// One diagnostic as JSON.
+#[derive(Serialize)]
+struct JsonDiagnostic {
+    file: String,
+    severity: &'static str,
+    code: String,
+    message: String,
+    line: usize,
+    column: usize,
+    start: usize,
+    end: usize,
+    labels: Vec<String>,
+    help: Option<String>,
+}
+
+fn to_json(file: &SourceFile, d: &dyn Diagnostic, warning: bool) -> JsonDiagnostic {
+    let labels: Vec<_> = d.labels().map(|l| l.collect()).unwrap_or_default();
+    let (start, end) = labels
+        .first()
+        .map(|l: &miette::LabeledSpan| (l.offset(), l.offset() + l.len()))
+        .unwrap_or((0, 0));
+    let before = &file.text[..start.min(file.text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    JsonDiagnostic {
+        file: file.name.clone(),
+        severity: if warning { "warning" } else { "error" },
+        code: d.code().map(|c| c.to_string()).unwrap_or_default(),
+        message: d.to_string(),
+        line,
+        column,
+        start,
+        end,
+        labels: labels
+            .iter()
+            .filter_map(|l| l.label().map(str::to_string))
+            .collect(),
+        help: d.help().map(|h| h.to_string()),
+    }
+}
+
+/// Lints; returns the process exit code (1 on errors, or on warnings with `--deny-warnings`).
+pub fn run(args: LintArgs) -> miette::Result<i32> {
+    let files = read_sources(&args.paths)?;
+    let reports = check(&files);
+    let (mut errors, mut warnings) = (0, 0);
+    let mut json = Vec::new();
+    for (file, report) in files.iter().zip(&reports) {
+        errors += report.errors();
+        warnings += report.warnings();
+        let source = || NamedSource::new(&file.name, file.text.clone());
+        for e in &report.syntax {
+            match args.format {
+                Format::Json => json.push(to_json(file, e, false)),
+                Format::Text => {
+                    eprintln!("{:?}", Report::new(e.clone()).with_source_code(source()))
+                }
+            }
+        }
+        for l in &report.lints {
+            match args.format {
+                Format::Json => json.push(to_json(file, l, l.is_warning())),
+                Format::Text => {
+                    eprintln!("{:?}", Report::new(l.clone()).with_source_code(source()))
+                }
+            }
+        }
+    }
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&json).map_err(|e| miette::miette!("{e}"))?
+        ),
+        Format::Text => println!(
+            "{} file{} checked: {errors} error{}, {warnings} warning{}",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" },
+            if errors == 1 { "" } else { "s" },
+            if warnings == 1 { "" } else { "s" }
+        ),
+    }
+    let failed = errors > 0 || (args.deny_warnings && warnings > 0);
+    Ok(i32::from(failed))
+}

@@ -1,0 +1,81 @@
+//! Lint diagnostics: problems the compiler finds in content that parses, with a code, the
+//! source span, a label and help, and a severity (errors stop a library from loading;
+//! warnings do not, unless the user denies them).
+
+use cosmic_grammar::Span;
+use miette::Diagnostic;
+use thiserror::Error;
+
+/// A problem in content, found after parsing.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Diagnostic)]
+pub enum Lint {
+    /// Two components of the same kind share a name.
+    #[error("{kind} `{name}` is defined twice in the library")]
+    #[diagnostic(
+        code(cosmic::lint::duplicate_name),
+        help("rename one of them, or remove the copy (first defined in {first_file})")
+    )]
+    DuplicateName {
+        /// The component kind.
+        kind: String,
+        /// The shared name.
+        name: String,
+        /// The file of the first definition.
+        first_file: String,
+        /// The second definition's name.
+        #[label("already defined in {first_file}")]
+        span: Span,
+    },
+    /// A component lacks a property its kind requires.
+    #[error("{kind} `{name}` has no `{property}`")]
+    #[diagnostic(
+        code(cosmic::lint::missing_metadata),
+        help("add a line such as `{example}` inside the braces")
+    )]
+    MissingMetadata {
+        /// The component kind.
+        kind: String,
+        /// The component's name.
+        name: String,
+        /// The missing property.
+        property: &'static str,
+        /// An example line.
+        example: &'static str,
+        /// The component.
+        #[label("missing `{property}`")]
+        span: Span,
+    },
+    /// A property has a value outside its allowed set.
+    #[error("`{property}` cannot be `{found}`")]
+    #[diagnostic(code(cosmic::lint::bad_value), help("{help}"))]
+    BadValue {
+        /// The property.
+        property: String,
+        /// What was written.
+        found: String,
+        /// The allowed values, in words.
+        help: String,
+        /// Where.
+        #[label("not allowed here")]
+        span: Span,
+    },
+    /// A component kind the library does not know.
+    #[error("unknown kind of component `{found}`")]
+    #[diagnostic(code(cosmic::lint::unknown_kind), severity(Warning), help("{help}"))]
+    UnknownKind {
+        /// The kind as written.
+        found: String,
+        /// Known kinds, and a suggestion.
+        help: String,
+        /// Where.
+        #[label("not a known kind")]
+        span: Span,
+    },
+}
+
+impl Lint {
+    /// Whether the lint is a warning rather than an error.
+    pub fn is_warning(&self) -> bool {
+        matches!(self.severity(), Some(miette::Severity::Warning))
+    }
+}

@@ -1,0 +1,182 @@
+//! A library of content files: every file parsed, then the checks that span files
+//! (duplicate names) and each component's metadata. Later stages (name resolution, types,
+//! the IR) build on this.
+
+use crate::diagnostic::Lint;
+use crate::names::did_you_mean;
+use cosmic_grammar::ast::{Decl, Entry, Expr, Item};
+use cosmic_grammar::{Parsed, SyntaxError};
+use std::collections::HashMap;
+
+/// The kinds of component the library knows.
+pub const KINDS: &[&str] = &[
+    "alien",
+    "artifact",
+    "reinforcement",
+    "tech",
+    "hazard",
+    "moon",
+    "station",
+    "reward",
+    "envoy",
+];
+
+/// One content file.
+pub struct SourceFile {
+    /// Its name (a path relative to the library, or as given on the command line).
+    pub name: String,
+    /// Its text.
+    pub text: String,
+    /// The parse: tree and syntax errors.
+    pub parsed: Parsed,
+}
+
+impl SourceFile {
+    /// Parses `text`.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
+        let text = text.into();
+        let parsed = cosmic_grammar::parse(&text);
+        SourceFile {
+            name: name.into(),
+            text,
+            parsed,
+        }
+    }
+
+    /// The file's components.
+    pub fn decls(&self) -> impl Iterator<Item = &Decl> {
+        self.parsed.file.items.iter().filter_map(|i| match i {
+            Item::Decl(d) => Some(d),
+            Item::Invalid(_) => None,
+        })
+    }
+}
+
+/// Every problem found in one file.
+#[derive(Default)]
+pub struct FileReport {
+    /// Syntax errors.
+    pub syntax: Vec<SyntaxError>,
+    /// Lints.
+    pub lints: Vec<Lint>,
+}
+
+impl FileReport {
+    /// Errors (syntax errors and error-level lints).
+    pub fn errors(&self) -> usize {
+        self.syntax.len() + self.lints.iter().filter(|l| !l.is_warning()).count()
+    }
+
+    /// Warnings.
+    pub fn warnings(&self) -> usize {
+        self.lints.iter().filter(|l| l.is_warning()).count()
+    }
+}
+
+/// Checks a set of files together; the reports are in the files' order.
+pub fn check(files: &[SourceFile]) -> Vec<FileReport> {
+    let mut reports: Vec<FileReport> = files
+        .iter()
+        .map(|f| FileReport {
+            syntax: f.parsed.errors.clone(),
+            lints: Vec::new(),
+        })
+        .collect();
+    let mut seen: HashMap<(String, String), usize> = HashMap::new();
+    for (i, f) in files.iter().enumerate() {
+        for d in f.decls() {
+            let kind = d.kind.text.clone();
+            let name = d.name.value.clone();
+            lint_metadata(d, &mut reports[i].lints);
+            match seen.get(&(kind.clone(), name.to_lowercase())) {
+                Some(&first) => reports[i].lints.push(Lint::DuplicateName {
+                    kind,
+                    name,
+                    first_file: files[first].name.clone(),
+                    span: d.name.span,
+                }),
+                None => {
+                    seen.insert((kind, name.to_lowercase()), i);
+                }
+            }
+        }
+    }
+    reports
+}
+
+/// The value of a property given as a single word (`alert red`), if it is one.
+fn word_value(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Path(p) if p.segments.len() == 1 && p.segments[0].words.len() == 1 => {
+            Some(p.segments[0].words[0].text.clone())
+        }
+        Expr::Str(s) => Some(s.value.clone()),
+        _ => None,
+    }
+}
+
+/// Required properties and allowed values, per kind.
+fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
+    let kind = d.kind.text.as_str();
+    if !KINDS.contains(&kind) {
+        let help = match did_you_mean(kind, KINDS.iter().copied()) {
+            Some(k) => format!("did you mean `{k}`? Known kinds: {}", KINDS.join(", ")),
+            None => format!("known kinds: {}", KINDS.join(", ")),
+        };
+        out.push(Lint::UnknownKind {
+            found: kind.to_string(),
+            help,
+            span: d.kind.span,
+        });
+        return;
+    }
+    let props: Vec<_> = d
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Property(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    let required: &[(&str, &str)] = match kind {
+        "alien" => &[
+            ("summary", "summary \"Multiplies\""),
+            ("alert", "alert green"),
+            ("set", "set base"),
+        ],
+        "artifact" | "reinforcement" => &[("count", "count 1")],
+        "tech" => &[("research", "research 4")],
+        _ => &[],
+    };
+    for &(property, example) in required {
+        if !props.iter().any(|p| p.key.text == property) {
+            out.push(Lint::MissingMetadata {
+                kind: kind.to_string(),
+                name: d.name.value.clone(),
+                property,
+                example,
+                span: d.name.span,
+            });
+        }
+    }
+    for p in &props {
+        let allowed: &[&str] = match p.key.text.as_str() {
+            "alert" => &["green", "yellow", "red"],
+            "edition" => &["ffg", "eon", "duel"],
+            _ => continue,
+        };
+        let found = word_value(&p.value).unwrap_or_else(|| "this".to_string());
+        if !allowed.contains(&found.as_str()) {
+            let mut help = format!("write one of: {}", allowed.join(", "));
+            if let Some(m) = did_you_mean(&found, allowed.iter().copied()) {
+                help = format!("did you mean `{m}`? ({help})");
+            }
+            out.push(Lint::BadValue {
+                property: p.key.text.clone(),
+                found,
+                help,
+                span: p.value.span(),
+            });
+        }
+    }
+}
