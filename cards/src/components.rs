@@ -84,17 +84,20 @@ fn from_toml<T: for<'de> Deserialize<'de>>(file: &str, src: &str) -> Result<T, L
     toml::from_str(src).map_err(|e| error(file, src, e.message().to_string(), e.span()))
 }
 
+/// Refuses files written in a format this version cannot read.
+fn check_format(file: &str, src: &str, format: u32) -> Result<(), LoadError> {
+    if format == FORMAT {
+        Ok(())
+    } else {
+        let message = format!("format {format} is not supported (expected {FORMAT})");
+        Err(error(file, src, message, None))
+    }
+}
+
 /// Reads a cosmic deck list.
 pub fn parse_cosmic_deck(file: &str, src: &str) -> Result<Vec<CardDef>, LoadError> {
     let f: CosmicFile = from_toml(file, src)?;
-    if f.format != FORMAT {
-        return Err(error(
-            file,
-            src,
-            format!("format {} is not supported (expected {FORMAT})", f.format),
-            None,
-        ));
-    }
+    check_format(file, src, f.format)?;
     f.card
         .into_iter()
         .map(|c| {
@@ -132,14 +135,7 @@ pub fn parse_cosmic_deck(file: &str, src: &str) -> Result<Vec<CardDef>, LoadErro
 /// Reads a destiny deck list.
 pub fn parse_destiny_deck(file: &str, src: &str) -> Result<Vec<DestinyDef>, LoadError> {
     let f: DestinyFile = from_toml(file, src)?;
-    if f.format != FORMAT {
-        return Err(error(
-            file,
-            src,
-            format!("format {} is not supported (expected {FORMAT})", f.format),
-            None,
-        ));
-    }
+    check_format(file, src, f.format)?;
     f.card
         .into_iter()
         .map(|c| {

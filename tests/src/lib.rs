@@ -66,6 +66,19 @@ pub const BLACK: PlayerId = PlayerId(6);
 /// The eighth seat.
 pub const WHITE: PlayerId = PlayerId(7);
 
+/// One bot per seat, each with its own seed derived from the game's: random or basic.
+pub fn bot_agents(players: u8, seed: u64, random: bool) -> Vec<Box<dyn Agent>> {
+    (0..players)
+        .map(|i| -> Box<dyn Agent> {
+            if random {
+                Box::new(cosmic_engine::agents::RandomAgent::new(agent_seed(seed, i)))
+            } else {
+                Box::new(BasicAgent::new(agent_seed(seed, i)))
+            }
+        })
+        .collect()
+}
+
 /// The planet the rule book would call "Green 3": `planet(GREEN, 3)` (1-based).
 pub fn planet(owner: PlayerId, n: u8) -> PlanetId {
     assert!(n >= 1, "planets are numbered from 1, as in \"Green 1\"");

@@ -1,7 +1,6 @@
 //! Same seed + same content + same answers = the identical event log.
 
 use cosmic_engine::agents::scripted::{ScriptAnswer, ScriptStep, ScriptedAgent};
-use cosmic_engine::agents::{agent_seed, BasicAgent, RandomAgent};
 use cosmic_engine::{Agent, Game, NoHooks, Options, Setup};
 use std::sync::Arc;
 
@@ -33,23 +32,21 @@ fn log_of(
     (log, game)
 }
 
-fn bots(players: u8, seed: u64, random: bool) -> Vec<Box<dyn Agent>> {
-    (0..players)
-        .map(|i| -> Box<dyn Agent> {
-            if random {
-                Box::new(RandomAgent::new(agent_seed(seed, i)))
-            } else {
-                Box::new(BasicAgent::new(agent_seed(seed, i)))
-            }
-        })
-        .collect()
-}
-
 #[test]
 fn same_seed_gives_byte_identical_logs() {
     for (players, seed, random) in [(5, 11, true), (3, 12, false), (8, 13, true), (6, 14, false)] {
-        let (a, _) = log_of(players, seed, bots(players, seed, random), false);
-        let (b, _) = log_of(players, seed, bots(players, seed, random), false);
+        let (a, _) = log_of(
+            players,
+            seed,
+            cosmic_tests::bot_agents(players, seed, random),
+            false,
+        );
+        let (b, _) = log_of(
+            players,
+            seed,
+            cosmic_tests::bot_agents(players, seed, random),
+            false,
+        );
         assert!(!a.is_empty());
         assert_eq!(a, b, "{players} players, seed {seed}");
     }
@@ -57,15 +54,15 @@ fn same_seed_gives_byte_identical_logs() {
 
 #[test]
 fn different_seeds_give_different_games() {
-    let (a, _) = log_of(5, 1, bots(5, 1, true), false);
-    let (b, _) = log_of(5, 2, bots(5, 2, true), false);
+    let (a, _) = log_of(5, 1, cosmic_tests::bot_agents(5, 1, true), false);
+    let (b, _) = log_of(5, 2, cosmic_tests::bot_agents(5, 2, true), false);
     assert_ne!(a, b);
 }
 
 #[test]
 fn replaying_the_recorded_answers_gives_the_same_log() {
     // Agents never draw from the game's RNG, so a script of the same answers replays the game.
-    let (original, game) = log_of(5, 99, bots(5, 99, true), true);
+    let (original, game) = log_of(5, 99, cosmic_tests::bot_agents(5, 99, true), true);
     let mut per_player: Vec<Vec<ScriptStep>> = vec![Vec::new(); 5];
     for a in game.answers() {
         per_player[a.player.ix()].push(ScriptStep {

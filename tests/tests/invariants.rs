@@ -1,23 +1,14 @@
 //! Invariants over many seeded random games: every ship and card is somewhere, the colony
 //! track equals the board, and every game ends (a winner or the turn limit), never an error.
 
-use cosmic_engine::agents::{agent_seed, BasicAgent, RandomAgent};
-use cosmic_engine::{invariants, Agent, Game, NoHooks, Options, Setup};
+use cosmic_engine::{invariants, Game, NoHooks, Options, Setup};
 use std::sync::Arc;
 
 fn play(players: u8, seed: u64, random: bool) {
     static HOOKS: NoHooks = NoHooks;
     let components =
         Arc::new(cosmic_cards::builtin_components().expect("built-in components load"));
-    let agents: Vec<Box<dyn Agent>> = (0..players)
-        .map(|i| -> Box<dyn Agent> {
-            if random {
-                Box::new(RandomAgent::new(agent_seed(seed, i)))
-            } else {
-                Box::new(BasicAgent::new(agent_seed(seed, i)))
-            }
-        })
-        .collect();
+    let agents = cosmic_tests::bot_agents(players, seed, random);
     let options = Options {
         check_invariants: true,
         ..Options::default()

@@ -2,12 +2,10 @@
 //! the full state (Combined Rules v8.3). The scenario tests pin one ruling each; this catches
 //! rules broken on paths no scenario walks.
 
-use cosmic_engine::agents::{agent_seed, BasicAgent, RandomAgent};
 use cosmic_engine::event::Rule;
 use cosmic_engine::ids::MAX_PLAYERS;
 use cosmic_engine::{
-    Agent, Event, EventKind, Game, GameState, NoHooks, Options, Outcome, Phase, Place, Scene,
-    Setup, Side,
+    Event, EventKind, Game, GameState, NoHooks, Options, Outcome, Phase, Place, Scene, Setup, Side,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -329,15 +327,7 @@ fn referee_game(players: u8, seed: u64, random: bool) -> Vec<String> {
     static HOOKS: NoHooks = NoHooks;
     let components =
         Arc::new(cosmic_cards::builtin_components().expect("built-in components load"));
-    let agents: Vec<Box<dyn Agent>> = (0..players)
-        .map(|i| -> Box<dyn Agent> {
-            if random {
-                Box::new(RandomAgent::new(agent_seed(seed, i)))
-            } else {
-                Box::new(BasicAgent::new(agent_seed(seed, i)))
-            }
-        })
-        .collect();
+    let agents = cosmic_tests::bot_agents(players, seed, random);
     let mut game = Game::new(
         &Setup::new(players, seed),
         components,

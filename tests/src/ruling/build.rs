@@ -102,33 +102,7 @@ fn card_names(c: &Components) -> Vec<&str> {
     c.cosmic.iter().map(|d| d.name.as_str()).collect()
 }
 
-/// The closest name by edit distance, if close enough to be a likely typo.
-pub fn did_you_mean<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let w = word.to_lowercase();
-    names
-        .into_iter()
-        .map(|n| (levenshtein(&w, &n.to_lowercase()), n))
-        .filter(|&(d, n)| d <= (n.len() / 3).max(2))
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, n)| n)
-}
-
-fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (row[j + 1] + 1)
-                .min(row[j] + 1)
-                .min(prev + usize::from(ca != cb));
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
+pub use cosmic_interpreter::names::did_you_mean;
 
 /// Takes a free card with this name out of `free`.
 fn take_card(
