@@ -26,6 +26,9 @@ impl HumanAgent {
         let mut s = String::new();
         match self.input.read_line(&mut s) {
             Ok(0) | Err(_) => Err(AgentError("the terminal closed".into())),
+            Ok(_) if s.trim().eq_ignore_ascii_case("quit") => {
+                Err(AgentError("the player quit".into()))
+            }
             Ok(_) => Ok(s.trim().to_string()),
         }
     }
@@ -70,7 +73,10 @@ impl Agent for HumanAgent {
     fn decide(&mut self, view: &View, d: &Decision) -> Result<Answer, AgentError> {
         show_board(view);
         let names = view.names();
-        println!("{}", d.kind.question());
+        println!(
+            "{}  (type `quit` to stop; with --save the game can be resumed)",
+            d.kind.question()
+        );
         let options = d.describe_options(&names);
         match &d.request {
             Request::Pick(_) => {

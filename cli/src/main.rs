@@ -4,6 +4,7 @@ mod fmt;
 mod human;
 mod lint;
 mod play;
+mod replay;
 mod ruling;
 mod seats;
 mod sim;
@@ -26,6 +27,8 @@ enum Command {
     Sim(sim::SimArgs),
     /// Run ruling scenarios: print each resolution trace and whether its expectations hold.
     Ruling(ruling::RulingArgs),
+    /// Play a save's answers again and check the game reaches the saved state.
+    Replay(replay::ReplayArgs),
     /// Check content files (the built-in library by default) and report every problem.
     Lint(lint::LintArgs),
     /// Rewrite content files in the canonical layout (or `--check` that they are).
@@ -38,6 +41,7 @@ fn main() -> miette::Result<()> {
         Command::Play(args) => play::run(args)?,
         Command::Sim(args) => sim::run(args)?,
         Command::Ruling(args) => ruling::run(args)?,
+        Command::Replay(args) => replay::run(args)?,
         Command::Lint(args) => lint::run(args)?,
         Command::Fmt(args) => fmt::run(args)?,
     };

@@ -1,10 +1,14 @@
-//! `cosmic play`: one whole game, its log as it happens, and the winner(s).
+//! `cosmic play`: one whole game, its log as it happens, and the winner(s); saved on request
+//! (when it ends or is interrupted), and resumed from a save.
 
 use crate::seats::{agent, fresh_seed, SeatKind};
-use clap::Args;
-use cosmic_engine::{Game, NoHooks, Options, PlayerId, Setup};
+use clap::{Args, ValueEnum};
+use cosmic_engine::agents::ReplayAgent;
+use cosmic_engine::save::{digest, SAVE_FORMAT};
+use cosmic_engine::{Agent, Game, NoHooks, Options, PlayerId, Save, Setup};
 use miette::{miette, IntoDiagnostic};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Options of `cosmic play`.
@@ -21,39 +25,97 @@ pub struct PlayArgs {
     seed: Option<u64>,
     /// Also write the full log to this file.
     #[arg(long)]
-    log: Option<std::path::PathBuf>,
+    log: Option<PathBuf>,
     /// Print the log as JSON lines instead of text.
     #[arg(long)]
     json: bool,
     /// Check the invariants after every event.
     #[arg(long)]
     check: bool,
+    /// Write the game to this file when it ends or is interrupted (a human may type `quit`).
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Resume the game saved in this file (its seats unless `--seats` is given).
+    #[arg(long, conflicts_with_all = ["seed", "players"])]
+    load: Option<PathBuf>,
+}
+
+/// Reads a save file, with a clear error for a missing, truncated or edited one.
+pub fn read_save(path: &Path) -> miette::Result<Save> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| miette!("cannot read the save {}: {e}", path.display()))?;
+    Save::from_json(&text).map_err(|e| {
+        miette!(
+            help = "a save is written by `cosmic play --save FILE`; an edited or truncated file cannot be resumed",
+            "{}: {e}",
+            path.display()
+        )
+    })
+}
+
+/// The recorded answers of each seat, in order.
+pub fn answers_by_seat(
+    save: &Save,
+) -> Vec<Vec<(cosmic_engine::DecisionKind, cosmic_engine::Answer)>> {
+    let mut by_seat = vec![Vec::new(); save.setup.players as usize];
+    for a in &save.answers {
+        if let Some(seat) = by_seat.get_mut(a.player.ix()) {
+            seat.push((a.kind, a.answer.clone()));
+        }
+    }
+    by_seat
 }
 
 /// Plays the game; returns the process exit code.
 pub fn run(args: PlayArgs) -> miette::Result<i32> {
-    let seats = if args.seats.is_empty() {
-        vec![SeatKind::Basic; args.players as usize]
-    } else if args.seats.len() == args.players as usize {
-        args.seats.clone()
-    } else {
-        return Err(miette!(
-            help = "give one seat kind per player, e.g. --seats human,basic,basic,random,basic",
-            "--seats lists {} seats but --players is {}",
-            args.seats.len(),
-            args.players
-        ));
+    let loaded = args.load.as_deref().map(read_save).transpose()?;
+    let setup = match &loaded {
+        Some(s) => s.setup.clone(),
+        None => Setup::new(args.players, args.seed.unwrap_or_else(fresh_seed)),
     };
-    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let players = setup.players as usize;
+    let seats: Vec<SeatKind> = if !args.seats.is_empty() {
+        if args.seats.len() != players {
+            return Err(miette!(
+                help = "give one seat kind per player, e.g. --seats human,basic,basic,random,basic",
+                "--seats lists {} seats but the game has {players} players",
+                args.seats.len()
+            ));
+        }
+        args.seats.clone()
+    } else if let Some(s) = &loaded {
+        s.seats
+            .iter()
+            .map(|k| {
+                SeatKind::from_str(k, true)
+                    .map_err(|_| miette!("the save names an unknown seat kind `{k}`"))
+            })
+            .collect::<miette::Result<_>>()?
+    } else {
+        vec![SeatKind::Basic; players]
+    };
+    let seed = setup.seed;
     let components = Arc::new(cosmic_cards::builtin_components()?);
-    let agents = seats
+    let replayed = loaded.as_ref().map(answers_by_seat);
+    let agents: Vec<Box<dyn Agent>> = seats
         .iter()
         .enumerate()
-        .map(|(i, &k)| agent(k, seed, i as u8))
+        .map(|(i, &k)| {
+            let live = agent(k, seed, i as u8);
+            match &replayed {
+                // Bots are shadowed so their own randomness stays in step with the original.
+                Some(r) => Box::new(ReplayAgent::new(
+                    r[i].clone(),
+                    Some(live),
+                    k != SeatKind::Human,
+                )) as Box<dyn Agent>,
+                None => live,
+            }
+        })
         .collect();
-    let setup = Setup::new(args.players, seed);
     let options = Options {
         check_invariants: args.check,
+        record_answers: true,
         ..Options::default()
     };
     // A human sees the log from their own seat; otherwise the log is the referee's.
@@ -68,11 +130,21 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         None => None,
     };
     let json = args.json;
+    let skip = loaded.as_ref().map_or(0, |s| s.events);
+    if skip > 0 && !json {
+        println!(
+            "(resuming: replaying {} answers, {skip} events)",
+            loaded.as_ref().map_or(0, |s| s.answers.len())
+        );
+    }
     let hooks = NoHooks;
     let mut game =
         Game::new(&setup, components, agents, &hooks, options).map_err(|e| miette!("{e}"))?;
     let stdout = std::io::stdout();
     game.set_observer(move |event, scene| {
+        if (event.seq as u64) < skip {
+            return;
+        }
         let names = scene.names();
         let line = if json {
             names.json(event)
@@ -89,7 +161,38 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
             let _ = writeln!(f, "{full}");
         }
     });
-    let result = game.run().map_err(|e| miette!("{e}"))?;
+    let result = game.run();
+    if let Some(path) = &args.save {
+        let save = Save {
+            format: SAVE_FORMAT,
+            setup: setup.clone(),
+            seats: seats
+                .iter()
+                .map(|k| format!("{k:?}").to_lowercase())
+                .collect(),
+            answers: game.answers().to_vec(),
+            events: game.stats().events,
+            digest: digest(game.state()),
+            finished: result.is_ok(),
+        };
+        std::fs::write(path, save.to_json())
+            .map_err(|e| miette!("cannot write the save {}: {e}", path.display()))?;
+        if result.is_err() {
+            println!(
+                "\ngame saved to {}; resume it with `cosmic play --load {}`",
+                path.display(),
+                path.display()
+            );
+        }
+    }
+    let result = match result {
+        Ok(r) => r,
+        Err(e) if args.save.is_some() => {
+            eprintln!("the game stopped: {e}");
+            return Ok(0);
+        }
+        Err(e) => return Err(miette!("{e}")),
+    };
     let names = game.names();
     if !json {
         println!();

@@ -252,3 +252,69 @@ fn fmt_rewrites_and_check_reports() {
     let text = std::fs::read_to_string(&file).expect("read");
     assert!(text.contains("\n  alert green\n"), "{text}");
 }
+
+#[test]
+fn a_saved_game_replays_and_an_interrupted_one_resumes() {
+    let dir = temp_dir("save");
+    let save = dir.join("game.json");
+    let save_s = save.to_str().expect("utf-8 path");
+    let out = cosmic(&["play", "--players", "4", "--seed", "9", "--save", save_s]);
+    assert!(out.status.success());
+    let replay = cosmic(&["replay", save_s]);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stdout)
+    );
+    assert!(String::from_utf8_lossy(&replay.stdout).contains("replay matches the save"));
+
+    // A human quits at the first question; the save resumes with bots in every seat.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cosmic"))
+        .args([
+            "play",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--seats",
+            "human,basic,basic",
+            "--save",
+            save_s,
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"quit\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("game saved to"));
+    assert!(
+        cosmic(&["replay", save_s]).status.success(),
+        "an unfinished save replays to where it stopped"
+    );
+    let resumed = cosmic(&["play", "--load", save_s, "--seats", "basic,basic,basic"]);
+    assert!(
+        resumed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    let text = String::from_utf8_lossy(&resumed.stdout);
+    assert!(text.contains("(resuming"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("winner")), "{text}");
+
+    std::fs::write(&save, "{\"format\": 1, \"setup\"").expect("write");
+    let bad = cosmic(&["play", "--load", save_s]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a readable save"));
+}

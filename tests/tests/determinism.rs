@@ -77,3 +77,88 @@ fn replaying_the_recorded_answers_gives_the_same_log() {
     let (replayed, _) = log_of(5, 99, scripts, false);
     assert_eq!(original, replayed);
 }
+
+#[test]
+fn a_game_resumed_from_a_save_ends_exactly_as_the_uninterrupted_game() {
+    use cosmic_engine::agents::{agent_seed, BasicAgent, RandomAgent, ReplayAgent};
+    use cosmic_engine::save::{digest, Save, SAVE_FORMAT};
+    for (players, seed, random) in [(5, 21, true), (4, 22, false)] {
+        let (full, game) = log_of(
+            players,
+            seed,
+            cosmic_tests::bot_agents(players, seed, random),
+            true,
+        );
+        let answers = game.answers().to_vec();
+        let final_digest = digest(game.state());
+        for cut in [0, 1, answers.len() / 3, answers.len() / 2, answers.len()] {
+            // The save as `cosmic play --save` writes it, read back from its JSON.
+            let save = Save {
+                format: SAVE_FORMAT,
+                setup: cosmic_engine::Setup::new(players, seed),
+                seats: vec![if random { "random" } else { "basic" }.into(); players as usize],
+                answers: answers[..cut].to_vec(),
+                events: 0,
+                digest: String::new(),
+                finished: false,
+            };
+            let save = Save::from_json(&save.to_json()).expect("a save reads back");
+            let agents: Vec<Box<dyn Agent>> = (0..players)
+                .map(|i| {
+                    let live: Box<dyn Agent> = if random {
+                        Box::new(RandomAgent::new(agent_seed(seed, i)))
+                    } else {
+                        Box::new(BasicAgent::new(agent_seed(seed, i)))
+                    };
+                    let mine = save
+                        .answers
+                        .iter()
+                        .filter(|a| a.player.0 == i)
+                        .map(|a| (a.kind, a.answer.clone()));
+                    Box::new(ReplayAgent::new(mine, Some(live), true)) as Box<dyn Agent>
+                })
+                .collect();
+            let (resumed, game) = log_of(players, seed, agents, false);
+            assert_eq!(
+                full, resumed,
+                "{players} players, seed {seed}, resumed after {cut} answers"
+            );
+            assert_eq!(final_digest, digest(game.state()));
+        }
+    }
+}
+
+#[test]
+fn truncated_or_edited_saves_are_refused_clearly() {
+    use cosmic_engine::save::{Save, SaveError};
+    let (_, game) = log_of(3, 5, cosmic_tests::bot_agents(3, 5, false), true);
+    let save = Save {
+        format: cosmic_engine::save::SAVE_FORMAT,
+        setup: cosmic_engine::Setup::new(3, 5),
+        seats: vec!["basic".into(); 3],
+        answers: game.answers().to_vec(),
+        events: game.stats().events,
+        digest: cosmic_engine::save::digest(game.state()),
+        finished: true,
+    };
+    let json = save.to_json();
+    for cut in [0, 1, json.len() / 2, json.len() - 2] {
+        assert!(
+            matches!(
+                Save::from_json(&json[..cut]),
+                Err(SaveError::Malformed { .. })
+            ),
+            "cut at {cut}"
+        );
+    }
+    let future = json.replacen("\"format\": 1", "\"format\": 99", 1);
+    assert!(matches!(
+        Save::from_json(&future),
+        Err(SaveError::Version { found: 99 })
+    ));
+    let edited = json.replacen("\"answers\"", "\"answerz\"", 1);
+    assert!(matches!(
+        Save::from_json(&edited),
+        Err(SaveError::Malformed { .. })
+    ));
+}

@@ -2,10 +2,12 @@
 
 pub mod basic;
 pub mod random;
+pub mod replay;
 pub mod scripted;
 
 pub use basic::BasicAgent;
 pub use random::RandomAgent;
+pub use replay::ReplayAgent;
 pub use scripted::{ScriptStep, ScriptedAgent};
 
 /// A per-seat seed derived from a game seed, so agents never draw from the game's RNG
