@@ -1,5 +1,6 @@
 //! The `cosmic` command-line tool: a small layer over the engine and the card library.
 
+mod explain;
 mod fmt;
 mod human;
 mod lint;
@@ -31,6 +32,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Check content files (the built-in library by default) and report every problem.
     Lint(lint::LintArgs),
+    /// Show what a component does, when and for whom.
+    Explain(explain::ExplainArgs),
     /// Rewrite content files in the canonical layout (or `--check` that they are).
     Fmt(fmt::FmtArgs),
 }
@@ -44,6 +47,7 @@ fn main() -> miette::Result<()> {
         Command::Replay(args) => replay::run(args)?,
         Command::Lint(args) => lint::run(args)?,
         Command::Fmt(args) => fmt::run(args)?,
+        Command::Explain(args) => explain::run(args)?,
     };
     std::process::exit(code);
 }

@@ -318,3 +318,47 @@ fn a_saved_game_replays_and_an_interrupted_one_resumes() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("not a readable save"));
 }
+
+#[test]
+fn explain_shows_who_when_and_how_and_suggests_names() {
+    let dir = temp_dir("explain");
+    std::fs::write(
+        dir.join("card.cosmic"),
+        "alien \"Lender\" {\n  summary \"Lends ships\"\n  alert green\n  set base\n  power \"Loan\" optional, as ally, at alliance after alliances are formed {\n    draw 1 card\n  }\n}\n",
+    )
+    .expect("write");
+    let path = dir.to_str().expect("utf-8 path");
+    let out = cosmic(&["explain", "lender", path]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("optional, its controller is asked (a use: can be zapped)"),
+        "{text}"
+    );
+    assert!(text.contains("usable by an ally"), "{text}");
+    assert!(
+        text.contains("in the alliance phase, after alliances are formed"),
+        "{text}"
+    );
+    let miss = cosmic(&["explain", "lendr", path]);
+    assert_eq!(miss.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&miss.stderr).contains("did you mean `Lender`?"));
+}
+
+#[test]
+fn lint_finds_abilities_that_can_never_act() {
+    let dir = temp_dir("never");
+    std::fs::write(
+        dir.join("card.cosmic"),
+        "alien \"Early\" {\n  summary \"Too early\"\n  alert green\n  set base\n  power \"P\" mandatory, as ally, at destiny {\n    draw 1 card\n  }\n}\n",
+    )
+    .expect("write");
+    let out = cosmic(&[
+        "lint",
+        dir.to_str().expect("utf-8 path"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("cosmic::lint::never_fires"));
+}

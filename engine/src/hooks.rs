@@ -18,8 +18,14 @@ pub enum Window {
     PhaseEnd(Phase),
     /// After the defense is named in the destiny phase.
     DefenseNamed,
+    /// After the gate is aimed, before the offense commits ships (launch).
+    GateAimed,
+    /// After both main players have invited allies, before anyone answers.
+    AlliesInvited,
     /// After alliances are formed.
     AlliancesFormed,
+    /// After both encounter cards are selected, before they are revealed.
+    CardsSelected,
     /// After encounter cards are revealed, before totals are computed.
     CardsRevealed,
     /// After the winner of the encounter is determined.

@@ -59,6 +59,43 @@ pub enum Lint {
         #[label("not allowed here")]
         span: Span,
     },
+    /// A word of a closed vocabulary (a role, a phase, a window) that is not in it.
+    #[error("unknown {what} `{found}`")]
+    #[diagnostic(code(cosmic::lint::unknown_name), help("{help}"))]
+    UnknownName {
+        /// What kind of word.
+        what: String,
+        /// The word as written.
+        found: String,
+        /// A suggestion and the known words.
+        help: String,
+        /// Where.
+        #[label("not a known {what}")]
+        span: Span,
+    },
+    /// An ability whose roles do not exist in any of its phases.
+    #[error("this ability can never act: {roles} does not exist during {phases}")]
+    #[diagnostic(code(cosmic::lint::never_fires), help("allies exist from the alliance phase on and the defense from destiny on; change the roles or the phase"))]
+    NeverFires {
+        /// The roles, in words.
+        roles: String,
+        /// The phases, in words.
+        phases: String,
+        /// The timing clause.
+        #[label("no such player at this time")]
+        span: Span,
+    },
+    /// An optional ability that is continuous: there is no moment to ask its controller.
+    #[error("an optional ability needs a moment to be asked, but `during` is continuous")]
+    #[diagnostic(
+        code(cosmic::lint::optional_without_moment),
+        help("use `at PHASE` for a choice made once, or make it `mandatory`/`innate`")
+    )]
+    OptionalWithoutMoment {
+        /// The `during` clause.
+        #[label("continuous")]
+        span: Span,
+    },
     /// A component kind the library does not know.
     #[error("unknown kind of component `{found}`")]
     #[diagnostic(code(cosmic::lint::unknown_kind), severity(Warning), help("{help}"))]

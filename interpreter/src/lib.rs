@@ -3,10 +3,13 @@
 //! engine-owned `Hooks` trait. It names no card: everything card-specific is content.
 //!
 //! Built so far: loading a library of files (`library`), the checks that span files and each
-//! component's metadata, as lint diagnostics (`diagnostic`). The compiler to IR and the
-//! runtime come next.
+//! component's metadata, as lint diagnostics (`diagnostic`); the first compiler stage, ability
+//! headers (`header`: usage, roles, phases, windows, with the "can never act" lint); and
+//! `explain`. The statement compiler to IR and the runtime come next.
 
 pub mod diagnostic;
+pub mod explain;
+pub mod header;
 pub mod library;
 pub mod names;
 

@@ -88,6 +88,9 @@ pub fn check(files: &[SourceFile]) -> Vec<FileReport> {
             let kind = d.kind.text.clone();
             let name = d.name.value.clone();
             lint_metadata(d, &mut reports[i].lints);
+            for a in abilities(&d.entries) {
+                crate::header::compile(a, &f.text, &mut reports[i].lints);
+            }
             match seen.get(&(kind.clone(), name.to_lowercase())) {
                 Some(&first) => reports[i].lints.push(Lint::DuplicateName {
                     kind,
@@ -102,6 +105,19 @@ pub fn check(files: &[SourceFile]) -> Vec<FileReport> {
         }
     }
     reports
+}
+
+/// Every ability among `entries`, including those inside sections (a flare's halves).
+pub fn abilities(entries: &[Entry]) -> Vec<&cosmic_grammar::ast::Ability> {
+    let mut out = Vec::new();
+    for e in entries {
+        match e {
+            Entry::Ability(a) => out.push(a),
+            Entry::Section(s) => out.extend(abilities(&s.entries)),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The value of a property given as a single word (`alert red`), if it is one.

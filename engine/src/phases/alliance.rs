@@ -47,6 +47,7 @@ impl Game<'_> {
                 },
             );
         }
+        self.window(Window::AlliesInvited)?;
         for k in 1..self.state.player_count() {
             let p = self.state.left_of(offense, k);
             if p == defense {

@@ -29,6 +29,7 @@ impl Game<'_> {
         };
         self.state.encounter.planet = Some(planet);
         self.emit(Rule::Launch, EventKind::GateAimed { planet });
+        self.window(crate::hooks::Window::GateAimed)?;
         let base = self.state.rules.max_committed_ships as i32;
         let max = self
             .quantity(crate::quantity::Quantity::MaxShips(offense), base)

@@ -26,7 +26,7 @@ impl Game<'_> {
         for side in Side::BOTH {
             self.select_encounter_card(side)?;
         }
-        Ok(())
+        self.window(crate::hooks::Window::CardsSelected)
     }
 
     /// The main player on `side` puts an encounter card face down.

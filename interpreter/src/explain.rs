@@ -1,0 +1,110 @@
+//! `explain`: what a component does, when and for whom, in words, from its compiled headers.
+//! (Bodies are shown as written until the statement compiler renders them from the IR.)
+
+use crate::header::{compile, Header, Usage, When};
+
+use crate::library::abilities;
+use cosmic_grammar::ast::{Decl, Entry, Expr};
+use std::fmt::Write;
+
+fn property(d: &Decl, key: &str, source: &str) -> Option<String> {
+    d.entries.iter().find_map(|e| match e {
+        Entry::Property(p) if p.key.text == key => Some(match &p.value {
+            Expr::Str(s) => s.value.clone(),
+            other => source[other.span().start..other.span().end].to_string(),
+        }),
+        _ => None,
+    })
+}
+
+fn when_words(w: &When) -> String {
+    match w {
+        When::At { phases, window } => {
+            let phases: Vec<&str> = phases.iter().map(|p| p.name()).collect();
+            let phases = if phases.len() == 8 {
+                "any phase".to_string()
+            } else {
+                format!("the {} phase", phases.join(" or "))
+            };
+            match window {
+                Some(win) => format!("in {phases}, {}", crate::header::window_words(*win)),
+                None => format!("at the start of {phases}"),
+            }
+        }
+        When::Setup => "at game setup".into(),
+        When::Whenever(e) => format!("whenever {e}"),
+        When::InsteadOf(e) => format!("instead of {e}"),
+        When::During(phases) => {
+            let phases: Vec<&str> = phases.iter().map(|p| p.name()).collect();
+            format!("throughout the {} phase", phases.join(" or "))
+        }
+    }
+}
+
+fn header_words(h: &Header) -> String {
+    let usage = match h.usage {
+        Usage::Mandatory => "mandatory (a use: can be zapped)",
+        Usage::Optional => "optional, its controller is asked (a use: can be zapped)",
+        Usage::Innate => "innate (always on, never a use: cannot be zapped)",
+    };
+    let when: Vec<String> = h.when.iter().map(when_words).collect();
+    let mut s = format!(
+        "{usage}; usable by {}; {}",
+        h.roles.describe(),
+        when.join(", ")
+    );
+    if let Some(c) = &h.condition {
+        let _ = write!(s, "; only if {c}");
+    }
+    if let Some(l) = &h.limit {
+        let _ = write!(s, "; at most {l}");
+    }
+    s
+}
+
+/// A component explained in words.
+pub fn explain(d: &Decl, source: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} \"{}\"", d.kind.text, d.name.value);
+    for key in [
+        "summary", "alert", "set", "edition", "count", "research", "setup",
+    ] {
+        if let Some(v) = property(d, key, source) {
+            let _ = writeln!(out, "  {key}: {v}");
+        }
+    }
+    if let Some(text) = property(d, "text", source) {
+        let _ = writeln!(out, "  text: {text}");
+    }
+    for a in abilities(&d.entries) {
+        let mut lints = Vec::new();
+        let h = compile(a, source, &mut lints);
+        let name = h
+            .name
+            .as_deref()
+            .map(|n| format!(" \"{n}\""))
+            .unwrap_or_default();
+        let _ = writeln!(out, "\n  {}{name}: {}", h.home, header_words(&h));
+        let body = source[a.body.span.start..a.body.span.end].trim();
+        let body = body.strip_prefix('{').unwrap_or(body);
+        let body = body.strip_suffix('}').unwrap_or(body);
+        let lines: Vec<&str> = body.lines().filter(|l| !l.trim().is_empty()).collect();
+        let indent = lines
+            .iter()
+            .map(|l| l.len() - l.trim_start().len())
+            .min()
+            .unwrap_or(0);
+        for line in lines {
+            let _ = writeln!(out, "    {}", line[indent.min(line.len())..].trim_end());
+        }
+        if !lints.is_empty() {
+            let _ = writeln!(
+                out,
+                "    ({} problem{} — run `cosmic lint`)",
+                lints.len(),
+                if lints.len() == 1 { "" } else { "s" }
+            );
+        }
+    }
+    out
+}
