@@ -18,6 +18,8 @@ pub struct Step {
     pub answer: StepAnswer,
     /// Where it is written.
     pub span: Range<usize>,
+    /// The options the engine must offer, as written, and where.
+    pub options: Option<(Vec<String>, Range<usize>)>,
 }
 
 /// An answer as written.
@@ -60,6 +62,34 @@ pub struct ScriptLog {
     pub failed_at: Option<Range<usize>>,
     /// Steps never used, with their spans.
     pub unused: Vec<Range<usize>>,
+    /// The options offered for each step that lists the options it expects, in play order.
+    pub offers: Vec<Offer>,
+}
+
+/// The options offered for a decision, against the options a step expects.
+pub struct Offer {
+    /// Who was asked.
+    pub player: String,
+    /// What about.
+    pub kind: DecisionKind,
+    /// The options as the step lists them.
+    pub expected: Vec<String>,
+    /// Where the step lists them.
+    pub span: Range<usize>,
+    /// The options as the engine words them.
+    pub offered: Vec<String>,
+}
+
+impl Offer {
+    /// Whether the engine offered exactly the expected options (in any order, any case).
+    pub fn matches(&self) -> bool {
+        let key = |v: &[String]| {
+            let mut v: Vec<String> = v.iter().map(|s| s.trim().to_lowercase()).collect();
+            v.sort();
+            v
+        };
+        key(&self.expected) == key(&self.offered)
+    }
 }
 
 /// Answers one player's decisions from the script.
@@ -126,13 +156,23 @@ impl Agent for RulingAgent {
                 view,
                 d,
                 &format!(
-                    "the script's next answer for this player is for `{}`",
+                    "the script's next answer for this player is for `{}` (if that decision had a single legal answer, the engine made it without asking: remove its [[answer]])",
                     step.kind.name()
                 ),
             ));
         }
         let step = self.steps.pop_front().expect("checked above");
         self.last = Some(step.span.clone());
+        if let Some((expected, span)) = &step.options {
+            let names = view.names();
+            self.log.borrow_mut().offers.push(Offer {
+                player: names.player(d.player).to_string(),
+                kind: d.kind,
+                expected: expected.clone(),
+                span: span.clone(),
+                offered: d.describe_options(&names),
+            });
+        }
         let result = match &step.answer {
             StepAnswer::Text(t) => parse_text(view, d, t),
             StepAnswer::Deal(names) => resolve_deal(view, names).map(|t| Answer::Deal(Some(t))),

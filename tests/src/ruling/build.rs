@@ -3,7 +3,7 @@
 
 use super::agent::{RulingAgent, Step, StepAnswer};
 use super::error::{Errors, ScenarioError};
-use super::scenario::{Scenario, FORMAT};
+use super::scenario::{Scenario, ShipsSpec, FORMAT};
 use cosmic_engine::components::{DestinyKind, SpecialDestiny};
 use cosmic_engine::state::GameState;
 use cosmic_engine::{
@@ -245,10 +245,23 @@ pub fn prepare(
                 ))
             }
         };
+        let options = match &a.options {
+            Some(o) if o.get_ref().is_empty() => {
+                return Err(e.hint(
+                    o.span(),
+                    "an empty `options` list can never match",
+                    "no options",
+                    "a decision without options is never asked: list every option the engine must offer, as it words them, e.g. `options = [\"Green 1\", \"Green 2\"]`",
+                ))
+            }
+            Some(o) => Some((o.get_ref().clone(), o.span())),
+            None => None,
+        };
         steps[p.ix()].push(Step {
             kind,
             answer,
             span: a.decision.span(),
+            options,
         });
     }
     let script = Rc::new(RefCell::new(super::agent::ScriptLog::default()));
@@ -266,7 +279,8 @@ pub fn prepare(
     let options = Options {
         record_events: true,
         check_invariants: true,
-        record_answers: false,
+        // The answers given, for the decision lines of the trace.
+        record_answers: true,
     };
     let mut game = Game::new(&setup, components.clone(), agents, &HOOKS, options)
         .map_err(|err| e.at(0..0, format!("the game cannot be set up: {err}"), "here"))?;
@@ -477,22 +491,60 @@ fn arrange_ships(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), Sc
     Ok(())
 }
 
-/// The named destiny cards on top of the destiny deck.
+/// The named destiny cards on top of the destiny deck, or (`destiny_only`) the whole deck
+/// with every other destiny card in the discard pile.
 fn arrange_destiny(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), ScenarioError> {
-    let mut top = Vec::new();
-    for name in &scn.deck.destiny {
-        let found = g.destiny_deck.iter().position(|d| {
+    let take = |pool: &mut Vec<cosmic_engine::ids::DestinyId>,
+                name: &Spanned<String>,
+                g: &GameState|
+     -> Result<cosmic_engine::ids::DestinyId, ScenarioError> {
+        let found = pool.iter().position(|d| {
             destiny_matches(g.destiny_cards[d.0 as usize].kind, name.get_ref()).unwrap_or(false)
         });
-        let Some(i) = found else {
-            return Err(e.hint(
+        match found {
+            Some(i) => Ok(pool.remove(i)),
+            None => Err(e.hint(
                 name.span(),
                 format!("no destiny card `{}` is left in this game", name.get_ref()),
                 "unknown or used up",
-                "write a color in play, `wild`, `most-foreign-colonies`, `fewest-ships-in-warp` or `most-cards-in-hand`",
+                "write a color in play, `wild`, `most-foreign-colonies`, `fewest-ships-in-warp` or `most-cards-in-hand`; the destiny deck holds three cards of each color in play, two wilds and one of each special",
+            )),
+        }
+    };
+    if let Some(only) = &scn.deck.destiny_only {
+        if let Some(first) = scn.deck.destiny.first() {
+            return Err(e.hint(
+                first.span(),
+                "give either `destiny` (the top of the destiny deck) or `destiny_only` (the whole deck), not both",
+                "two destiny decks",
+                "`destiny_only` lists the whole destiny deck, top first",
             ));
-        };
-        top.push(g.destiny_deck.remove(i));
+        }
+        if only.get_ref().is_empty() {
+            return Err(e.hint(
+                only.span(),
+                "the destiny deck is never empty",
+                "no destiny cards",
+                "the deck is reshuffled when one card is left: list at least one card",
+            ));
+        }
+        let mut pool = std::mem::take(&mut g.destiny_deck);
+        pool.extend(std::mem::take(&mut g.destiny_discard));
+        let mut deck = Vec::new();
+        for name in only.get_ref() {
+            deck.push(take(&mut pool, name, g)?);
+        }
+        // The top of the deck is its end.
+        g.destiny_deck = deck.into_iter().rev().collect();
+        g.destiny_discard = pool;
+        return Ok(());
+    }
+    let mut top = Vec::new();
+    for name in &scn.deck.destiny {
+        let mut pool = std::mem::take(&mut g.destiny_deck);
+        let card = take(&mut pool, name, g);
+        g.destiny_deck = pool;
+        top.push(card?);
     }
     g.destiny_deck.extend(top.into_iter().rev());
     Ok(())
@@ -547,8 +599,9 @@ fn arrange_encounter(
         ));
     }
     for (table, to_gate) in [(&enc.gate, true), (&enc.beside, false)] {
-        for (name, &n) in table.get_ref() {
-            let p = color(e, &Spanned::new(table.span(), name.clone()), players)?;
+        for (name, ships) in table.get_ref() {
+            let at = e.find_within(table.span(), name);
+            let p = color(e, &Spanned::new(at.clone(), name.clone()), players)?;
             let side = if to_gate {
                 Side::Offense
             } else {
@@ -556,7 +609,7 @@ fn arrange_encounter(
             };
             if p == g.offense && !to_gate || Some(p) == g.encounter.defense {
                 return Err(e.at(
-                    table.span(),
+                    at,
                     format!(
                         "{} cannot have ships {}",
                         g.players[p.ix()].color,
@@ -572,7 +625,13 @@ fn arrange_encounter(
             if p != g.offense {
                 g.encounter.ally[p.ix()] = Some(side);
             }
-            take_ships(g, p, n).map_err(|m| e.at(table.span(), m, "not enough ships"))?;
+            let n = match ships {
+                ShipsSpec::Count(n) => {
+                    take_ships(g, p, *n).map_err(|m| e.at(at, m, "not enough ships"))?;
+                    *n
+                }
+                ShipsSpec::From(from) => take_ships_from(e, g, p, from, table.span())?,
+            };
             if to_gate {
                 g.encounter.gate[p.ix()] = n;
             } else {
@@ -581,6 +640,45 @@ fn arrange_encounter(
         }
     }
     Ok(phase)
+}
+
+/// Takes ships for the encounter from the named colonies of `p`; returns how many.
+fn take_ships_from(
+    e: &Errors,
+    g: &mut GameState,
+    p: PlayerId,
+    from: &std::collections::BTreeMap<String, u8>,
+    table: Range<usize>,
+) -> Result<u8, ScenarioError> {
+    let mut total = 0u8;
+    for (name, &n) in from {
+        let at = e.find_within(table.clone(), name);
+        let id = planet(e, name, at.clone(), g)?;
+        let there = g.ships_on(id, p);
+        if n > there {
+            let c = g.players[p.ix()].color;
+            return Err(e.hint(
+                at,
+                format!(
+                    "{c} has {there} ship{} on {name}, not {n}",
+                    if there == 1 { "" } else { "s" }
+                ),
+                "not enough ships",
+                format!("ships in the encounter come from {c}'s colonies as `[[player]] colonies` leaves them"),
+            ));
+        }
+        if n == 0 {
+            return Err(e.hint(
+                at,
+                format!("no ships come from {name}"),
+                "zero ships",
+                "list only the colonies ships come from",
+            ));
+        }
+        g.planet_ships_mut(id)[p.ix()] -= n;
+        total = total.saturating_add(n);
+    }
+    Ok(total)
 }
 
 /// Takes `n` ships for the encounter from the warp's spare ships, or else from the player's

@@ -75,6 +75,19 @@ impl Errors {
         }
     }
 
+    /// The span of the first `needle` (or `"needle"`) inside `within`, else `within` itself
+    /// (for table keys serde loses spans of).
+    pub fn find_within(&self, within: Range<usize>, needle: &str) -> Range<usize> {
+        let text = self.src.get(within.clone()).unwrap_or_default();
+        let quoted = format!("\"{needle}\"");
+        for n in [quoted.as_str(), needle] {
+            if let Some(i) = text.find(n) {
+                return within.start + i..within.start + i + n.len();
+            }
+        }
+        within
+    }
+
     /// The 1-based line of a byte offset.
     pub fn line_of(&self, offset: usize) -> usize {
         self.src[..offset.min(self.src.len())].matches('\n').count() + 1

@@ -1,11 +1,15 @@
 //! Plays a prepared scenario and checks its expectations against the result.
 
-use super::build::{color, planet, Prepared, Until};
+use super::build::{color, did_you_mean, planet, Prepared, Until};
 use super::error::{Errors, ScenarioError};
 use super::scenario::Scenario;
 use cosmic_engine::event::Cause;
-use cosmic_engine::{EventKind, Game, GameError, Outcome, Stop};
+use cosmic_engine::{
+    Answer, Decision, DecisionKind, EventKind, Game, GameError, Names, Outcome, Request, Stop,
+};
+use std::cell::{Cell, RefCell};
 use std::fmt::Write;
+use std::rc::Rc;
 
 /// One checked expectation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,10 +56,56 @@ impl Ruling {
     }
 }
 
+/// A decision put to a player during play, seen by the game's decision observer.
+struct Asked {
+    /// How many events had happened when it was asked (it goes before the next one).
+    at: usize,
+    /// The decision.
+    decision: Decision,
+    /// The totals standing when a reinforcement is asked.
+    totals: Option<[i32; 2]>,
+}
+
+/// One line of the trace: an event with the rule that caused it, or an answered decision.
+struct Line {
+    text: String,
+    source: Option<&'static str>,
+}
+
+impl Line {
+    fn render(&self) -> String {
+        match self.source {
+            Some(source) => format!("{}  [{source}]", self.text),
+            None => self.text.clone(),
+        }
+    }
+}
+
 /// Plays the scenario and checks it.
 pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling, ScenarioError> {
     let game = &mut prepared.game;
     let first_event = game.events().len();
+    // Every decision put to a player, with its place among the events.
+    let seen = Rc::new(Cell::new(0usize));
+    let asked: Rc<RefCell<Vec<Asked>>> = Rc::default();
+    {
+        let seen = seen.clone();
+        game.set_observer(move |_, _| seen.set(seen.get() + 1));
+    }
+    {
+        let (seen, asked) = (seen.clone(), asked.clone());
+        game.set_decision_observer(move |d, scene| {
+            let totals = match d.kind {
+                DecisionKind::Reinforcement => scene.state.encounter.totals,
+                _ => None,
+            };
+            asked.borrow_mut().push(Asked {
+                at: seen.get(),
+                decision: d.clone(),
+                totals,
+            });
+        });
+    }
     let result = match prepared.until {
         Until::Game => match game.play_turn_from(prepared.start) {
             Ok(()) | Err(Stop::TurnEnds) => {
@@ -71,14 +121,8 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             Err(Stop::Error(err)) => Err(err),
         },
     };
-    let names = game.names();
-    let trace: Vec<String> = game.events()[first_event..]
-        .iter()
-        .map(|ev| {
-            let Cause::Rule(rule) = ev.cause;
-            format!("{}  [{}]", names.event(ev), rule.source())
-        })
-        .collect();
+    let lines = trace_lines(game, first_event, &asked.borrow());
+    let trace: Vec<String> = lines.iter().map(Line::render).collect();
     if let Err(err) = result {
         let span = prepared.script.borrow().failed_at.clone().unwrap_or(0..0);
         let mut message = format!("the ruling cannot be played: {err}");
@@ -99,9 +143,46 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
         ));
         return Err(error);
     }
-    let mut checks = expectations(scn, e, game)?;
+    // What the log says: setup's events, then the trace's lines without their rules.
+    let names = game.names();
+    let said: Vec<String> = game.events()[..first_event]
+        .iter()
+        .map(|ev| names.event(ev))
+        .chain(lines.into_iter().map(|l| l.text))
+        .collect();
+    let mut checks = expectations(scn, e, game, first_event, &said)?;
     drop(prepared.game);
-    for span in prepared.script.borrow().unused.iter() {
+    let script = prepared.script.borrow();
+    for offer in &script.offers {
+        let line = e_line(e, offer.span.start);
+        let what = format!(
+            "{}'s options for {} (line {line})",
+            offer.player,
+            offer.kind.name()
+        );
+        let ok = offer.matches();
+        checks.push(Check {
+            ok,
+            text: if ok {
+                format!("{what} = {}", offer.expected.join(" | "))
+            } else {
+                format!(
+                    "{what} = {}, but the engine offered {}",
+                    offer.expected.join(" | "),
+                    offer.offered.join(" | ")
+                )
+            },
+        });
+    }
+    if checks.is_empty() {
+        return Err(e.hint(
+            0..0,
+            "this ruling expects nothing",
+            "no [expect]",
+            "add an [expect] table (outcome, winners, or per-player values) or `options` to an [[answer]]",
+        ));
+    }
+    for span in script.unused.iter() {
         let line = e_line(e, span.start);
         checks.push(Check {
             ok: false,
@@ -114,6 +195,79 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
         trace,
         checks,
     })
+}
+
+/// The trace of play: each event since `first` with its rule, and each answered decision in
+/// its place (before the events its answer caused).
+fn trace_lines(game: &Game, first: usize, asked: &[Asked]) -> Vec<Line> {
+    let names = game.names();
+    // A refused or unanswered decision stops the run, so the answers given are those to the
+    // first decisions asked.
+    let mut decisions = asked
+        .iter()
+        .zip(game.answers())
+        .map(|(q, a)| {
+            debug_assert_eq!((q.decision.player, q.decision.kind), (a.player, a.kind));
+            let mut text = format!(
+                "{} decides {}: {}",
+                names.player(q.decision.player),
+                q.decision.kind.name(),
+                describe_answer(&q.decision, &a.answer, &names)
+            );
+            if let Some([o, d]) = q.totals {
+                let _ = write!(text, " (totals: offense {o}, defense {d})");
+            }
+            (q.at, text)
+        })
+        .peekable();
+    let mut lines = Vec::new();
+    for (i, ev) in game.events().iter().enumerate().skip(first) {
+        while let Some((_, text)) = decisions.next_if(|&(at, _)| at <= i) {
+            lines.push(Line { text, source: None });
+        }
+        let Cause::Rule(rule) = ev.cause;
+        lines.push(Line {
+            text: names.event(ev),
+            source: Some(rule.source()),
+        });
+    }
+    lines.extend(decisions.map(|(_, text)| Line { text, source: None }));
+    lines
+}
+
+/// An answer in words: the option picked, the options picked (or `none`), ships as
+/// `place: count` pairs (or `none`), deal terms (or `pass`).
+fn describe_answer(d: &Decision, a: &Answer, names: &Names) -> String {
+    let list = |parts: Vec<String>| {
+        if parts.is_empty() {
+            "none".to_string()
+        } else {
+            parts.join(", ")
+        }
+    };
+    match (&d.request, a) {
+        (Request::Pick(options), Answer::Pick(i)) => options
+            .get(*i)
+            .map_or_else(|| format!("option {i}"), |c| c.describe(names)),
+        (Request::Subset { options, .. }, Answer::Subset(picked)) => list(
+            picked
+                .iter()
+                .filter_map(|&i| options.get(i))
+                .map(|c| c.describe(names))
+                .collect(),
+        ),
+        (Request::Ships(r), Answer::Ships(counts)) => list(
+            r.places
+                .iter()
+                .zip(counts)
+                .filter(|&(_, &n)| n > 0)
+                .map(|(&(place, _), n)| format!("{}: {n}", names.place(place)))
+                .collect(),
+        ),
+        (Request::Deal(_), Answer::Deal(None)) => "pass".to_string(),
+        (Request::Deal(_), Answer::Deal(Some(terms))) => names.terms(terms),
+        (_, other) => format!("{other:?}"),
+    }
 }
 
 fn e_line(e: &Errors, offset: usize) -> usize {
@@ -144,44 +298,158 @@ fn check(checks: &mut Vec<Check>, what: String, expected: String, found: String)
     });
 }
 
-fn expectations(scn: &Scenario, e: &Errors, game: &Game) -> Result<Vec<Check>, ScenarioError> {
+const OUTCOMES: [&str; 7] = [
+    "offense-wins",
+    "defense-wins",
+    "deal-made",
+    "deal-failed",
+    "both-lose",
+    "reestablished",
+    "aborted",
+];
+
+/// An outcome as written, checked against the outcomes there are.
+fn outcome_written(e: &Errors, o: &toml::Spanned<String>) -> Result<String, ScenarioError> {
+    let name = o.get_ref().trim();
+    if OUTCOMES.contains(&name) {
+        return Ok(name.to_string());
+    }
+    Err(e.hint(
+        o.span(),
+        format!("`{name}` is not an outcome"),
+        "unknown outcome",
+        match did_you_mean(name, OUTCOMES) {
+            Some(m) => format!("did you mean `{m}`?"),
+            None => format!("outcomes are: {}", OUTCOMES.join(", ")),
+        },
+    ))
+}
+
+/// A pile's size as written, checked against the cards there are.
+fn pile_written(
+    e: &Errors,
+    n: &toml::Spanned<u32>,
+    cards: usize,
+    what: &str,
+) -> Result<String, ScenarioError> {
+    if *n.get_ref() as usize > cards {
+        return Err(e.hint(
+            n.span(),
+            format!("the game has only {cards} {what} cards"),
+            "too many cards",
+            "a pile's size counts cards, from 0 to all of them",
+        ));
+    }
+    Ok(n.get_ref().to_string())
+}
+
+fn expectations(
+    scn: &Scenario,
+    e: &Errors,
+    game: &Game,
+    first_event: usize,
+    said: &[String],
+) -> Result<Vec<Check>, ScenarioError> {
     let g = game.state();
     let names = game.names();
     let players = g.player_count() as u8;
     let mut checks = Vec::new();
     let x = &scn.expect;
+    let played = &game.events()[first_event..];
     if let Some(o) = &x.outcome {
-        let found = game
-            .events()
+        let expected = outcome_written(e, o)?;
+        let found = played
             .iter()
             .find_map(|ev| match ev.kind {
                 EventKind::EncounterResolved { outcome } => Some(outcome_name(outcome)),
                 _ => None,
             })
             .unwrap_or("none");
-        const ALL: [&str; 7] = [
-            "offense-wins",
-            "defense-wins",
-            "deal-made",
-            "deal-failed",
-            "both-lose",
-            "reestablished",
-            "aborted",
-        ];
-        if !ALL.contains(&o.get_ref().as_str()) {
-            return Err(e.hint(
-                o.span(),
-                format!("`{}` is not an outcome", o.get_ref()),
-                "unknown outcome",
-                ALL.join(", "),
-            ));
-        }
+        check(&mut checks, "outcome".into(), expected, found.into());
+    }
+    if let Some(list) = &x.outcomes {
+        let expected = list
+            .iter()
+            .map(|o| outcome_written(e, o))
+            .collect::<Result<Vec<_>, _>>()?;
+        let found: Vec<&str> = played
+            .iter()
+            .filter_map(|ev| match ev.kind {
+                EventKind::EncounterResolved { outcome } => Some(outcome_name(outcome)),
+                _ => None,
+            })
+            .collect();
         check(
             &mut checks,
-            "outcome".into(),
-            o.get_ref().clone(),
-            found.into(),
+            "outcomes".into(),
+            format!("[{}]", expected.join(", ")),
+            format!("[{}]", found.join(", ")),
         );
+    }
+    if let Some(t) = &x.totals {
+        let &[o, d] = t.get_ref().as_slice() else {
+            return Err(e.hint(
+                t.span(),
+                format!("`totals` takes two numbers, not {}", t.get_ref().len()),
+                "not [offense, defense]",
+                "write the first encounter's final totals as `totals = [offense, defense]`",
+            ));
+        };
+        // The totals computed before the first encounter is resolved.
+        let found = played
+            .iter()
+            .take_while(|ev| !matches!(ev.kind, EventKind::EncounterResolved { .. }))
+            .filter_map(|ev| match ev.kind {
+                EventKind::TotalsComputed { offense, defense } => {
+                    Some(format!("offense {offense}, defense {defense}"))
+                }
+                _ => None,
+            })
+            .last()
+            .unwrap_or_else(|| "none".into());
+        check(
+            &mut checks,
+            "totals".into(),
+            format!("offense {o}, defense {d}"),
+            found,
+        );
+    }
+    let piles = [
+        (&x.deck_size, "cosmic deck", g.cards.len(), g.deck.len()),
+        (
+            &x.discard_size,
+            "discard pile",
+            g.cards.len(),
+            g.discard.len(),
+        ),
+        (
+            &x.destiny_size,
+            "destiny deck",
+            g.destiny_cards.len(),
+            g.destiny_deck.len(),
+        ),
+        (
+            &x.destiny_discard_size,
+            "destiny discard pile",
+            g.destiny_cards.len(),
+            g.destiny_discard.len(),
+        ),
+    ];
+    for (want, pile, cards, found) in piles {
+        if let Some(n) = want {
+            let kind = if pile.starts_with("destiny") {
+                "destiny"
+            } else {
+                "cosmic"
+            };
+            let expected = pile_written(e, n, cards, kind)?;
+            check(
+                &mut checks,
+                format!("cards in the {pile}"),
+                expected,
+                found.to_string(),
+            );
+        }
     }
     if let Some(w) = &x.winners {
         let mut expected = Vec::new();
@@ -301,9 +569,8 @@ fn expectations(scn: &Scenario, e: &Errors, game: &Game) -> Result<Vec<Check>, S
             }
         }
     }
-    let lines: Vec<String> = game.events().iter().map(|ev| names.event(ev)).collect();
     for want in &x.events {
-        let ok = lines.iter().any(|l| l == want.get_ref());
+        let ok = said.iter().any(|l| l == want.get_ref());
         checks.push(Check {
             ok,
             text: format!(
@@ -314,7 +581,7 @@ fn expectations(scn: &Scenario, e: &Errors, game: &Game) -> Result<Vec<Check>, S
         });
     }
     for not in &x.no_events {
-        let ok = !lines.iter().any(|l| l == not.get_ref());
+        let ok = !said.iter().any(|l| l == not.get_ref());
         checks.push(Check {
             ok,
             text: format!(
@@ -323,14 +590,6 @@ fn expectations(scn: &Scenario, e: &Errors, game: &Game) -> Result<Vec<Check>, S
                 if ok { "" } else { ", but it does" }
             ),
         });
-    }
-    if checks.is_empty() {
-        return Err(e.hint(
-            0..0,
-            "this ruling expects nothing",
-            "no [expect]",
-            "add an [expect] table: outcome, winners, or per-player values",
-        ));
     }
     Ok(checks)
 }

@@ -88,6 +88,9 @@ pub struct DeckSpec {
     /// The top of the destiny deck: colors, `wild`, or special names.
     #[serde(default)]
     pub destiny: Vec<Spanned<String>>,
+    /// The whole destiny deck, top first: every other destiny card is in the discard pile.
+    #[serde(default)]
+    pub destiny_only: Option<Spanned<Vec<Spanned<String>>>>,
     /// Leave the cosmic deck and the discard pile empty (after hands and named cards).
     #[serde(default)]
     pub empty: bool,
@@ -106,17 +109,31 @@ pub struct EncounterSpec {
     pub planet: Option<Spanned<String>>,
     /// Ships on the gate, by color (the offense's and offensive allies').
     #[serde(default = "no_ships")]
-    pub gate: Spanned<BTreeMap<String, u8>>,
+    pub gate: Spanned<BTreeMap<String, ShipsSpec>>,
     /// Defensive allies' ships beside the planet, by color.
     #[serde(default = "no_ships")]
-    pub beside: Spanned<BTreeMap<String, u8>>,
+    pub beside: Spanned<BTreeMap<String, ShipsSpec>>,
     /// The encounter cards already selected (for phase `reveal`): offense and defense.
     #[serde(default)]
     pub cards: Option<CardsSpec>,
 }
 
-fn no_ships() -> Spanned<BTreeMap<String, u8>> {
+fn no_ships() -> Spanned<BTreeMap<String, ShipsSpec>> {
     Spanned::new(0..0, BTreeMap::new())
+}
+
+/// One player's ships in the encounter: a count (taken from the warp's spare ships, else the
+/// fullest colonies), or the colonies they come from.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "ships are a number, or a table of planets to ships like `{ \"Blue 1\" = 2 }`"
+)]
+pub enum ShipsSpec {
+    /// So many ships.
+    Count(u8),
+    /// So many ships from each of these colonies.
+    From(BTreeMap<String, u8>),
 }
 
 /// The two selected encounter cards.
@@ -143,6 +160,9 @@ pub struct AnswerSpec {
     /// Deal terms, for a `deal-proposal`.
     #[serde(default)]
     pub deal: Option<DealSpec>,
+    /// The exact options the engine must offer for this decision (in any order).
+    #[serde(default)]
+    pub options: Option<Spanned<Vec<String>>>,
 }
 
 /// Deal terms written by the proposer.
@@ -184,6 +204,24 @@ pub struct ExpectSpec {
     /// The (first) encounter's outcome, e.g. `defense-wins`, `deal-made`.
     #[serde(default)]
     pub outcome: Option<Spanned<String>>,
+    /// Every encounter's outcome, in order.
+    #[serde(default)]
+    pub outcomes: Option<Vec<Spanned<String>>>,
+    /// The first encounter's final totals: offense, defense.
+    #[serde(default)]
+    pub totals: Option<Spanned<Vec<i32>>>,
+    /// Cards left in the cosmic deck at the end.
+    #[serde(default)]
+    pub deck_size: Option<Spanned<u32>>,
+    /// Cards in the cosmic discard pile at the end.
+    #[serde(default)]
+    pub discard_size: Option<Spanned<u32>>,
+    /// Cards left in the destiny deck at the end.
+    #[serde(default)]
+    pub destiny_size: Option<Spanned<u32>>,
+    /// Cards in the destiny discard pile at the end.
+    #[serde(default)]
+    pub destiny_discard_size: Option<Spanned<u32>>,
     /// The game's winners (an empty list: nobody has won).
     #[serde(default)]
     pub winners: Option<Vec<Spanned<String>>>,
