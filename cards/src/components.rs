@@ -169,5 +169,7 @@ pub fn builtin_components() -> Result<Components, LoadError> {
     Ok(Components {
         cosmic: parse_cosmic_deck("ffg/base/cosmic-deck.toml", FFG_BASE_COSMIC)?,
         destiny: parse_destiny_deck("ffg/base/destiny-deck.toml", FFG_BASE_DESTINY)?,
+        aliens: Vec::new(),
+        sources: Vec::new(),
     })
 }

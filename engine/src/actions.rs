@@ -118,16 +118,27 @@ impl Game<'_> {
         if count == 0 {
             return Ok(());
         }
-        match self.hooks.redirect_ships(p, from, count, self) {
+        let hooks = self.hooks;
+        let count = match hooks.redirect_ships(p, from, count, self)? {
+            // Content may have moved some of the ships itself meanwhile.
+            r => {
+                let now = count.min(self.ships_at(p, from));
+                if now == 0 {
+                    return Ok(());
+                }
+                (r, now)
+            }
+        };
+        match count.0 {
             crate::hooks::Redirect::Warp => {
-                self.move_ships(p, from, Place::Warp, count, rule);
+                self.move_ships(p, from, Place::Warp, count.1, rule);
                 Ok(())
             }
             crate::hooks::Redirect::Removed => {
-                self.move_ships(p, from, Place::Removed, count, rule);
+                self.move_ships(p, from, Place::Removed, count.1, rule);
                 Ok(())
             }
-            crate::hooks::Redirect::Colonies => self.return_ships(p, from, count, rule),
+            crate::hooks::Redirect::Colonies => self.return_ships(p, from, count.1, rule),
         }
     }
 
@@ -210,7 +221,7 @@ impl Game<'_> {
     }
 
     /// Asks a ship selection and returns the counts per place.
-    pub(crate) fn ask_ships(
+    pub fn ask_ships(
         &mut self,
         p: PlayerId,
         kind: DecisionKind,
@@ -225,7 +236,7 @@ impl Game<'_> {
     }
 
     /// Asks `p` to pick between `min` and `max` of `options`; returns the picked options.
-    pub(crate) fn ask_subset(
+    pub fn ask_subset(
         &mut self,
         p: PlayerId,
         kind: DecisionKind,

@@ -127,6 +127,15 @@ pub struct DestinyDef {
     pub hazard: bool,
 }
 
+/// An alien a player may be: its name and its flare card, if it has one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AlienDef {
+    /// The alien's name.
+    pub name: String,
+    /// Index of its flare among the cosmic card definitions.
+    pub flare: Option<u16>,
+}
+
 /// Everything a game is set up from.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Components {
@@ -134,6 +143,12 @@ pub struct Components {
     pub cosmic: Vec<CardDef>,
     /// The destiny deck, one entry per physical card, for all eight colors.
     pub destiny: Vec<DestinyDef>,
+    /// The aliens available to the game.
+    #[serde(default)]
+    pub aliens: Vec<AlienDef>,
+    /// Names of content abilities, by the number the hooks give them, for the event log.
+    #[serde(default)]
+    pub sources: Vec<String>,
 }
 
 impl Components {

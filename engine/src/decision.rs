@@ -54,6 +54,16 @@ pub enum DecisionKind {
     ReturnShips,
     /// Whether to have a second encounter.
     SecondEncounter,
+    /// Which of two dealt aliens to keep (the "Flare Cards" setup option).
+    ChooseAlien,
+    /// Which optional ability to use now, or pass.
+    UseAbility,
+    /// A choice a card's text asks for (a player, a side, a number, an option).
+    CardChoice,
+    /// Cards a card's text asks for (to discard, give or play).
+    CardCards,
+    /// Ships a card's text asks for (to move, lose or commit).
+    CardShips,
 }
 
 impl DecisionKind {
@@ -81,6 +91,11 @@ impl DecisionKind {
             DecisionKind::Rewards => "rewards",
             DecisionKind::ReturnShips => "return-ships",
             DecisionKind::SecondEncounter => "second-encounter",
+            DecisionKind::ChooseAlien => "choose-alien",
+            DecisionKind::UseAbility => "use-ability",
+            DecisionKind::CardChoice => "card-choice",
+            DecisionKind::CardCards => "card-cards",
+            DecisionKind::CardShips => "card-ships",
         }
     }
 
@@ -108,6 +123,11 @@ impl DecisionKind {
             DecisionKind::Rewards => "How many ships do you take back from the warp?",
             DecisionKind::ReturnShips => "Where do your ships return?",
             DecisionKind::SecondEncounter => "Have a second encounter?",
+            DecisionKind::ChooseAlien => "Which alien do you keep?",
+            DecisionKind::UseAbility => "Use an ability now?",
+            DecisionKind::CardChoice => "Choose:",
+            DecisionKind::CardCards => "Which cards?",
+            DecisionKind::CardShips => "Which ships?",
         }
     }
 }
@@ -145,6 +165,16 @@ pub enum Choice {
         ships: u8,
         cards: u8,
     },
+    /// An alien (index into the components' aliens).
+    Alien(u16),
+    /// Use a content ability (by its source number).
+    Use(u32),
+    /// A side of the encounter.
+    Side(Side),
+    /// A number.
+    Number(i32),
+    /// A labelled option of a card's text (by its source number).
+    Option(u32),
 }
 
 impl Choice {
@@ -168,6 +198,11 @@ impl Choice {
             Choice::Reestablish(pl) => format!("re-establish {}", n.planet(pl)),
             Choice::DrawAgain => "draw again".into(),
             Choice::Rewards { ships, cards } => format!("{ships} ships, {cards} cards"),
+            Choice::Alien(a) => n.alien(a).into(),
+            Choice::Use(s) => format!("use {}", n.source(s)),
+            Choice::Side(side) => format!("the {side}"),
+            Choice::Number(k) => k.to_string(),
+            Choice::Option(s) => n.source(s).into(),
         }
     }
 }

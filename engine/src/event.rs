@@ -111,6 +111,8 @@ impl Rule {
 pub enum Cause {
     /// A rule of the rule book.
     Rule(Rule),
+    /// A content ability (its source number; `Names::source` names it).
+    Ability(u32),
 }
 
 /// A state change.
@@ -258,6 +260,61 @@ pub enum EventKind {
     GameStopped {
         turns: u32,
     },
+    AlienGiven {
+        player: PlayerId,
+        alien: u16,
+    },
+    AbilityUsed {
+        player: PlayerId,
+        source: u32,
+    },
+    AbilityCancelled {
+        player: PlayerId,
+        source: u32,
+    },
+    CardPlayed {
+        player: PlayerId,
+        card: CardId,
+    },
+    CardReturned {
+        player: PlayerId,
+        card: CardId,
+    },
+    CardShown {
+        player: PlayerId,
+        card: CardId,
+    },
+    CardTypeChanged {
+        side: Side,
+        to: crate::components::CardKind,
+    },
+    HandsSwapped {
+        a: PlayerId,
+        b: PlayerId,
+    },
+    EncounterCardsSwapped,
+    EffectStarted {
+        player: PlayerId,
+        source: u32,
+    },
+    TokensChanged {
+        player: PlayerId,
+        tokens: i32,
+    },
+    Declared {
+        player: PlayerId,
+        source: u32,
+    },
+}
+
+/// A card kind in words (`attack 08`, `negotiate`).
+fn kind_words(k: crate::components::CardKind) -> String {
+    use crate::components::CardKind;
+    match k {
+        CardKind::Attack(v) => format!("attack {v:02}"),
+        CardKind::Reinforcement(v) => format!("reinforcement +{v}"),
+        other => other.card_type().name().to_string(),
+    }
 }
 
 /// One entry of the event log.
@@ -346,6 +403,30 @@ impl Names<'_> {
         } else {
             face
         }
+    }
+
+    /// What caused an event: a rule-book section, or a content ability's name.
+    pub fn cause(&self, c: Cause) -> String {
+        match c {
+            Cause::Rule(r) => r.source().to_string(),
+            Cause::Ability(a) => self.source(a).to_string(),
+        }
+    }
+
+    /// An alien's name.
+    pub fn alien(&self, a: u16) -> &str {
+        self.components
+            .aliens
+            .get(a as usize)
+            .map_or("an unknown alien", |d| d.name.as_str())
+    }
+
+    /// A content ability's or text's name, by its source number.
+    pub fn source(&self, s: u32) -> &str {
+        self.components
+            .sources
+            .get(s as usize)
+            .map_or("an unknown ability", |n| n.as_str())
     }
 
     /// A place ships can be.
@@ -562,6 +643,57 @@ impl Names<'_> {
                 s,
                 "the game stops without a winner after {turns} turns (turn limit)"
             ),
+            EventKind::AlienGiven { player, alien } => {
+                write!(s, "{} is the {}", self.player(*player), self.alien(*alien))
+            }
+            EventKind::AbilityUsed { player, source } => {
+                write!(s, "{} uses {}", self.player(*player), self.source(*source))
+            }
+            EventKind::AbilityCancelled { player, source } => write!(
+                s,
+                "{}'s {} is cancelled",
+                self.player(*player),
+                self.source(*source)
+            ),
+            EventKind::CardPlayed { player, card } => {
+                write!(s, "{} plays {}", self.player(*player), self.card(*card))
+            }
+            EventKind::CardReturned { player, card } => write!(
+                s,
+                "{} takes {} back into its hand",
+                self.player(*player),
+                self.card(*card)
+            ),
+            EventKind::CardShown { player, card } => write!(
+                s,
+                "{} selects {} face up",
+                self.player(*player),
+                self.card(*card)
+            ),
+            EventKind::CardTypeChanged { side, to } => {
+                write!(s, "the {side}'s card now counts as {}", kind_words(*to))
+            }
+            EventKind::HandsSwapped { a, b } => {
+                write!(s, "{} and {} trade hands", self.player(*a), self.player(*b))
+            }
+            EventKind::EncounterCardsSwapped => write!(s, "the encounter cards are switched"),
+            EventKind::EffectStarted { player, source } => {
+                write!(s, "{}: {}", self.player(*player), self.source(*source))
+            }
+            EventKind::TokensChanged { player, tokens } => write!(
+                s,
+                "{} has {tokens} token{} on its sheet",
+                self.player(*player),
+                if *tokens == 1 { "" } else { "s" }
+            ),
+            EventKind::Declared { player, source } => {
+                write!(
+                    s,
+                    "{} declares {}",
+                    self.player(*player),
+                    self.source(*source)
+                )
+            }
         };
         s
     }
@@ -591,9 +723,7 @@ impl Names<'_> {
             map.insert("text".into(), serde_json::Value::String(self.event(e)));
             map.insert(
                 "source".into(),
-                serde_json::Value::String(match e.cause {
-                    Cause::Rule(r) => r.source().to_string(),
-                }),
+                serde_json::Value::String(self.cause(e.cause)),
             );
         }
         v.to_string()

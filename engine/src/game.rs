@@ -26,6 +26,24 @@ pub struct Setup {
     pub seed: u64,
     /// Variant switches.
     pub variants: Variants,
+    /// How players get their aliens.
+    #[serde(default)]
+    pub aliens: AlienSetup,
+}
+
+/// How players get their aliens (the rule book's alien selection options).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AlienSetup {
+    /// No alien powers: the plain game.
+    #[default]
+    None,
+    /// These aliens (indexes into the components' aliens), seat by seat.
+    Fixed(Vec<u16>),
+    /// The "Flare Cards" option: each player is dealt two flares and keeps one as its alien.
+    DealtFlares,
+    /// Distinct aliens at random.
+    Random,
 }
 
 impl Setup {
@@ -36,6 +54,7 @@ impl Setup {
             players,
             seed,
             variants: Variants::default(),
+            aliens: AlienSetup::None,
         }
     }
 }
@@ -221,7 +240,7 @@ impl<'h> Game<'h> {
                 players: setup.players,
             },
         );
-        game.deal_setup().map_err(|s| match s {
+        game.deal_setup(&setup.aliens).map_err(|s| match s {
             Stop::Error(e) => e,
             _ => GameError::Stuck("setup was interrupted".into()),
         })?;
@@ -441,7 +460,7 @@ impl<'h> Game<'h> {
     }
 
     /// Asks a pick among `options` and returns the picked option.
-    pub(crate) fn pick(
+    pub fn pick(
         &mut self,
         player: PlayerId,
         kind: DecisionKind,
@@ -480,7 +499,7 @@ impl<'h> Game<'h> {
     }
 
     /// The main player on `side` (the defense must be named).
-    pub(crate) fn main(&self, side: Side) -> PlayerId {
+    pub fn main(&self, side: Side) -> PlayerId {
         match side {
             Side::Offense => self.state.offense,
             Side::Defense => self.state.encounter.defense.unwrap_or(self.state.offense),

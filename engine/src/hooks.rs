@@ -32,6 +32,8 @@ pub enum Window {
     WinnerDetermined,
     /// After the encounter is resolved, before cards are discarded.
     EncounterResolved,
+    /// After a deal is agreed, before its terms are carried out (content may still make it fail).
+    DealMade,
 }
 
 /// Where ships headed for the warp go instead.
@@ -61,16 +63,17 @@ pub trait Hooks {
         value
     }
 
-    /// Where `count` of `player`'s ships, leaving `from` for the warp, go instead.
+    /// Where `count` of `player`'s ships, leaving `from` for the warp, go instead (content
+    /// replacing the move may be announced and answered, so the game is mutable).
     fn redirect_ships(
         &self,
         player: PlayerId,
         from: Place,
         count: u8,
-        game: &Game<'_>,
-    ) -> Redirect {
+        game: &mut Game<'_>,
+    ) -> Flow<Redirect> {
         let _ = (player, from, count, game);
-        Redirect::Warp
+        Ok(Redirect::Warp)
     }
 }
 

@@ -5,10 +5,12 @@
 pub mod actions;
 pub mod agent;
 pub mod agents;
+mod card_actions;
 pub mod components;
 pub mod deal;
 pub mod decision;
 pub mod edition;
+pub mod effects;
 pub mod event;
 pub mod game;
 pub mod hooks;
@@ -22,11 +24,13 @@ pub mod state;
 pub mod view;
 
 pub use agent::{Agent, AgentError};
-pub use components::{CardDef, CardKind, CardType, Components, DestinyDef, DestinyKind};
+pub use components::{AlienDef, CardDef, CardKind, CardType, Components, DestinyDef, DestinyKind};
 pub use decision::{Answer, Choice, Decision, DecisionKind, Request};
 pub use edition::{Edition, Rules, Variants};
 pub use event::{Event, EventKind, Names, Place, Scene};
-pub use game::{Flow, Game, GameError, GameResult, Options, RecordedAnswer, Setup, Stop};
+pub use game::{
+    AlienSetup, Flow, Game, GameError, GameResult, Options, RecordedAnswer, Setup, Stop,
+};
 pub use hooks::{Hooks, NoHooks, Redirect, Window};
 pub use ids::{CardId, Color, PlanetId, PlayerId, Side};
 pub use quantity::Quantity;

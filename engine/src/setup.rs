@@ -2,10 +2,12 @@
 //! deck, starting hands, and the first player.
 
 use crate::components::{CardKind, Components, DestinyKind};
+use crate::decision::{Choice, DecisionKind};
 use crate::edition::Rules;
 use crate::event::{EventKind, Rule};
-use crate::game::{Flow, Game, GameError, Setup};
+use crate::game::{AlienSetup, Flow, Game, GameError, Setup};
 use crate::ids::{CardId, Color, DestinyId, PlanetId, PlayerId, MAX_PLAYERS};
+use crate::state::CardInfo as Info;
 use crate::state::{CardInfo, Encounter, GameState, Planet, Player};
 use rand::seq::SliceRandom;
 
@@ -34,6 +36,7 @@ pub(crate) fn initial_state(
             removed: 0,
             track: 0,
             power_active: true,
+            alien: None,
         })
         .collect();
     let mut planets = Vec::with_capacity(n * rules.planets_per_player as usize);
@@ -53,7 +56,7 @@ pub(crate) fn initial_state(
     let mut cards = Vec::with_capacity(components.cosmic_count());
     for (def, c) in components.cosmic.iter().enumerate() {
         if c.kind == CardKind::Flare {
-            continue; // flares enter the deck with the aliens that own them
+            continue; // flares enter the deck when aliens are given out
         }
         for _ in 0..c.count {
             cards.push(CardInfo {
@@ -103,12 +106,15 @@ pub(crate) fn initial_state(
         offense: PlayerId(0),
         encounter: Encounter::default(),
         winners: Vec::new(),
+        effects: Default::default(),
+        another_encounter: false,
     })
 }
 
 impl Game<'_> {
     /// Shuffles the decks, deals the starting hands and chooses the first player.
-    pub(crate) fn deal_setup(&mut self) -> Flow {
+    pub(crate) fn deal_setup(&mut self, aliens: &AlienSetup) -> Flow {
+        self.assign_aliens(aliens)?;
         self.state.destiny_deck.shuffle(&mut self.rng);
         self.state.deck.shuffle(&mut self.rng);
         let hand = self.state.rules.hand_size;
@@ -137,5 +143,93 @@ impl Game<'_> {
         self.state.offense = first;
         self.emit(Rule::FirstPlayer, EventKind::FirstPlayer { player: first });
         Ok(())
+    }
+}
+
+impl Game<'_> {
+    /// Gives every player an alien as `how` says, then puts flares into the cosmic deck:
+    /// the flares of the aliens dealt or in play, topped up at random to the rules' count
+    /// (10 for up to five players, two per player beyond).
+    fn assign_aliens(&mut self, how: &AlienSetup) -> Flow {
+        let n = self.state.player_count();
+        let available = self.components.aliens.len();
+        let mut in_deck: Vec<u16> = Vec::new();
+        match how {
+            AlienSetup::None => return Ok(()),
+            AlienSetup::Fixed(list) => {
+                if list.len() != n || list.iter().any(|&a| a as usize >= available) {
+                    return Err(GameError::Setup(format!(
+                        "{} aliens named for {n} players (of {available} available)",
+                        list.len()
+                    ))
+                    .into());
+                }
+                for (p, &a) in list.iter().enumerate() {
+                    self.give_alien(PlayerId(p as u8), a);
+                    in_deck.push(a);
+                }
+            }
+            AlienSetup::Random => {
+                let mut pool: Vec<u16> = (0..available as u16).collect();
+                if pool.len() < n {
+                    return Err(
+                        GameError::Setup(format!("{available} aliens for {n} players")).into(),
+                    );
+                }
+                pool.shuffle(&mut self.rng);
+                for p in 0..n {
+                    self.give_alien(PlayerId(p as u8), pool[p]);
+                    in_deck.push(pool[p]);
+                }
+            }
+            AlienSetup::DealtFlares => {
+                let mut pool: Vec<u16> = (0..available as u16)
+                    .filter(|&a| self.components.aliens[a as usize].flare.is_some())
+                    .collect();
+                if pool.len() < 2 * n {
+                    return Err(GameError::Setup(format!(
+                        "{} aliens with flares cannot deal two to each of {n} players",
+                        pool.len()
+                    ))
+                    .into());
+                }
+                pool.shuffle(&mut self.rng);
+                for p in 0..n {
+                    let pair = [pool[2 * p], pool[2 * p + 1]];
+                    let options = pair.iter().map(|&a| Choice::Alien(a)).collect();
+                    let player = PlayerId(p as u8);
+                    let kept = match self.pick(player, DecisionKind::ChooseAlien, options)? {
+                        Choice::Alien(a) => a,
+                        _ => pair[0],
+                    };
+                    self.give_alien(player, kept);
+                    in_deck.extend(pair);
+                }
+            }
+        }
+        let flare = |a: &u16| self.components.aliens[*a as usize].flare;
+        let mut flares: Vec<u16> = in_deck.iter().filter_map(flare).collect();
+        let target = (self.state.rules.base_flares_in_deck as usize).max(2 * n);
+        let mut others: Vec<u16> = (0..available as u16)
+            .filter(|a| !in_deck.contains(a))
+            .filter_map(|a| flare(&a))
+            .collect();
+        others.shuffle(&mut self.rng);
+        let fill = target.saturating_sub(flares.len());
+        flares.extend(others.into_iter().take(fill));
+        for def in flares {
+            let id = CardId(self.state.cards.len() as u16);
+            self.state.cards.push(Info {
+                kind: CardKind::Flare,
+                def,
+            });
+            self.state.deck.push(id);
+        }
+        Ok(())
+    }
+
+    fn give_alien(&mut self, player: PlayerId, alien: u16) {
+        self.state.players[player.ix()].alien = Some(alien);
+        self.emit(Rule::Setup, EventKind::AlienGiven { player, alien });
     }
 }

@@ -21,6 +21,9 @@ pub struct Player {
     pub track: u8,
     /// Whether the alien power is active (three or more home colonies).
     pub power_active: bool,
+    /// The player's alien, as an index into the components' aliens (none in a game without powers).
+    #[serde(default)]
+    pub alien: Option<u16>,
 }
 
 /// A planet: whose home system it belongs to and the ships of each player on it.
@@ -151,6 +154,9 @@ pub struct Encounter {
     pub proposal: Option<crate::deal::DealTerms>,
     /// Ships each player lost to the warp during this encounter (compensation counts them).
     pub lost_to_warp: [u8; MAX_PLAYERS],
+    /// Whether each side's selected encounter card was played face up (everyone sees it).
+    #[serde(default)]
+    pub shown: [bool; 2],
 }
 
 /// The whole state of a game.
@@ -182,6 +188,12 @@ pub struct GameState {
     pub encounter: Encounter,
     /// The winners, once the game is over.
     pub winners: Vec<PlayerId>,
+    /// Tokens and lasting effects that content left on the table.
+    #[serde(default)]
+    pub effects: crate::effects::Effects,
+    /// Content granted the offense another encounter after this one, whatever the rules say.
+    #[serde(default)]
+    pub another_encounter: bool,
 }
 
 impl GameState {

@@ -760,10 +760,11 @@ impl Table {
         self.events().iter().position(|e| pred(&e.kind))
     }
 
-    /// The rule that caused an event.
+    /// The rule that caused an event (`Rule::Setup` stands for none: content caused it).
     pub fn rule_of(e: &Event) -> Rule {
         match e.cause {
             Cause::Rule(r) => r,
+            Cause::Ability(_) => Rule::Setup,
         }
     }
 

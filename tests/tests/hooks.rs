@@ -5,7 +5,9 @@
 use cosmic_engine::event::Place;
 use cosmic_engine::hooks::Redirect;
 use cosmic_engine::DecisionKind::*;
-use cosmic_engine::{Color, DestinyKind, Game, Hooks, Outcome, PlayerId, Quantity, Side, Window};
+use cosmic_engine::{
+    Color, DestinyKind, Flow, Game, Hooks, Outcome, PlayerId, Quantity, Side, Window,
+};
 use cosmic_tests::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -88,14 +90,20 @@ fn the_winner_goes_through_its_quantity_for_attacks_and_negotiates() {
 /// Green's ships never go to the warp (they return home); Blue's are removed instead.
 struct Redirects;
 impl Hooks for Redirects {
-    fn redirect_ships(&self, player: PlayerId, _: Place, _: u8, _: &Game<'_>) -> Redirect {
-        if player == GREEN {
+    fn redirect_ships(
+        &self,
+        player: PlayerId,
+        _: Place,
+        _: u8,
+        _: &mut Game<'_>,
+    ) -> Flow<Redirect> {
+        Ok(if player == GREEN {
             Redirect::Colonies
         } else if player == BLUE {
             Redirect::Removed
         } else {
             Redirect::Warp
-        }
+        })
     }
 }
 

@@ -128,7 +128,10 @@ impl Referee {
             EventKind::ColonyGained { player, planet } => {
                 // Moving Ships / Stripping a Planet: returning or retrieved ships only go to
                 // existing colonies; new colonies come from winning, deals or re-establishing.
-                let cosmic_engine::event::Cause::Rule(rule) = e.cause;
+                // Content may establish colonies by its own text; the referee judges the rules.
+                let cosmic_engine::event::Cause::Rule(rule) = e.cause else {
+                    return;
+                };
                 if !matches!(rule, Rule::OffenseWins | Rule::Deal | Rule::Reestablish) {
                     let msg = format!("seat {} gains {planet:?} by {rule:?}", player.0);
                     self.fail(e, names, msg);

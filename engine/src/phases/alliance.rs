@@ -60,6 +60,10 @@ impl Game<'_> {
 
     /// One invited player accepts an invitation (and commits ships) or declines.
     fn answer_invitations(&mut self, p: PlayerId) -> Flow {
+        // A player who joined already (content let it join uninvited) is not asked again.
+        if self.state.encounter.ally[p.ix()].is_some() {
+            return Ok(());
+        }
         let bit = 1u8 << p.0;
         let e = &self.state.encounter;
         let (invited_o, invited_d) = (
@@ -94,6 +98,11 @@ impl Game<'_> {
             Rule::Alliance,
             EventKind::AllianceJoined { player: p, side },
         );
+        self.commit_ally_ships(p, side)
+    }
+
+    /// A new ally commits one ship up to its limit to its side.
+    pub(crate) fn commit_ally_ships(&mut self, p: PlayerId, side: Side) -> Flow {
         let to = match side {
             Side::Offense => Place::Gate,
             Side::Defense => Place::Beside,

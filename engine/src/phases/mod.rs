@@ -47,9 +47,14 @@ impl Game<'_> {
                 crate::quantity::Quantity::EncountersPerTurn,
                 self.state.rules.encounters_per_turn as i32,
             );
-            let more = (number as i32) < allowed
-                && outcome.is_success()
-                && self.state.has_encounter_card(offense);
+            // Content that grants another encounter asked its own question already.
+            let granted = std::mem::take(&mut self.state.another_encounter);
+            let has_card = self.state.has_encounter_card(offense);
+            if granted && has_card {
+                number += 1;
+                continue;
+            }
+            let more = (number as i32) < allowed && outcome.is_success() && has_card;
             if !more {
                 break;
             }
@@ -63,6 +68,8 @@ impl Game<'_> {
             }
             number += 1;
         }
+        self.state.effects.expire(crate::effects::Until::EndOfTurn);
+        self.state.another_encounter = false;
         self.emit(Rule::StartTurn, EventKind::TurnEnded { offense });
         match self.violation.take() {
             Some(v) => Err(Stop::Error(v)),
@@ -203,6 +210,9 @@ impl Game<'_> {
             self.state.destiny_discard.push(card);
             self.emit(Rule::EncounterCleanup, EventKind::DestinyDiscarded { card });
         }
+        self.state
+            .effects
+            .expire(crate::effects::Until::EndOfEncounter);
         // The finished encounter leaves only its number and outcome behind.
         self.state.encounter = Encounter {
             number: self.state.encounter.number,

@@ -57,6 +57,13 @@ impl Game<'_> {
                             terms: terms.clone(),
                         },
                     );
+                    // Content may make an agreed deal fail before it is carried out.
+                    self.state.encounter.proposal = Some(terms.clone());
+                    self.window(crate::hooks::Window::DealMade)?;
+                    let stands = self.state.encounter.proposal.take().is_some();
+                    if !stands {
+                        return self.no_deal();
+                    }
                     self.carry_out(&terms)?;
                     return Ok(true);
                 }

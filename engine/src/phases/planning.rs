@@ -24,7 +24,10 @@ impl Game<'_> {
             self.new_hand_until_encounter_card(defense, Rule::DefenseNewHand)?;
         }
         for side in Side::BOTH {
-            self.select_encounter_card(side)?;
+            // Content may have had a card selected (face up) already.
+            if self.state.encounter.cards[side.ix()].is_none() {
+                self.select_encounter_card(side)?;
+            }
         }
         self.window(crate::hooks::Window::CardsSelected)
     }

@@ -3,7 +3,6 @@
 use super::build::{color, did_you_mean, planet, Prepared, Until};
 use super::error::{Errors, ScenarioError};
 use super::scenario::Scenario;
-use cosmic_engine::event::Cause;
 use cosmic_engine::{
     Answer, Decision, DecisionKind, EventKind, Game, GameError, Names, Outcome, Request, Stop,
 };
@@ -69,12 +68,12 @@ struct Asked {
 /// One line of the trace: an event with the rule that caused it, or an answered decision.
 struct Line {
     text: String,
-    source: Option<&'static str>,
+    source: Option<String>,
 }
 
 impl Line {
     fn render(&self) -> String {
-        match self.source {
+        match &self.source {
             Some(source) => format!("{}  [{source}]", self.text),
             None => self.text.clone(),
         }
@@ -225,10 +224,9 @@ fn trace_lines(game: &Game, first: usize, asked: &[Asked]) -> Vec<Line> {
         while let Some((_, text)) = decisions.next_if(|&(at, _)| at <= i) {
             lines.push(Line { text, source: None });
         }
-        let Cause::Rule(rule) = ev.cause;
         lines.push(Line {
             text: names.event(ev),
-            source: Some(rule.source()),
+            source: Some(names.cause(ev.cause)),
         });
     }
     lines.extend(decisions.map(|(_, text)| Line { text, source: None }));

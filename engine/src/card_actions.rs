@@ -1,0 +1,240 @@
+//! Actions that only card text performs (the plain rules never do them): announcing and
+//! cancelling ability uses, lasting effects, tokens, trading hands, switching encounter
+//! cards, joining an alliance uninvited, making a deal fail, winning outright. Each emits
+//! its event with the content ability that caused it.
+
+use crate::components::CardKind;
+use crate::decision::{Choice, DecisionKind};
+use crate::effects::{Effect, Lasting, Until};
+use crate::event::{Cause, EventKind, Place, Rule};
+use crate::game::{Flow, Game, Stop};
+use crate::ids::{CardId, PlayerId, Side};
+
+impl Game<'_> {
+    /// Announces that `p` uses the content ability `source` (others may answer it).
+    pub fn announce_use(&mut self, p: PlayerId, source: u32) {
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::AbilityUsed { player: p, source },
+        );
+    }
+
+    /// Cancels `p`'s ability `source`: it cannot be used again `until`.
+    pub fn cancel_ability(&mut self, p: PlayerId, source: u32, until: Until, by: u32) {
+        self.state.effects.lasting.push(Effect {
+            by: p,
+            until,
+            what: Lasting::Cancelled { source },
+        });
+        self.emit_caused(
+            Cause::Ability(by),
+            EventKind::AbilityCancelled { player: p, source },
+        );
+    }
+
+    /// Switches `p`'s alien power off `until`.
+    pub fn power_off(&mut self, p: PlayerId, until: Until, by: u32) {
+        self.state.effects.lasting.push(Effect {
+            by: p,
+            until,
+            what: Lasting::PowerOff,
+        });
+        self.emit_caused(Cause::Ability(by), EventKind::PowerLost { player: p });
+    }
+
+    /// Ends every effect that switched `p`'s power off.
+    pub fn power_on(&mut self, p: PlayerId, by: u32) {
+        let before = self.state.effects.lasting.len();
+        self.state
+            .effects
+            .lasting
+            .retain(|e| !(e.by == p && e.what == Lasting::PowerOff));
+        if self.state.effects.lasting.len() != before {
+            self.emit_caused(Cause::Ability(by), EventKind::PowerRegained { player: p });
+        }
+    }
+
+    /// Starts a lasting effect; `source` names it in the log.
+    pub fn start_effect(&mut self, p: PlayerId, until: Until, what: Lasting, source: u32) {
+        self.state
+            .effects
+            .lasting
+            .push(Effect { by: p, until, what });
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::EffectStarted { player: p, source },
+        );
+    }
+
+    /// Records the fact `key` for `p` `until` without a log line of its own.
+    pub fn mark(&mut self, p: PlayerId, key: u32, until: Until) {
+        self.state.effects.lasting.push(Effect {
+            by: p,
+            until,
+            what: Lasting::Mark { key },
+        });
+    }
+
+    /// `p` declares something (the declaration `source` is recorded for the encounter).
+    pub fn declare(&mut self, p: PlayerId, source: u32) {
+        self.mark(p, source, Until::EndOfEncounter);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::Declared { player: p, source },
+        );
+    }
+
+    /// Sets the tokens on `p`'s alien sheet.
+    pub fn set_tokens(&mut self, p: PlayerId, tokens: i32, source: u32) {
+        self.state.effects.tokens[p.ix()] = tokens.max(0);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::TokensChanged {
+                player: p,
+                tokens: tokens.max(0),
+            },
+        );
+    }
+
+    /// `p` plays `card` from its hand: an artifact goes to the discard pile, a flare stays
+    /// in hand (flares return to their owner's hand after use).
+    pub fn play_from_hand(&mut self, p: PlayerId, card: CardId, source: u32) {
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::CardPlayed { player: p, card },
+        );
+        if self.state.kind(card) != CardKind::Flare {
+            let hand = &mut self.state.players[p.ix()].hand;
+            if let Some(i) = hand.iter().position(|&c| c == card) {
+                hand.remove(i);
+                self.state.discard.push(card);
+                self.emit_caused(
+                    Cause::Ability(source),
+                    EventKind::CardDiscarded { player: p, card },
+                );
+            }
+        }
+    }
+
+    /// Two players trade their whole hands.
+    pub fn swap_hands(&mut self, a: PlayerId, b: PlayerId, source: u32) {
+        if a == b {
+            return;
+        }
+        let ha = std::mem::take(&mut self.state.players[a.ix()].hand);
+        let hb = std::mem::replace(&mut self.state.players[b.ix()].hand, ha);
+        self.state.players[a.ix()].hand = hb;
+        self.emit_caused(Cause::Ability(source), EventKind::HandsSwapped { a, b });
+    }
+
+    /// The two selected encounter cards change sides.
+    pub fn swap_encounter_cards(&mut self, source: u32) {
+        let e = &mut self.state.encounter;
+        e.cards.swap(0, 1);
+        e.shown.swap(0, 1);
+        if e.revealed {
+            e.effective.swap(0, 1);
+        }
+        self.emit_caused(Cause::Ability(source), EventKind::EncounterCardsSwapped);
+    }
+
+    /// The main player on `side` selects its encounter card now, face up for everyone.
+    pub fn select_face_up(&mut self, side: Side, source: u32) -> Flow {
+        if self.state.encounter.cards[side.ix()].is_some() {
+            return Ok(());
+        }
+        let p = self.main(side);
+        if !self.state.has_encounter_card(p) {
+            self.new_hand_until_encounter_card(p, Rule::DefenseNewHand)?;
+        }
+        self.select_encounter_card(side)?;
+        if let Some(card) = self.state.encounter.cards[side.ix()] {
+            self.state.encounter.shown[side.ix()] = true;
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::CardShown { player: p, card },
+            );
+        }
+        Ok(())
+    }
+
+    /// What the revealed card on `side` counts as from now on.
+    pub fn set_card_kind(&mut self, side: Side, kind: CardKind, source: u32) {
+        if self.state.encounter.effective[side.ix()] == Some(kind) {
+            return;
+        }
+        self.state.encounter.effective[side.ix()] = Some(kind);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::CardTypeChanged { side, to: kind },
+        );
+    }
+
+    /// `p` allies with `side` at once, invited or not, and commits its ships.
+    pub fn join_side(&mut self, p: PlayerId, side: Side, source: u32) -> Flow {
+        if self.state.side_of(p).is_some() || !self.state.has_colony(p) {
+            return Ok(());
+        }
+        self.state.encounter.ally[p.ix()] = Some(side);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::AllianceJoined { player: p, side },
+        );
+        self.commit_ally_ships(p, side)
+    }
+
+    /// Makes the deal just agreed fail before it is carried out.
+    pub fn fail_deal(&mut self) {
+        self.state.encounter.proposal = None;
+    }
+
+    /// The offense may have another encounter after this one, whatever its outcome.
+    pub fn grant_another_encounter(&mut self) {
+        self.state.another_encounter = true;
+    }
+
+    /// `players` win the game at once.
+    pub fn win_now(&mut self, players: Vec<PlayerId>, source: u32) -> Flow {
+        let mut winners = players;
+        winners.sort();
+        winners.dedup();
+        if winners.is_empty() {
+            return Ok(());
+        }
+        self.state.winners = winners.clone();
+        self.emit_caused(Cause::Ability(source), EventKind::GameWon { winners });
+        Err(Stop::GameOver)
+    }
+
+    /// Asks `p` to pick one of `options` for a card's text.
+    pub fn ask_choice(
+        &mut self,
+        p: PlayerId,
+        kind: DecisionKind,
+        options: Vec<Choice>,
+    ) -> Flow<Choice> {
+        self.pick(p, kind, options)
+    }
+
+    /// Asks `p` to pick between `min` and `max` of `options` for a card's text.
+    pub fn ask_choices(
+        &mut self,
+        p: PlayerId,
+        options: Vec<Choice>,
+        min: u8,
+        max: u8,
+    ) -> Flow<Vec<Choice>> {
+        self.ask_subset(p, DecisionKind::CardChoice, options, min, max)
+    }
+
+    /// Asks `p` to pick ships from `places` (between `min` and `max` in all); returns counts.
+    pub fn ask_card_ships(
+        &mut self,
+        p: PlayerId,
+        places: Vec<(Place, u8)>,
+        min: u8,
+        max: u8,
+    ) -> Flow<Vec<u8>> {
+        self.ask_ships(p, DecisionKind::CardShips, places, min, max)
+    }
+}

@@ -1,0 +1,107 @@
+//! What content leaves on the table: tokens on alien sheets and effects that last until the
+//! end of the encounter, the turn or the game. The engine stores them in the game state (so
+//! saves, digests and views include them) and ends them when their time is up; only the
+//! hooks give them meaning.
+
+use crate::ids::{PlayerId, MAX_PLAYERS};
+use crate::quantity::Quantity;
+use serde::{Deserialize, Serialize};
+
+/// How long a lasting effect holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Until {
+    /// Until the encounter is cleaned up.
+    EndOfEncounter,
+    /// Until the offense's turn ends.
+    EndOfTurn,
+    /// For the rest of the game.
+    EndOfGame,
+}
+
+impl Until {
+    /// The duration in the rule book's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Until::EndOfEncounter => "until the end of the encounter",
+            Until::EndOfTurn => "until the end of the turn",
+            Until::EndOfGame => "for the rest of the game",
+        }
+    }
+}
+
+/// What a lasting effect is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Lasting {
+    /// A change to a quantity, computed by the content statement `code` each time the rules
+    /// compute the quantity, with the values `env` it was started with.
+    Modifier {
+        /// The quantity changed.
+        quantity: Quantity,
+        /// The content statement that computes the change.
+        code: u32,
+        /// The values bound when the change was made (players, sides, numbers).
+        env: Vec<i32>,
+    },
+    /// A fact content records and asks about later (an upset declared, an ability used).
+    Mark {
+        /// What the fact is, in content's numbering.
+        key: u32,
+    },
+    /// An alien power switched off (zapped, or lost by an effect).
+    PowerOff,
+    /// An ability cancelled: it cannot be used again while this lasts.
+    Cancelled {
+        /// The content ability.
+        source: u32,
+    },
+}
+
+/// One lasting effect: what it is, who started it, and until when.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effect {
+    /// The player it belongs to (the controller of the ability that made it).
+    pub by: PlayerId,
+    /// How long it holds.
+    pub until: Until,
+    /// What it is.
+    pub what: Lasting,
+}
+
+/// Content's part of the game state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effects {
+    /// Tokens on each player's alien sheet.
+    pub tokens: [i32; MAX_PLAYERS],
+    /// The effects in force, in the order they were made.
+    pub lasting: Vec<Effect>,
+}
+
+impl Effects {
+    /// Ends every effect that lasts no longer than `until`.
+    pub fn expire(&mut self, until: Until) {
+        self.lasting.retain(|e| e.until > until);
+    }
+
+    /// Whether `p`'s alien power is switched off by an effect.
+    pub fn power_off(&self, p: PlayerId) -> bool {
+        self.lasting
+            .iter()
+            .any(|e| e.by == p && e.what == Lasting::PowerOff)
+    }
+
+    /// Whether `p` has the fact `key` recorded.
+    pub fn marked(&self, p: PlayerId, key: u32) -> bool {
+        self.lasting
+            .iter()
+            .any(|e| e.by == p && e.what == Lasting::Mark { key })
+    }
+
+    /// Whether `p`'s ability `source` is cancelled.
+    pub fn cancelled(&self, p: PlayerId, source: u32) -> bool {
+        self.lasting
+            .iter()
+            .any(|e| e.by == p && e.what == Lasting::Cancelled { source })
+    }
+}
