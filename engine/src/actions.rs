@@ -119,26 +119,22 @@ impl Game<'_> {
             return Ok(());
         }
         let hooks = self.hooks;
-        let count = match hooks.redirect_ships(p, from, count, self)? {
-            // Content may have moved some of the ships itself meanwhile.
-            r => {
-                let now = count.min(self.ships_at(p, from));
-                if now == 0 {
-                    return Ok(());
-                }
-                (r, now)
-            }
-        };
-        match count.0 {
+        let redirect = hooks.redirect_ships(p, from, count, self)?;
+        // Content may have moved some of the ships itself meanwhile.
+        let count = count.min(self.ships_at(p, from));
+        if count == 0 {
+            return Ok(());
+        }
+        match redirect {
             crate::hooks::Redirect::Warp => {
-                self.move_ships(p, from, Place::Warp, count.1, rule);
+                self.move_ships(p, from, Place::Warp, count, rule);
                 Ok(())
             }
             crate::hooks::Redirect::Removed => {
-                self.move_ships(p, from, Place::Removed, count.1, rule);
+                self.move_ships(p, from, Place::Removed, count, rule);
                 Ok(())
             }
-            crate::hooks::Redirect::Colonies => self.return_ships(p, from, count.1, rule),
+            crate::hooks::Redirect::Colonies => self.return_ships(p, from, count, rule),
         }
     }
 
