@@ -177,9 +177,9 @@ impl Game<'_> {
                     );
                 }
                 pool.shuffle(&mut self.rng);
-                for p in 0..n {
-                    self.give_alien(PlayerId(p as u8), pool[p]);
-                    in_deck.push(pool[p]);
+                for (p, &a) in pool.iter().take(n).enumerate() {
+                    self.give_alien(PlayerId(p as u8), a);
+                    in_deck.push(a);
                 }
             }
             AlienSetup::DealtFlares => {
