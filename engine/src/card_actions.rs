@@ -183,6 +183,44 @@ impl Game<'_> {
         self.commit_ally_ships(p, side)
     }
 
+    /// `p` leaves its alliance: its ships in the encounter return to its colonies.
+    pub fn leave_alliance(&mut self, p: PlayerId, source: u32) -> Flow {
+        if self.state.encounter.ally[p.ix()].is_none() {
+            return Ok(());
+        }
+        for place in [Place::Gate, Place::Beside] {
+            let n = self.ships_at(p, place);
+            self.return_ships(p, place, n, Rule::CardText)?;
+        }
+        self.state.encounter.ally[p.ix()] = None;
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::AllianceDeclined { player: p },
+        );
+        Ok(())
+    }
+
+    /// The encounter card on `side` goes back to `p`'s hand instead of the discard pile.
+    pub fn take_encounter_card(&mut self, side: Side, p: PlayerId, source: u32) {
+        if let Some(card) = self.state.encounter.cards[side.ix()].take() {
+            self.state.players[p.ix()].hand.push(card);
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::CardReturned { player: p, card },
+            );
+        }
+    }
+
+    /// Discards `card` from `p`'s hand because of card text.
+    pub fn discard_from_hand(&mut self, p: PlayerId, card: CardId) {
+        let hand = &mut self.state.players[p.ix()].hand;
+        if let Some(i) = hand.iter().position(|&c| c == card) {
+            hand.remove(i);
+            self.state.discard.push(card);
+            self.emit(Rule::CardText, EventKind::CardDiscarded { player: p, card });
+        }
+    }
+
     /// Makes the deal just agreed fail before it is carried out.
     pub fn fail_deal(&mut self) {
         self.state.encounter.proposal = None;

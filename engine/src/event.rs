@@ -61,6 +61,8 @@ pub enum Rule {
     HomeColonies,
     Win,
     TurnLimit,
+    /// An ability's text (the ability used is announced just before).
+    CardText,
 }
 
 impl Rule {
@@ -101,6 +103,7 @@ impl Rule {
             Rule::HomeColonies => "Losing Alien Powers",
             Rule::Win => "Winning the Game",
             Rule::TurnLimit => "Turn limit (engine safety net, not a rule)",
+            Rule::CardText => "Card text (the ability announced before)",
         }
     }
 }

@@ -34,6 +34,8 @@ pub enum Window {
     EncounterResolved,
     /// After a deal is agreed, before its terms are carried out (content may still make it fail).
     DealMade,
+    /// At the end of setup, after hands are dealt (tokens go on alien sheets).
+    GameSetup,
 }
 
 /// Where ships headed for the warp go instead.

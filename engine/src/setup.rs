@@ -142,7 +142,7 @@ impl Game<'_> {
         self.state.destiny_deck.shuffle(&mut self.rng);
         self.state.offense = first;
         self.emit(Rule::FirstPlayer, EventKind::FirstPlayer { player: first });
-        Ok(())
+        self.window(crate::hooks::Window::GameSetup)
     }
 }
 

@@ -108,6 +108,44 @@ pub enum Lint {
         #[label("not a known kind")]
         span: Span,
     },
+    /// A reference the vocabulary does not know.
+    #[error("unknown reference `{found}`")]
+    #[diagnostic(code(cosmic::lint::unknown_reference), help("{help}"))]
+    UnknownReference {
+        /// The reference as written.
+        found: String,
+        /// A suggestion and examples of what is known.
+        help: String,
+        /// Where.
+        #[label("not in the game's vocabulary here")]
+        span: Span,
+    },
+    /// A value of the wrong kind where another is expected.
+    #[error("expected {expected}, found {found}")]
+    #[diagnostic(code(cosmic::lint::type_mismatch), help("{help}"))]
+    TypeMismatch {
+        /// What the place needs.
+        expected: String,
+        /// What was written.
+        found: String,
+        /// How to fix it.
+        help: String,
+        /// Where.
+        #[label("this is {found}")]
+        span: Span,
+    },
+    /// A statement or clause the interpreter cannot run yet.
+    #[error("the interpreter cannot run {what} yet")]
+    #[diagnostic(code(cosmic::lint::unsupported), help("{help}"))]
+    Unsupported {
+        /// What it is.
+        what: String,
+        /// What to write instead, or where the gap is tracked.
+        help: String,
+        /// Where.
+        #[label("not supported")]
+        span: Span,
+    },
 }
 
 impl Lint {

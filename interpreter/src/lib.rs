@@ -7,11 +7,15 @@
 //! headers (`header`: usage, roles, phases, windows, with the "can never act" lint); and
 //! `explain`. The statement compiler to IR and the runtime come next.
 
+pub mod compile;
 pub mod diagnostic;
 pub mod explain;
 pub mod header;
+pub mod ir;
 pub mod library;
 pub mod names;
+pub mod runtime;
+pub mod vocabulary;
 
 pub use diagnostic::Lint;
 pub use library::{check, FileReport, SourceFile};

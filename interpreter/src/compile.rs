@@ -1,0 +1,958 @@
+//! The compiler: checked files in, a `Program` out, with every problem as a located lint.
+//! Headers go through `header`; references through `vocabulary`; statements become IR here.
+//! `let` at item level and `define` are inlined where they are used.
+
+use crate::diagnostic::Lint;
+use crate::header::{self, Usage, When};
+use crate::ir::{
+    self, Code, Dest, Expr, Happening, Home, Item, ItemKind, Op, Pick, Program, QuantityRef,
+    Replaced, Stmt, Trigger,
+};
+use crate::library::SourceFile;
+use crate::names::did_you_mean;
+use crate::vocabulary::{self, Bound, Ty};
+use cosmic_engine::effects::Until;
+use cosmic_engine::state::Phase;
+use cosmic_engine::Window;
+use cosmic_grammar::ast::{self, Entry, Link, UnaryOp};
+use cosmic_grammar::Span;
+use std::collections::HashMap;
+
+/// Compiles every file; lints are returned per file, in the files' order.
+pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
+    let mut program = Program {
+        format: ir::FORMAT,
+        ..Program::default()
+    };
+    let mut lints = Vec::new();
+    for f in files {
+        let mut out = Vec::new();
+        for d in f.decls() {
+            Compiler {
+                program: &mut program,
+                lints: &mut out,
+                text: &f.text,
+                item_lets: HashMap::new(),
+                defines: HashMap::new(),
+                scope: Vec::new(),
+                slots: 0,
+                item_name: d.name.value.clone(),
+                form: Form::Triggered,
+            }
+            .item(d);
+        }
+        lints.push(out);
+    }
+    (program, lints)
+}
+
+/// Which form the ability being compiled has (what its statements may do).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Form {
+    Triggered,
+    Continuous,
+    Replacement,
+}
+
+struct Compiler<'a> {
+    program: &'a mut Program,
+    lints: &'a mut Vec<Lint>,
+    text: &'a str,
+    item_lets: HashMap<Vec<String>, ast::Expr>,
+    defines: HashMap<Vec<String>, ast::Block>,
+    scope: Vec<Bound>,
+    slots: u8,
+    item_name: String,
+    form: Form,
+}
+
+fn name_tokens(n: &ast::Name) -> Vec<String> {
+    n.words.iter().map(|w| w.text.to_lowercase()).collect()
+}
+
+impl Compiler<'_> {
+    fn source(&mut self, name: String) -> u32 {
+        self.program.sources.push(name);
+        (self.program.sources.len() - 1) as u32
+    }
+
+    fn snippet(&self, span: Span) -> String {
+        self.text
+            .get(span.start..span.end)
+            .unwrap_or("")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn item(&mut self, d: &ast::Decl) {
+        let kind = match d.kind.text.as_str() {
+            "alien" => ItemKind::Alien,
+            "artifact" => ItemKind::Artifact,
+            _ => ItemKind::Other,
+        };
+        let index = self.program.items.len() as u32;
+        let mut item = Item {
+            kind,
+            name: d.name.value.clone(),
+            count: None,
+            has_flare: false,
+            abilities: Vec::new(),
+            setup_tokens: None,
+        };
+        self.collect_shared(&d.entries);
+        for e in &d.entries {
+            if let Entry::Property(p) = e {
+                if p.key.text == "count" {
+                    if let ast::Expr::Int { value, .. } = p.value {
+                        item.count = u8::try_from(value).ok();
+                    }
+                }
+            }
+        }
+        let mut list = Vec::new();
+        self.entries(&d.entries, index, &mut list, &mut item.has_flare);
+        item.abilities = list;
+        self.program.items.push(item);
+    }
+
+    fn collect_shared(&mut self, entries: &[Entry]) {
+        for e in entries {
+            match e {
+                Entry::Let(l) => {
+                    self.item_lets.insert(name_tokens(&l.name), l.value.clone());
+                }
+                Entry::Define(df) => {
+                    self.defines.insert(name_tokens(&df.name), df.body.clone());
+                }
+                Entry::Section(s) => self.collect_shared(&s.entries),
+                _ => {}
+            }
+        }
+    }
+
+    fn entries(&mut self, entries: &[Entry], item: u32, out: &mut Vec<u32>, flare: &mut bool) {
+        for e in entries {
+            match e {
+                Entry::Ability(a) => out.push(self.ability(a, item)),
+                Entry::Section(s) => {
+                    if s.kind.text == "flare" {
+                        *flare = true;
+                    }
+                    self.entries(&s.entries, item, out, flare);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn ability(&mut self, a: &ast::Ability, item: u32) -> u32 {
+        let h = header::compile(a, self.text, &mut Vec::new());
+        let home = match h.home.as_str() {
+            "wild" => Home::Wild,
+            "super" => Home::Super,
+            "effect" => Home::Effect,
+            _ => Home::Power,
+        };
+        let label = match (&h.name, home) {
+            (Some(n), Home::Power) => format!("{}'s power ({n})", self.item_name),
+            (None, Home::Power) => format!("{}'s power", self.item_name),
+            (_, Home::Wild) => format!("{}'s wild flare", self.item_name),
+            (_, Home::Super) => format!("{}'s super flare", self.item_name),
+            (Some(n), Home::Effect) if *n != self.item_name => {
+                format!("{} ({n})", self.item_name)
+            }
+            _ => self.item_name.clone(),
+        };
+        let source = self.source(label);
+        self.scope.clear();
+        self.slots = 0;
+        let mut triggers = Vec::new();
+        self.form = Form::Triggered;
+        for (w, t) in h.when.iter().zip(&a.timing) {
+            match w {
+                When::Setup => triggers.push(Trigger::Setup),
+                When::At { phases, window } => triggers.push(Trigger::At {
+                    phases: phases.clone(),
+                    window: window.unwrap_or(match phases.first() {
+                        Some(&p) if phases.len() == 1 => Window::PhaseStart(p),
+                        _ => Window::PhaseStart(Phase::StartTurn),
+                    }),
+                }),
+                When::During(phases) => {
+                    self.form = Form::Continuous;
+                    triggers.push(Trigger::During(phases.clone()));
+                }
+                When::Whenever(text) => match text.as_str() {
+                    "an alien power is used" | "a power is used" => {
+                        triggers.push(Trigger::On(Happening::PowerUsed))
+                    }
+                    "a flare or an artifact is played" | "an artifact or a flare is played" => {
+                        triggers.push(Trigger::On(Happening::CardPlayed))
+                    }
+                    "my power is zapped" => triggers.push(Trigger::On(Happening::MyPowerZapped)),
+                    "a deal is made" => triggers.push(Trigger::At {
+                        phases: vec![Phase::Resolution],
+                        window: Window::DealMade,
+                    }),
+                    _ => self.unknown_event("event", text, t.span(), WHENEVER_WORDS),
+                },
+                When::InsteadOf(text) => {
+                    self.form = Form::Replacement;
+                    match text.as_str() {
+                        "my ships going to the warp" => {
+                            triggers.push(Trigger::Instead(Replaced::Mine))
+                        }
+                        "the losing side's ships going to the warp" => {
+                            triggers.push(Trigger::Instead(Replaced::LosingSide))
+                        }
+                        "another player's ships going to the warp" => {
+                            triggers.push(Trigger::Instead(Replaced::Others))
+                        }
+                        _ => self.unknown_event("replaced event", text, t.span(), INSTEAD_WORDS),
+                    }
+                }
+            }
+        }
+        // With several `at` phases and no window, each phase's start is a trigger.
+        if let [When::At {
+            phases,
+            window: None,
+        }] = h.when.as_slice()
+        {
+            if phases.len() > 1 {
+                triggers = phases
+                    .iter()
+                    .map(|&p| Trigger::At {
+                        phases: vec![p],
+                        window: Window::PhaseStart(p),
+                    })
+                    .collect();
+            }
+        }
+        let condition = a.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
+        let limit = a.limit.as_ref().and_then(|l| {
+            let text: Vec<&str> = l.words.iter().map(|w| w.text.as_str()).collect();
+            match text.as_slice() {
+                ["encounter"] => Some(Until::EndOfEncounter),
+                ["turn"] => Some(Until::EndOfTurn),
+                ["game"] => Some(Until::EndOfGame),
+                _ => {
+                    self.lints.push(Lint::UnknownName {
+                        what: "limit".into(),
+                        found: text.join(" "),
+                        help: "write `once per encounter`, `once per turn` or `once per game`"
+                            .into(),
+                        span: l.span,
+                    });
+                    None
+                }
+            }
+        });
+        let body = self.block(&a.body);
+        if h.usage == Usage::Optional && triggers.iter().any(|t| matches!(t, Trigger::Instead(_))) {
+            // An optional replacement would need a question where the engine cannot ask.
+            self.lints.push(Lint::Unsupported {
+                what: "an optional replacement".into(),
+                help: "make it `mandatory`; replacements act by themselves".into(),
+                span: a.span,
+            });
+        }
+        self.program.abilities.push(ir::Ability {
+            item,
+            source,
+            home,
+            usage: h.usage,
+            roles: h.roles,
+            triggers,
+            condition,
+            limit,
+            slots: self.slots,
+            body,
+            span: a.span,
+        });
+        (self.program.abilities.len() - 1) as u32
+    }
+
+    fn unknown_event(&mut self, what: &str, text: &str, span: Span, known: &[&str]) {
+        let help = match did_you_mean(text, known.iter().copied()) {
+            Some(m) => format!("did you mean `{m}`? Known: {}", known.join("; ")),
+            None => format!("known: {}", known.join("; ")),
+        };
+        self.lints.push(Lint::UnknownName {
+            what: what.into(),
+            found: text.into(),
+            help,
+            span,
+        });
+    }
+
+    fn block(&mut self, b: &ast::Block) -> Vec<Stmt> {
+        let depth = self.scope.len();
+        let mut out = Vec::new();
+        for s in &b.stmts {
+            self.stmt(s, &mut out);
+        }
+        self.scope.truncate(depth);
+        out
+    }
+
+    fn bind(&mut self, tokens: Vec<String>, ty: Ty) -> u8 {
+        let slot = self.slots;
+        self.slots = self.slots.saturating_add(1);
+        self.scope.push(Bound { tokens, slot, ty });
+        slot
+    }
+
+    fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+        match s {
+            ast::Stmt::Action(a) => {
+                if let Some(st) = self.action(a) {
+                    out.push(st);
+                }
+            }
+            ast::Stmt::If(i) => out.push(self.if_stmt(i)),
+            ast::Stmt::ForEach(f) => {
+                let over = self.expr(&f.over, Ty::Players);
+                let depth = self.scope.len();
+                let slot = self.bind(vec![f.var.text.to_lowercase()], Ty::Player);
+                let body = self.block(&f.body);
+                self.scope.truncate(depth);
+                out.push(Stmt::ForEach(slot, over, body));
+            }
+            ast::Stmt::Let(l) => {
+                let (value, ty) = self.any_expr(&l.value);
+                let slot = self.bind(name_tokens(&l.name), ty);
+                out.push(Stmt::Let(slot, value));
+            }
+            ast::Stmt::Choose(c) => {
+                if let Some(st) = self.choose(c) {
+                    out.push(st);
+                }
+            }
+            ast::Stmt::ChooseOne(c) => {
+                let mut options = Vec::new();
+                for o in &c.options {
+                    let label = self.source(o.label.value.clone());
+                    options.push((label, self.block(&o.body)));
+                }
+                out.push(Stmt::ChooseOne(options));
+            }
+            ast::Stmt::As(a) => {
+                let who = self.expr(&a.player, Ty::Player);
+                let body = self.block(&a.body);
+                out.push(Stmt::As(who, body));
+            }
+            ast::Stmt::Do(d) => match self.defines.get(&name_tokens(&d.name)).cloned() {
+                Some(body) => {
+                    for s in &body.stmts {
+                        self.stmt(s, out);
+                    }
+                }
+                None => {
+                    let known: Vec<String> = self.defines.keys().map(|k| k.join(" ")).collect();
+                    self.lints.push(Lint::UnknownName {
+                        what: "definition".into(),
+                        found: name_tokens(&d.name).join(" "),
+                        help: if known.is_empty() {
+                            "this item has no `define`".into()
+                        } else {
+                            format!("defined here: {}", known.join(", "))
+                        },
+                        span: d.span,
+                    });
+                }
+            },
+            ast::Stmt::Invalid(_) => {}
+        }
+    }
+
+    fn if_stmt(&mut self, i: &ast::If) -> Stmt {
+        let cond = self.expr(&i.cond, Ty::Bool);
+        let then = self.block(&i.then);
+        let otherwise = match &i.otherwise {
+            None => Vec::new(),
+            Some(ast::Else::Block(b)) => self.block(b),
+            Some(ast::Else::If(inner)) => vec![self.if_stmt(inner)],
+        };
+        Stmt::If(cond, then, otherwise)
+    }
+
+    fn choose(&mut self, c: &ast::Choose) -> Option<Stmt> {
+        let what = self.snippet(c.what.span());
+        let pick = match (what.as_str(), &c.from, &c.to) {
+            ("a number", Some(lo), Some(hi)) => Some((
+                Pick::Number(self.expr(lo, Ty::Int), self.expr(hi, Ty::Int)),
+                Ty::Int,
+            )),
+            ("a player", from, None) => {
+                let list = match from {
+                    Some(f) => self.expr(f, Ty::Players),
+                    None => Expr::AllPlayers,
+                };
+                Some((Pick::Player(list), Ty::Player))
+            }
+            ("a side", Some(f), None) => Some((Pick::Side(self.expr(f, Ty::Side)), Ty::Side)),
+            ("a side", None, None) => Some((
+                Pick::Side(Expr::List(vec![
+                    Expr::Side(cosmic_engine::Side::Offense),
+                    Expr::Side(cosmic_engine::Side::Defense),
+                ])),
+                Ty::Side,
+            )),
+            _ => {
+                // `choose any number of the allies`: the object is the list itself.
+                if let Some(rest) = what.strip_prefix("any number of ") {
+                    let _ = rest;
+                    let list = match &c.what {
+                        ast::Expr::Path(p) => {
+                            let mut p = p.clone();
+                            // Drop the words `any number` and the `of` link.
+                            p.segments.remove(0);
+                            self.path(&p, Some(Ty::Players))
+                        }
+                        _ => None,
+                    };
+                    list.map(|(e, _)| (Pick::Players(e), Ty::Players))
+                } else {
+                    None
+                }
+            }
+        };
+        let Some((pick, ty)) = pick else {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`choose {what}`"),
+                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a number from LOW to HIGH`, or `any number of PLAYERS`".into(),
+                span: c.span,
+            });
+            return None;
+        };
+        let tokens = c.binding.as_ref().map(name_tokens).unwrap_or_default();
+        let slot = self.bind(tokens, ty);
+        Some(Stmt::Choose(slot, pick))
+    }
+
+    fn arg<'b>(&self, a: &'b ast::Action, prep: &str) -> Option<&'b ast::Expr> {
+        a.args
+            .iter()
+            .find(|x| x.prep.text == prep)
+            .map(|x| &x.value)
+    }
+
+    fn until(&mut self, a: &ast::Action) -> Until {
+        match self.arg(a, "until").map(|e| self.snippet(e.span())) {
+            None => Until::EndOfEncounter,
+            Some(t) => match t.as_str() {
+                "the end of the encounter" => Until::EndOfEncounter,
+                "the end of the turn" => Until::EndOfTurn,
+                "the end of the game" => Until::EndOfGame,
+                other => {
+                    self.lints.push(Lint::UnknownName {
+                        what: "duration".into(),
+                        found: other.into(),
+                        help: "write `until the end of the encounter`, `until the end of the turn` or `until the end of the game`".into(),
+                        span: a.span,
+                    });
+                    Until::EndOfEncounter
+                }
+            },
+        }
+    }
+
+    fn unsupported(&mut self, a: &ast::Action, help: &str) -> Option<Stmt> {
+        self.lints.push(Lint::Unsupported {
+            what: format!("`{}`", self.snippet(a.span)),
+            help: help.into(),
+            span: a.span,
+        });
+        None
+    }
+
+    fn action(&mut self, a: &ast::Action) -> Option<Stmt> {
+        let verb = a.verb.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let object = a.object.as_ref();
+        let object_text = object.map(|o| self.snippet(o.span())).unwrap_or_default();
+        match verb.as_str() {
+            "set" | "add" | "subtract" | "multiply" | "divide" => self.modify(&verb, a),
+            "remove" if object_text.ends_with("token from this sheet")
+                || object_text.ends_with("tokens") =>
+            {
+                self.tokens(a, -1)
+            }
+            "remove" => {
+                let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
+                if from.as_deref() == Some("the game") {
+                    let ships = self.expr(object?, Ty::Ships);
+                    Some(Stmt::Move {
+                        ships,
+                        count: None,
+                        to: Dest::Removed,
+                    })
+                } else {
+                    self.tokens(a, -1)
+                }
+            }
+            "move" => self.move_stmt(a),
+            "draw" => {
+                let n = match object {
+                    Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
+                    _ => Expr::Int(1),
+                };
+                Some(Stmt::Draw(n))
+            }
+            "discard" if object_text.starts_with("1 card of each type in") => {
+                let who = match object {
+                    Some(ast::Expr::Count { noun, .. }) => {
+                        let mut p = noun.clone();
+                        // `card of each type in PLAYER's hand`: the owner is after `in`.
+                        let at = p.segments.iter().position(|s| s.link == Some(Link::In));
+                        match at {
+                            Some(i) => {
+                                p.segments.drain(..=i);
+                                let hand = self.path(&p, None);
+                                match hand {
+                                    Some((Expr::CardsInHand(who, _), _)) => *who,
+                                    _ => Expr::Me,
+                                }
+                            }
+                            None => Expr::Me,
+                        }
+                    }
+                    _ => Expr::Me,
+                };
+                Some(Stmt::DiscardEachType(who))
+            }
+            "swap" => {
+                let with = self.arg(a, "with");
+                match (object, with) {
+                    (Some(x), Some(y)) => {
+                        let xt = self.snippet(x.span());
+                        if xt.ends_with("hand") {
+                            let p = self.owner_of(x, "hand")?;
+                            let q = self.owner_of(y, "hand")?;
+                            Some(Stmt::SwapHands(p, q))
+                        } else if xt.ends_with("encounter card") {
+                            Some(Stmt::SwapEncounterCards)
+                        } else {
+                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`) or the two encounter cards")
+                        }
+                    }
+                    _ => self.unsupported(a, "write `swap A with B`"),
+                }
+            }
+            "play" if object_text.ends_with("encounter card face up") => {
+                Some(Stmt::SelectFaceUp(Expr::Me))
+            }
+            "join" => {
+                let side = self.expr(object?, Ty::Side);
+                Some(Stmt::Join(side))
+            }
+            "cancel" => match object_text.as_str() {
+                "it" | "that use" | "that play" => Some(Stmt::CancelSubject),
+                "that power" => {
+                    let until = self.until(a);
+                    Some(Stmt::PowerOffSubject(until))
+                }
+                "the deal" => Some(Stmt::FailDeal),
+                _ => self.unsupported(a, "cancel `it`, `that use`, `that power` or `the deal`"),
+            },
+            "declare" => {
+                let words = object_text
+                    .split_whitespace()
+                    .filter(|w| !matches!(*w, "a" | "an" | "the"))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let key = self.declaration(&words);
+                Some(Stmt::Declare(key))
+            }
+            "have" if object_text == "another encounter" => Some(Stmt::AnotherEncounter),
+            "win" if object_text == "the game" => Some(Stmt::Win),
+            "lose" if object_text == "my power" => Some(Stmt::LosePower(self.until(a))),
+            "regain" if object_text == "my power" => Some(Stmt::RegainPower),
+            _ => self.unsupported(
+                a,
+                "the runtime runs: set/add/subtract/multiply/divide a quantity, add/remove tokens, move or remove ships, draw, discard one card of each type, swap hands or encounter cards, play an encounter card face up, join a side, cancel, declare, have another encounter, win the game, lose/regain my power",
+            ),
+        }
+    }
+
+    /// The declaration's source number (one per distinct wording in the library).
+    fn declaration(&mut self, words: &str) -> u32 {
+        let label = words.to_string();
+        match self.program.sources.iter().position(|s| *s == label) {
+            Some(i) => i as u32,
+            None => self.source(label),
+        }
+    }
+
+    fn owner_of(&mut self, e: &ast::Expr, noun: &str) -> Option<Expr> {
+        // `PLAYER's hand` is read as the player who owns it.
+        if let ast::Expr::Path(p) = e {
+            let mut p = p.clone();
+            let last = p.segments.last_mut()?;
+            if last.words.last().map(|w| w.text.as_str()) == Some(noun) {
+                if last.words.len() > 1 {
+                    // `my hand`: the owner is the possessive pronoun.
+                    last.words.pop();
+                    let words: Vec<String> = last.words.iter().map(|w| w.text.clone()).collect();
+                    if words == ["my"] {
+                        return Some(Expr::Me);
+                    }
+                } else {
+                    p.segments.pop();
+                    if let Some(l) = p.segments.last_mut() {
+                        l.link = None;
+                    }
+                }
+                return self.path(&p, Some(Ty::Player)).map(|(e, _)| e);
+            }
+        }
+        self.lints.push(Lint::TypeMismatch {
+            expected: format!("a player's {noun}"),
+            found: self.snippet(e.span()),
+            help: format!("write `my {noun}` or `opponent's {noun}`"),
+            span: e.span(),
+        });
+        None
+    }
+
+    fn tokens(&mut self, a: &ast::Action, sign: i32) -> Option<Stmt> {
+        let n = match a.object.as_ref() {
+            Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
+            _ => {
+                return self.unsupported(
+                    a,
+                    "write `add 10 tokens to this sheet` or `remove 1 token from this sheet`",
+                )
+            }
+        };
+        let delta = if sign < 0 { Expr::Neg(Box::new(n)) } else { n };
+        Some(Stmt::Tokens {
+            player: Expr::Me,
+            delta,
+        })
+    }
+
+    fn modify(&mut self, verb: &str, a: &ast::Action) -> Option<Stmt> {
+        let object = a.object.as_ref()?;
+        let object_text = self.snippet(object.span());
+        if verb == "add" && object_text.ends_with("tokens") || object_text.ends_with(" token") {
+            return self.tokens(a, 1);
+        }
+        let (target, amount, op) = match verb {
+            "set" => (object, self.arg(a, "to")?, Op::Set),
+            "add" => (self.arg(a, "to")?, object, Op::Add),
+            "subtract" => (self.arg(a, "from")?, object, Op::Sub),
+            "multiply" => (object, self.arg(a, "by")?, Op::Mul),
+            _ => (object, self.arg(a, "by")?, Op::Div),
+        };
+        let (t, ty) = self.any_expr(target);
+        match t {
+            Expr::Quantity(q) => {
+                let want = if q == QuantityRef::Winner {
+                    Ty::Side
+                } else {
+                    Ty::Int
+                };
+                let value = self.expr(amount, want);
+                let relative = reads(&value, &q);
+                let until = self.until(a);
+                self.program.codes.push(Code {
+                    op,
+                    amount: value,
+                    relative,
+                });
+                let code = (self.program.codes.len() - 1) as u32;
+                let label = format!("{}: {}", self.item_name, self.snippet(a.span));
+                let source = self.source(label);
+                Some(Stmt::Modify {
+                    quantity: q,
+                    code,
+                    source,
+                    until,
+                })
+            }
+            Expr::TypeOf(card) if op == Op::Set => {
+                let to = match self.expr(amount, Ty::Type) {
+                    Expr::Type(t) => t,
+                    _ => return None,
+                };
+                let label = format!("{}: {}", self.item_name, self.snippet(a.span));
+                let source = self.source(label);
+                Some(Stmt::SetType {
+                    card: *card,
+                    to,
+                    source,
+                })
+            }
+            _ => {
+                self.lints.push(Lint::TypeMismatch {
+                    expected: "a quantity (a total, a value, a limit, the winner...)".into(),
+                    found: ty.words().into(),
+                    help: "only quantities can be set, added to or multiplied: `my side's total`, `my encounter card's value`, `my launch limit`, `the winner`".into(),
+                    span: target.span(),
+                });
+                None
+            }
+        }
+    }
+
+    fn move_stmt(&mut self, a: &ast::Action) -> Option<Stmt> {
+        let object = a.object.as_ref()?;
+        let to_expr = self.arg(a, "to")?;
+        let to_text = self.snippet(to_expr.span());
+        let (ships, count) = match object {
+            ast::Expr::Count { count, noun, .. } => {
+                let n = self.expr(count, Ty::Int);
+                let s = self.path(noun, Some(Ty::Ships)).map(|(e, _)| e)?;
+                (s, Some(n))
+            }
+            other => {
+                let (e, ty) = self.any_expr(other);
+                if ty == Ty::Card || (ty == Ty::Subject && to_text.ends_with("hand")) {
+                    let to = self.owner_of(to_expr, "hand")?;
+                    return Some(Stmt::TakeCard { card: e, to });
+                }
+                if !ty.fits(Ty::Ships) {
+                    self.lints.push(Lint::TypeMismatch {
+                        expected: "ships".into(),
+                        found: ty.words().into(),
+                        help: "move `them`, `my ships in the warp`, `3 of my ships`...".into(),
+                        span: other.span(),
+                    });
+                    return None;
+                }
+                (e, None)
+            }
+        };
+        let to = if to_text == "the warp" {
+            Dest::Warp
+        } else if to_text.ends_with("colonies") {
+            Dest::Colonies(Box::new(self.owner_of(to_expr, "colonies")?))
+        } else if to_text.ends_with("hand") {
+            Dest::Hand(Box::new(self.owner_of(to_expr, "hand")?))
+        } else {
+            self.lints.push(Lint::UnknownReference {
+                found: to_text,
+                help: "ships move to `the warp` or to `my colonies` (`player's colonies`)".into(),
+                span: to_expr.span(),
+            });
+            return None;
+        };
+        Some(Stmt::Move { ships, count, to })
+    }
+
+    /// Compiles an expression that must have type `want`.
+    fn expr(&mut self, e: &ast::Expr, want: Ty) -> Expr {
+        let (x, ty) = self.typed(e, Some(want));
+        if !ty.fits(want) {
+            self.lints.push(Lint::TypeMismatch {
+                expected: want.words().into(),
+                found: ty.words().into(),
+                help: format!("write {} here", want.words()),
+                span: e.span(),
+            });
+        }
+        x
+    }
+
+    fn any_expr(&mut self, e: &ast::Expr) -> (Expr, Ty) {
+        self.typed(e, None)
+    }
+
+    fn typed(&mut self, e: &ast::Expr, want: Option<Ty>) -> (Expr, Ty) {
+        match e {
+            ast::Expr::Int { value, .. } => (Expr::Int(*value as i32), Ty::Int),
+            ast::Expr::Str(_) => (Expr::Int(0), Ty::Int),
+            ast::Expr::Path(p) => match self.path(p, want) {
+                Some(r) => r,
+                None => (Expr::Int(0), want.unwrap_or(Ty::Int)),
+            },
+            ast::Expr::List { items, .. } => {
+                let inner = match want {
+                    Some(Ty::Players) => Some(Ty::Player),
+                    Some(Ty::Cards) => Some(Ty::Card),
+                    w => w,
+                };
+                let mut ty = inner.unwrap_or(Ty::Int);
+                let list = items
+                    .iter()
+                    .map(|i| {
+                        let (x, t) = self.typed(i, inner);
+                        ty = t;
+                        x
+                    })
+                    .collect();
+                let ty = match ty {
+                    Ty::Player => Ty::Players,
+                    Ty::Card => Ty::Cards,
+                    t => t,
+                };
+                (Expr::List(list), ty)
+            }
+            ast::Expr::All { items, .. } => (
+                Expr::All(items.iter().map(|i| self.expr(i, Ty::Bool)).collect()),
+                Ty::Bool,
+            ),
+            ast::Expr::Any { items, .. } => (
+                Expr::Any(items.iter().map(|i| self.expr(i, Ty::Bool)).collect()),
+                Ty::Bool,
+            ),
+            ast::Expr::Count { count, .. } => (self.expr(count, Ty::Int), Ty::Int),
+            ast::Expr::Unary { op, operand, .. } => match op {
+                UnaryOp::Not => (Expr::Not(Box::new(self.expr(operand, Ty::Bool))), Ty::Bool),
+                UnaryOp::Neg => (Expr::Neg(Box::new(self.expr(operand, Ty::Int))), Ty::Int),
+                UnaryOp::UpTo => self.typed(operand, want),
+                UnaryOp::RoundedDown => self.typed(operand, want),
+                UnaryOp::RoundedUp => match &**operand {
+                    ast::Expr::Binary {
+                        op: ast::BinaryOp::Div,
+                        lhs,
+                        rhs,
+                        ..
+                    } => (
+                        Expr::DivUp(
+                            Box::new(self.expr(lhs, Ty::Int)),
+                            Box::new(self.expr(rhs, Ty::Int)),
+                        ),
+                        Ty::Int,
+                    ),
+                    other => self.typed(other, want),
+                },
+            },
+            ast::Expr::Binary { op, lhs, rhs, .. } => {
+                use ast::BinaryOp as B;
+                let (bop, operands, result) = match op {
+                    B::Or => (ir::BinOp::Or, Some(Ty::Bool), Ty::Bool),
+                    B::And => (ir::BinOp::And, Some(Ty::Bool), Ty::Bool),
+                    B::Is | B::Eq => (ir::BinOp::Eq, None, Ty::Bool),
+                    B::IsNot | B::Ne => (ir::BinOp::Ne, None, Ty::Bool),
+                    B::Lt => (ir::BinOp::Lt, Some(Ty::Int), Ty::Bool),
+                    B::Le => (ir::BinOp::Le, Some(Ty::Int), Ty::Bool),
+                    B::Gt => (ir::BinOp::Gt, Some(Ty::Int), Ty::Bool),
+                    B::Ge => (ir::BinOp::Ge, Some(Ty::Int), Ty::Bool),
+                    B::Add => (ir::BinOp::Add, Some(Ty::Int), Ty::Int),
+                    B::Sub => (ir::BinOp::Sub, Some(Ty::Int), Ty::Int),
+                    B::Mul => (ir::BinOp::Mul, Some(Ty::Int), Ty::Int),
+                    B::Div => (ir::BinOp::Div, Some(Ty::Int), Ty::Int),
+                };
+                let (l, r) = match operands {
+                    Some(t) => (self.expr(lhs, t), self.expr(rhs, t)),
+                    None => {
+                        // `is` compares like with like: a card with a type reads its type.
+                        let (l, lt) = self.any_expr(lhs);
+                        let (r, rt) = self.typed(rhs, Some(lt));
+                        match (lt, rt) {
+                            (Ty::Card | Ty::Subject, Ty::Type) => (Expr::TypeOf(Box::new(l)), r),
+                            _ if rt.fits(lt) || lt.fits(rt) => (l, r),
+                            _ => {
+                                self.lints.push(Lint::TypeMismatch {
+                                    expected: lt.words().into(),
+                                    found: rt.words().into(),
+                                    help: "compare values of the same kind".into(),
+                                    span: rhs.span(),
+                                });
+                                (l, r)
+                            }
+                        }
+                    }
+                };
+                (Expr::Binary(bop, Box::new(l), Box::new(r)), result)
+            }
+        }
+    }
+
+    /// Resolves a reference against the scope and the vocabulary.
+    fn path(&mut self, p: &ast::Path, want: Option<Ty>) -> Option<(Expr, Ty)> {
+        let words: Vec<(String, Option<&'static str>)> = p
+            .segments
+            .iter()
+            .flat_map(|s| {
+                let n = s.words.len();
+                s.words.iter().enumerate().map(move |(i, w)| {
+                    let link = if i + 1 == n {
+                        s.link.map(|l| match l {
+                            Link::Possessive | Link::PluralPossessive => "'s",
+                            Link::Of => "of",
+                            Link::In => "in",
+                            Link::On => "on",
+                            Link::At => "at",
+                        })
+                    } else {
+                        None
+                    };
+                    (w.text.clone(), link)
+                })
+            })
+            .collect();
+        let toks = vocabulary::tokens(&words);
+        // Item-level `let` names are inlined where they are used.
+        if let Some(value) = self.item_lets.get(&toks).cloned() {
+            return Some(self.typed(&value, want));
+        }
+        // `PLAYER declared WORDS this encounter`.
+        if let Some(i) = toks.iter().position(|t| t == "declared") {
+            if toks.ends_with(&["this".to_string(), "encounter".to_string()]) && i > 0 {
+                let who = vocabulary::resolve(&toks[..i], Some(Ty::Player), &self.scope, 0);
+                let what = toks[i + 1..toks.len() - 2].join(" ");
+                if let Some((who, _)) = who {
+                    let key = self.declaration(&what);
+                    return Some((Expr::Declared(Box::new(who), key), Ty::Bool));
+                }
+            }
+        }
+        let found = vocabulary::resolve(&toks, want, &self.scope, 0)
+            .or_else(|| vocabulary::resolve(&toks, None, &self.scope, 0));
+        if found.is_none() {
+            let text = self.snippet(p.span);
+            let examples = vocabulary::examples();
+            let mut known: Vec<String> = self.scope.iter().map(|b| b.tokens.join(" ")).collect();
+            known.extend(examples.iter().cloned());
+            let help = match did_you_mean(&text, known.iter().map(String::as_str)) {
+                Some(m) => format!("did you mean `{m}`?"),
+                None => format!(
+                    "references look like: {}",
+                    examples
+                        .iter()
+                        .take(12)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            self.lints.push(Lint::UnknownReference {
+                found: text,
+                help,
+                span: p.span,
+            });
+        }
+        found
+    }
+}
+
+/// Whether `e` reads the quantity `q` (a change computed from the value it changes).
+fn reads(e: &Expr, q: &QuantityRef) -> bool {
+    match e {
+        Expr::Quantity(r) => r == q,
+        Expr::WouldLose | Expr::WouldWin => *q == QuantityRef::Winner,
+        Expr::Binary(_, a, b) | Expr::DivUp(a, b) => reads(a, q) || reads(b, q),
+        Expr::Not(a) | Expr::Neg(a) => reads(a, q),
+        Expr::List(l) | Expr::All(l) | Expr::Any(l) => l.iter().any(|x| reads(x, q)),
+        _ => false,
+    }
+}
+
+/// The `whenever` events the runtime knows.
+const WHENEVER_WORDS: &[&str] = &[
+    "an alien power is used",
+    "a flare or an artifact is played",
+    "my power is zapped",
+    "a deal is made",
+];
+
+/// The `instead of` events the runtime knows.
+const INSTEAD_WORDS: &[&str] = &[
+    "my ships going to the warp",
+    "the losing side's ships going to the warp",
+    "another player's ships going to the warp",
+];

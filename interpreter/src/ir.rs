@@ -1,0 +1,429 @@
+//! The effect IR: what the compiler makes of card files and the runtime executes. It is plain
+//! serializable data with a format version; names are resolved, references typed, windows and
+//! quantities are engine values, and every bound name is a numbered slot.
+
+use crate::header::{Roles, Usage};
+use cosmic_engine::effects::Until;
+use cosmic_engine::state::Phase;
+use cosmic_engine::{CardType, Window};
+use cosmic_grammar::Span;
+use serde::{Deserialize, Serialize};
+
+/// The IR's format version; bumped whenever its serialized shape changes.
+pub const FORMAT: u32 = 1;
+
+/// A compiled library: every item and the tables the runtime indexes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Program {
+    /// The IR format version.
+    pub format: u32,
+    /// The items (aliens, artifacts, ...), in library order.
+    pub items: Vec<Item>,
+    /// Every ability of every item; items refer to them by index.
+    pub abilities: Vec<Ability>,
+    /// Quantity changes the runtime evaluates when the rules compute a quantity.
+    pub codes: Vec<Code>,
+    /// Names of abilities, effects, declarations and options for the event log, by source number.
+    pub sources: Vec<String>,
+}
+
+/// What kind of component an item is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ItemKind {
+    /// An alien (its flare is part of it).
+    Alien,
+    /// An artifact card.
+    Artifact,
+    /// Any other kind the runtime does not play yet (techs, hazards, ...).
+    Other,
+}
+
+/// One component.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Item {
+    /// Its kind.
+    pub kind: ItemKind,
+    /// Its name.
+    pub name: String,
+    /// Copies in the deck (cards), if stated.
+    pub count: Option<u8>,
+    /// Whether an alien has a flare section.
+    pub has_flare: bool,
+    /// Its abilities (indexes into `Program::abilities`).
+    pub abilities: Vec<u32>,
+    /// Tokens on its sheet at setup.
+    pub setup_tokens: Option<Expr>,
+}
+
+/// Where an ability lives.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Home {
+    /// An alien's power.
+    Power,
+    /// The wild half of a flare.
+    Wild,
+    /// The super half of a flare.
+    Super,
+    /// A card's effect (artifacts and other cards).
+    Effect,
+}
+
+/// When an ability acts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// At an engine window while one of the phases is under way.
+    At {
+        /// The phases.
+        phases: Vec<Phase>,
+        /// The window.
+        window: Window,
+    },
+    /// At game setup.
+    Setup,
+    /// When something happens.
+    On(Happening),
+    /// Instead of ships going to the warp.
+    Instead(Replaced),
+    /// Throughout the phases (continuous changes to quantities).
+    During(Vec<Phase>),
+}
+
+/// Things that happen which abilities answer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Happening {
+    /// An alien power is used (Cosmic Zap answers this).
+    PowerUsed,
+    /// A flare or an artifact is played (Card Zap answers this).
+    CardPlayed,
+    /// The controller's own power was zapped.
+    MyPowerZapped,
+}
+
+/// Whose ships going to the warp a replacement takes over.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Replaced {
+    /// The controller's own ships.
+    Mine,
+    /// Ships of the side that lost the encounter.
+    LosingSide,
+    /// Any other player's ships.
+    Others,
+}
+
+/// One compiled ability.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ability {
+    /// The item it belongs to.
+    pub item: u32,
+    /// Its source number (names it in the log and in decisions).
+    pub source: u32,
+    /// Where it lives.
+    pub home: Home,
+    /// Mandatory, optional or innate.
+    pub usage: Usage,
+    /// Who may use it.
+    pub roles: Roles,
+    /// When it acts.
+    pub triggers: Vec<Trigger>,
+    /// Only when this holds.
+    pub condition: Option<Expr>,
+    /// How often it may be used.
+    pub limit: Option<Until>,
+    /// Number of slots its statements bind.
+    pub slots: u8,
+    /// What it does.
+    pub body: Vec<Stmt>,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// A quantity change evaluated when the rules compute the quantity.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Code {
+    /// How the amount combines with the value so far.
+    pub op: Op,
+    /// The amount.
+    pub amount: Expr,
+    /// Whether the amount reads the quantity it changes (applied after the others).
+    pub relative: bool,
+}
+
+/// How a change combines with a quantity.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Op {
+    /// Replace it.
+    Set,
+    /// Add to it.
+    Add,
+    /// Subtract from it.
+    Sub,
+    /// Multiply it.
+    Mul,
+    /// Divide it, rounding down.
+    Div,
+}
+
+/// A quantity named by card text, with the references that pick its instance.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum QuantityRef {
+    /// A side's total.
+    SideTotal(Box<Expr>),
+    /// What each of a player's ships is worth.
+    ShipWorth(Box<Expr>),
+    /// The value of a main player's encounter card.
+    CardValue(Box<Expr>),
+    /// How many ships a player may commit.
+    MaxShips(Box<Expr>),
+    /// Cards a player collects as compensation.
+    Compensation(Box<Expr>),
+    /// Rewards a defensive ally takes.
+    Rewards(Box<Expr>),
+    /// Foreign colonies a player needs to win.
+    ColoniesToWin(Box<Expr>),
+    /// The winning side.
+    Winner,
+}
+
+/// Where ships are, as card text names them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShipPlace {
+    /// In the encounter (on the gate, beside the planet, or defending it).
+    Encounter,
+    /// In the warp.
+    Warp,
+    /// On the player's colonies.
+    Colonies,
+}
+
+/// Where moved ships or cards go.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dest {
+    /// To the owner's colonies (the owner chooses which).
+    Colonies(Box<Expr>),
+    /// To the warp.
+    Warp,
+    /// Out of the game.
+    Removed,
+    /// Into a player's hand.
+    Hand(Box<Expr>),
+}
+
+/// A typed expression.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expr {
+    /// A number.
+    Int(i32),
+    /// A truth value.
+    Bool(bool),
+    /// A card type (`attack`).
+    Type(CardType),
+    /// A bound name.
+    Slot(u8),
+    /// The player whose ability it is (or who acts, inside `as`).
+    Me,
+    /// The offense.
+    Offense,
+    /// The defense.
+    Defense,
+    /// A main player's opponent.
+    Opponent(Box<Expr>),
+    /// Every player.
+    AllPlayers,
+    /// Every player but this one.
+    OthersThan(Box<Expr>),
+    /// The allies of a player's side (or of both sides with `None`).
+    Allies(Option<Box<Expr>>),
+    /// A player's side.
+    SideOf(Box<Expr>),
+    /// The offense's side or the defense's side.
+    Side(cosmic_engine::Side),
+    /// The side that loses the encounter as things stand.
+    WouldLose,
+    /// The side that wins the encounter as things stand.
+    WouldWin,
+    /// The side that lost the resolved encounter.
+    LosingSide,
+    /// A quantity's value.
+    Quantity(QuantityRef),
+    /// How many ships a player (or players) has there.
+    Ships(Box<Expr>, ShipPlace),
+    /// Cards in a player's hand (all of them, or encounter cards only).
+    CardsInHand(Box<Expr>, bool),
+    /// A main player's encounter card.
+    EncounterCard(Box<Expr>),
+    /// The revealed encounter cards.
+    RevealedCards,
+    /// What a card counts as.
+    TypeOf(Box<Expr>),
+    /// Tokens on a player's sheet.
+    Tokens(Box<Expr>),
+    /// The number of the encounter under way in the offense's turn.
+    EncounterNumber,
+    /// Whether a player's side won the encounter.
+    Won(Box<Expr>),
+    /// Whether a deal was made this encounter.
+    DealMade,
+    /// Whether a player declared something this encounter.
+    Declared(Box<Expr>, u32),
+    /// Whether the game uses the four-planet variant.
+    FourPlanets,
+    /// The thing an ability answers or replaces (`it`, `them`, `that use`).
+    Subject,
+    /// A list.
+    List(Vec<Expr>),
+    /// Logical not.
+    Not(Box<Expr>),
+    /// Unary minus.
+    Neg(Box<Expr>),
+    /// A binary operation.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// Every condition holds.
+    All(Vec<Expr>),
+    /// At least one holds.
+    Any(Vec<Expr>),
+    /// A division rounded up.
+    DivUp(Box<Expr>, Box<Expr>),
+}
+
+/// Binary operators.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BinOp {
+    /// `or`.
+    Or,
+    /// `and`.
+    And,
+    /// `=` and `is`.
+    Eq,
+    /// `!=` and `is not`.
+    Ne,
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+    /// `+`.
+    Add,
+    /// `-`.
+    Sub,
+    /// `*`.
+    Mul,
+    /// `/` (rounded down).
+    Div,
+}
+
+/// What a `choose` picks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pick {
+    /// One player from a list.
+    Player(Expr),
+    /// Any number of players from a list.
+    Players(Expr),
+    /// One side from a list.
+    Side(Expr),
+    /// A number in a range.
+    Number(Expr, Expr),
+}
+
+/// A compiled statement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stmt {
+    /// Change a quantity (a lasting modifier in a triggered ability; continuous in `during`).
+    Modify {
+        /// The quantity.
+        quantity: QuantityRef,
+        /// The change (index into `Program::codes`).
+        code: u32,
+        /// Names it in the log.
+        source: u32,
+        /// How long a triggered change lasts.
+        until: Until,
+    },
+    /// What a card counts as from now on.
+    SetType {
+        /// The card.
+        card: Expr,
+        /// Its new type.
+        to: CardType,
+        /// Names it in the log.
+        source: u32,
+    },
+    /// Add (or with a negative amount remove) tokens on a player's sheet.
+    Tokens {
+        /// Whose sheet.
+        player: Expr,
+        /// How many.
+        delta: Expr,
+    },
+    /// Move ships.
+    Move {
+        /// Whose ships and from where (`Subject` for the ships being replaced).
+        ships: Expr,
+        /// How many; `None` for all of them.
+        count: Option<Expr>,
+        /// Where to.
+        to: Dest,
+    },
+    /// Move a card (the subject encounter card) into a hand.
+    TakeCard {
+        /// The card.
+        card: Expr,
+        /// Whose hand.
+        to: Expr,
+    },
+    /// Draw cards from the deck.
+    Draw(Expr),
+    /// Discard one card of each type held.
+    DiscardEachType(Expr),
+    /// Trade whole hands.
+    SwapHands(Expr, Expr),
+    /// Switch the two encounter cards.
+    SwapEncounterCards,
+    /// A main player selects its encounter card now, face up.
+    SelectFaceUp(Expr),
+    /// Ally with a side now, invited or not.
+    Join(Expr),
+    /// Cancel the use or play being answered.
+    CancelSubject,
+    /// Switch off the power whose use is being answered.
+    PowerOffSubject(Until),
+    /// Make the deal just agreed fail.
+    FailDeal,
+    /// Record a declaration for the encounter.
+    Declare(u32),
+    /// The offense may have another encounter.
+    AnotherEncounter,
+    /// The acting player wins the game.
+    Win,
+    /// The acting player's power goes off.
+    LosePower(Until),
+    /// The acting player's power comes back.
+    RegainPower,
+    /// `if` / `else`.
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    /// `for each`.
+    ForEach(u8, Expr, Vec<Stmt>),
+    /// `let`.
+    Let(u8, Expr),
+    /// `choose`.
+    Choose(u8, Pick),
+    /// `choose one`: labelled options (source numbers) and what each does.
+    ChooseOne(Vec<(u32, Vec<Stmt>)>),
+    /// `as PLAYER { ... }`.
+    As(Expr, Vec<Stmt>),
+}

@@ -1,0 +1,1270 @@
+//! The runtime: runs a compiled `Program` at the engine's hook points. It collects the
+//! abilities each player may use (alien power, flares and artifacts in hand), orders them by
+//! the edition's timing order, uses mandatory ones and asks about optional ones through the
+//! decision API, lets others answer a use (zaps), applies quantity modifiers in a fixed order
+//! of layers, and resolves replacements. It never names a card.
+
+use crate::header::{Standing, Usage};
+use crate::ir::{
+    Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
+    Replaced, ShipPlace, Stmt, Trigger,
+};
+use cosmic_engine::effects::{Lasting, Until};
+use cosmic_engine::event::{Place, Rule};
+use cosmic_engine::state::{Outcome, Phase};
+use cosmic_engine::{
+    AlienDef, CardDef, CardId, CardKind, CardType, Choice, Components, DecisionKind, Flow, Game,
+    Hooks, PlayerId, Quantity, Redirect, Side, Window,
+};
+use std::cell::Cell;
+use std::sync::Arc;
+
+/// Fact keys the runtime records (ability limits use `LIMIT + ability`).
+const FLARE_USED: u32 = u32::MAX - 1;
+const LIMIT: u32 = 1 << 24;
+
+/// A value during evaluation.
+#[derive(Clone, Debug, PartialEq)]
+enum Value {
+    None,
+    Int(i32),
+    Bool(bool),
+    Player(PlayerId),
+    Players(u8),
+    Side(Side),
+    Card(CardId),
+    Cards(Vec<CardId>),
+    Type(CardType),
+    Ships(u8, ShipPlace),
+}
+
+impl Value {
+    fn int(&self) -> i32 {
+        match self {
+            Value::Int(n) => *n,
+            Value::Bool(b) => *b as i32,
+            Value::Side(s) => s.ix() as i32,
+            _ => 0,
+        }
+    }
+
+    fn mask(&self) -> u8 {
+        match self {
+            Value::Player(p) => 1 << p.0,
+            Value::Players(m) | Value::Ships(m, _) => *m,
+            _ => 0,
+        }
+    }
+
+    fn encode(&self) -> [i32; 2] {
+        match self {
+            Value::None | Value::Cards(_) | Value::Ships(..) => [0, 0],
+            Value::Int(n) => [1, *n],
+            Value::Bool(b) => [2, *b as i32],
+            Value::Player(p) => [3, p.0 as i32],
+            Value::Side(s) => [4, s.ix() as i32],
+            Value::Card(c) => [5, c.0 as i32],
+            Value::Type(t) => [6, *t as i32],
+            Value::Players(m) => [7, *m as i32],
+        }
+    }
+
+    fn decode(tag: i32, v: i32) -> Value {
+        match tag {
+            1 => Value::Int(v),
+            2 => Value::Bool(v != 0),
+            3 => Value::Player(PlayerId(v as u8)),
+            4 => Value::Side(if v == 0 { Side::Offense } else { Side::Defense }),
+            5 => Value::Card(CardId(v as u16)),
+            6 => Value::Type(
+                CardType::ALL
+                    .get(v as usize)
+                    .copied()
+                    .unwrap_or(CardType::Attack),
+            ),
+            7 => Value::Players(v as u8),
+            _ => Value::None,
+        }
+    }
+}
+
+/// What an ability answers or replaces.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Subject {
+    None,
+    /// A use of `ability` by `player` (from a card, when `card` is set).
+    Use {
+        player: PlayerId,
+        ability: u32,
+        card: Option<CardId>,
+    },
+}
+
+/// Where an ability is used from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Origin {
+    Power,
+    Card(CardId),
+}
+
+struct Ctx {
+    me: PlayerId,
+    slots: Vec<Value>,
+    subject: Subject,
+    /// The quantity being computed and its value so far (relative changes read it).
+    current: Option<(Quantity, i32)>,
+    /// Set when the ability cancelled the use it answers.
+    cancelled: bool,
+    source: u32,
+}
+
+/// Runs a program as the engine's hooks.
+pub struct Runtime {
+    program: Arc<Program>,
+    /// Item of each alien the components list.
+    alien_items: Vec<u32>,
+    /// Item of each cosmic card definition (artifacts and flares), if content describes it.
+    def_items: Vec<Option<u32>>,
+    /// Whether any ability is continuous (otherwise quantities skip the search).
+    continuous: bool,
+    depth: Cell<u8>,
+}
+
+/// The components of a game played with `program`: the base components plus its aliens,
+/// their flares as cards, and the names of its abilities.
+pub fn components(program: &Program, base: &Components) -> Components {
+    let mut c = base.clone();
+    for (i, item) in program.items.iter().enumerate() {
+        if item.kind != ItemKind::Alien {
+            continue;
+        }
+        let _ = i;
+        let flare = item.has_flare.then(|| {
+            c.cosmic.push(CardDef {
+                name: format!("Flare: {}", item.name),
+                kind: CardKind::Flare,
+                count: 0,
+            });
+            (c.cosmic.len() - 1) as u16
+        });
+        c.aliens.push(AlienDef {
+            name: item.name.clone(),
+            flare,
+        });
+    }
+    c.sources = program.sources.clone();
+    c
+}
+
+impl Runtime {
+    /// A runtime for `program` in games set up from `components` (made by [`components`]).
+    pub fn new(program: Arc<Program>, components: &Components) -> Runtime {
+        let alien_items = components
+            .aliens
+            .iter()
+            .map(|a| {
+                program
+                    .items
+                    .iter()
+                    .position(|i| i.kind == ItemKind::Alien && i.name == a.name)
+                    .unwrap_or(0) as u32
+            })
+            .collect();
+        let def_items = components
+            .cosmic
+            .iter()
+            .map(|d| {
+                let name = d.name.strip_prefix("Flare: ").unwrap_or(&d.name);
+                program
+                    .items
+                    .iter()
+                    .position(|i| i.name == name && i.kind != ItemKind::Other)
+                    .map(|i| i as u32)
+            })
+            .collect();
+        let continuous = program
+            .abilities
+            .iter()
+            .any(|a| a.triggers.iter().any(|t| matches!(t, Trigger::During(_))));
+        Runtime {
+            program,
+            alien_items,
+            def_items,
+            continuous,
+            depth: Cell::new(0),
+        }
+    }
+
+    fn ability(&self, i: u32) -> &Ability {
+        &self.program.abilities[i as usize]
+    }
+
+    /// Whether `p`'s alien power works now (enough home colonies, not zapped or lost).
+    fn power_works(game: &Game, p: PlayerId) -> bool {
+        let s = game.state();
+        s.players[p.ix()].power_active && !s.effects.power_off(p)
+    }
+
+    /// Every ability `p` may use now, with where it comes from.
+    fn abilities_of(&self, game: &Game, p: PlayerId) -> Vec<(u32, Origin)> {
+        let s = game.state();
+        let mut out = Vec::new();
+        let player = &s.players[p.ix()];
+        let own_item = player.alien.map(|a| self.alien_items[a as usize]);
+        let works = Self::power_works(game, p);
+        if let (Some(item), true) = (own_item, works) {
+            for &a in &self.program.items[item as usize].abilities {
+                if self.ability(a).home == Home::Power {
+                    out.push((a, Origin::Power));
+                }
+            }
+        }
+        let flare_used = s.effects.marked(p, FLARE_USED);
+        for &card in &player.hand {
+            let def = s.cards[card.0 as usize].def as usize;
+            let Some(Some(item)) = self.def_items.get(def) else {
+                continue;
+            };
+            let item_def = &self.program.items[*item as usize];
+            let is_flare = s.kind(card) == CardKind::Flare;
+            if is_flare && flare_used {
+                continue;
+            }
+            let want = if !is_flare {
+                Home::Effect
+            } else if own_item == Some(*item) && works {
+                Home::Super
+            } else {
+                Home::Wild
+            };
+            for &a in &item_def.abilities {
+                if self.ability(a).home == want {
+                    out.push((a, Origin::Card(card)));
+                }
+            }
+        }
+        out
+    }
+
+    fn standing(game: &Game, p: PlayerId) -> Standing {
+        let s = game.state();
+        if p == s.offense && s.encounter.phase.is_some() {
+            Standing::Offense
+        } else if Some(p) == s.encounter.defense {
+            Standing::Defense
+        } else {
+            match s.encounter.ally[p.ix()] {
+                Some(Side::Offense) => Standing::OffensiveAlly,
+                Some(Side::Defense) => Standing::DefensiveAlly,
+                None => Standing::Uninvolved,
+            }
+        }
+    }
+
+    /// Whether ability `a` may act for `p` now: its roles, limit, cancellation and condition.
+    fn may_act(&self, game: &Game, p: PlayerId, a: u32) -> bool {
+        let ab = self.ability(a);
+        let s = game.state();
+        if !ab.roles.allows(Self::standing(game, p)) {
+            return false;
+        }
+        if ab.limit.is_some() && s.effects.marked(p, LIMIT + a) {
+            return false;
+        }
+        if s.effects.cancelled(p, ab.source) {
+            return false;
+        }
+        match &ab.condition {
+            None => true,
+            Some(c) => {
+                let mut ctx = self.ctx(p, a, Subject::None);
+                self.eval(c, game, &mut ctx) == Value::Bool(true)
+            }
+        }
+    }
+
+    fn ctx(&self, me: PlayerId, a: u32, subject: Subject) -> Ctx {
+        let ab = self.ability(a);
+        Ctx {
+            me,
+            slots: vec![Value::None; ab.slots as usize],
+            subject,
+            current: None,
+            cancelled: false,
+            source: ab.source,
+        }
+    }
+
+    /// Uses ability `a` of `p`: announces it (playing its card), lets others answer, and if
+    /// nothing cancelled it, runs its body (when `run`). Returns whether it took effect.
+    fn use_ability(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        a: u32,
+        origin: Origin,
+        subject: Subject,
+        run: bool,
+    ) -> Flow<bool> {
+        let ab = self.ability(a).clone();
+        if let Some(until) = ab.limit {
+            game.mark(p, LIMIT + a, until);
+        }
+        let card = match origin {
+            Origin::Card(c) => Some(c),
+            Origin::Power => None,
+        };
+        let mut cancelled = false;
+        if ab.usage != Usage::Innate {
+            match card {
+                Some(c) => {
+                    if game.state().kind(c) == CardKind::Flare {
+                        game.mark(p, FLARE_USED, Until::EndOfEncounter);
+                    }
+                    game.play_from_hand(p, c, ab.source);
+                }
+                None => game.announce_use(p, ab.source),
+            }
+            let happening = if card.is_some() {
+                Happening::CardPlayed
+            } else {
+                Happening::PowerUsed
+            };
+            let target = Subject::Use {
+                player: p,
+                ability: a,
+                card,
+            };
+            cancelled = self.answer(game, happening, p, target)?;
+        }
+        if cancelled {
+            if let Some(c) = card {
+                // A cancelled flare is discarded rather than returned.
+                if game.state().players[p.ix()].hand.contains(&c) {
+                    game.discard_from_hand(p, c);
+                }
+            }
+            return Ok(false);
+        }
+        if run {
+            let mut ctx = self.ctx(p, a, subject);
+            self.exec(&ab.body, game, &mut ctx)?;
+        }
+        Ok(true)
+    }
+
+    /// Lets every other player answer a use; returns whether it was cancelled.
+    fn answer(&self, game: &mut Game, h: Happening, user: PlayerId, target: Subject) -> Flow<bool> {
+        if self.depth.get() > 6 {
+            return Ok(false);
+        }
+        self.depth.set(self.depth.get() + 1);
+        let result = self.answer_inner(game, h, user, target);
+        self.depth.set(self.depth.get() - 1);
+        result
+    }
+
+    fn answer_inner(
+        &self,
+        game: &mut Game,
+        h: Happening,
+        user: PlayerId,
+        target: Subject,
+    ) -> Flow<bool> {
+        for q in game.timing_order() {
+            if q == user {
+                continue;
+            }
+            let options: Vec<(u32, Origin)> = self
+                .abilities_of(game, q)
+                .into_iter()
+                .filter(|&(a, _)| {
+                    self.ability(a).triggers.contains(&Trigger::On(h)) && self.may_act(game, q, a)
+                })
+                .collect();
+            if options.is_empty() {
+                continue;
+            }
+            let mut choices: Vec<Choice> = options
+                .iter()
+                .map(|&(a, _)| Choice::Use(self.ability(a).source))
+                .collect();
+            choices.push(Choice::Pass);
+            let picked = game.pick(q, DecisionKind::UseAbility, choices.clone())?;
+            let Some(k) = choices.iter().position(|c| *c == picked) else {
+                continue;
+            };
+            if k >= options.len() {
+                continue;
+            }
+            let (a, origin) = options[k];
+            let ab = self.ability(a).clone();
+            if !self.use_ability(game, q, a, origin, target, false)? {
+                continue;
+            }
+            let mut ctx = self.ctx(q, a, target);
+            self.exec(&ab.body, game, &mut ctx)?;
+            if ctx.cancelled {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Runs the abilities that trigger at `window` (or at a happening for `only`).
+    fn trigger(&self, game: &mut Game, matches: impl Fn(&Trigger, Option<Phase>) -> bool) -> Flow {
+        let phase = game.state().encounter.phase;
+        for p in game.timing_order() {
+            let mut asked_out = false;
+            loop {
+                let ready: Vec<(u32, Origin)> = self
+                    .abilities_of(game, p)
+                    .into_iter()
+                    .filter(|&(a, _)| {
+                        self.ability(a).triggers.iter().any(|t| matches(t, phase))
+                            && self.may_act(game, p, a)
+                            && !game.state().effects.marked(p, LIMIT + a)
+                    })
+                    .collect();
+                // Mandatory and innate abilities act by themselves, once per window.
+                if let Some(&(a, origin)) = ready
+                    .iter()
+                    .find(|&&(a, _)| self.ability(a).usage != Usage::Optional)
+                {
+                    game.mark(p, LIMIT + a, Until::EndOfEncounter);
+                    self.use_ability(game, p, a, origin, Subject::None, true)?;
+                    continue;
+                }
+                if asked_out {
+                    break;
+                }
+                let optional: Vec<(u32, Origin)> = ready;
+                if optional.is_empty() {
+                    break;
+                }
+                let mut choices: Vec<Choice> = optional
+                    .iter()
+                    .map(|&(a, _)| Choice::Use(self.ability(a).source))
+                    .collect();
+                choices.push(Choice::Pass);
+                let picked = game.pick(p, DecisionKind::UseAbility, choices.clone())?;
+                match choices.iter().position(|c| *c == picked) {
+                    Some(k) if k < optional.len() => {
+                        let (a, origin) = optional[k];
+                        game.mark(p, LIMIT + a, Until::EndOfEncounter);
+                        self.use_ability(game, p, a, origin, Subject::None, true)?;
+                    }
+                    _ => asked_out = true,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn exec(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
+        for s in stmts {
+            self.stmt(s, game, ctx)?;
+        }
+        Ok(())
+    }
+
+    fn stmt(&self, s: &Stmt, game: &mut Game, ctx: &mut Ctx) -> Flow {
+        let me = ctx.me;
+        match s {
+            Stmt::Modify {
+                quantity,
+                code,
+                source,
+                until,
+            } => {
+                if let Some(q) = self.instance(quantity, game, ctx) {
+                    let mut env = vec![me.0 as i32];
+                    for v in &ctx.slots {
+                        env.extend(v.encode());
+                    }
+                    game.start_effect(
+                        me,
+                        *until,
+                        Lasting::Modifier {
+                            quantity: q,
+                            code: *code,
+                            env,
+                        },
+                        *source,
+                    );
+                }
+            }
+            Stmt::SetType { card, to, source } => {
+                if let Value::Card(c) = self.eval(card, game, ctx) {
+                    let e = &game.state().encounter;
+                    if let Some(i) = e.cards.iter().position(|&x| x == Some(c)) {
+                        let side = if i == 0 { Side::Offense } else { Side::Defense };
+                        let kind = match to {
+                            CardType::Negotiate => CardKind::Negotiate,
+                            CardType::Morph => CardKind::Morph,
+                            _ => CardKind::Attack(0),
+                        };
+                        game.set_card_kind(side, kind, *source);
+                    }
+                }
+            }
+            Stmt::Tokens { player, delta } => {
+                if let Value::Player(p) = self.eval(player, game, ctx) {
+                    let n = self.eval(delta, game, ctx).int();
+                    let now = game.state().effects.tokens[p.ix()] + n;
+                    game.set_tokens(p, now, ctx.source);
+                }
+            }
+            Stmt::Move { ships, count, to } => {
+                self.move_ships(ships, count.as_ref(), to, game, ctx)?
+            }
+            Stmt::TakeCard { card, to } => {
+                if let (Value::Card(c), Value::Player(p)) =
+                    (self.eval(card, game, ctx), self.eval(to, game, ctx))
+                {
+                    let e = &game.state().encounter;
+                    if let Some(i) = e.cards.iter().position(|&x| x == Some(c)) {
+                        let side = if i == 0 { Side::Offense } else { Side::Defense };
+                        game.take_encounter_card(side, p, ctx.source);
+                    }
+                }
+            }
+            Stmt::Draw(n) => {
+                let n = self.eval(n, game, ctx).int().max(0) as u32;
+                game.draw_n(me, n, Rule::CardText)?;
+            }
+            Stmt::DiscardEachType(who) => {
+                if let Value::Player(p) = self.eval(who, game, ctx) {
+                    for t in CardType::ALL {
+                        let options: Vec<Choice> = game.state().players[p.ix()]
+                            .hand
+                            .iter()
+                            .filter(|&&c| game.state().kind(c).card_type() == t)
+                            .map(|&c| Choice::Card(c))
+                            .collect();
+                        if options.is_empty() {
+                            continue;
+                        }
+                        if let Choice::Card(c) = game.pick(p, DecisionKind::CardCards, options)? {
+                            game.discard_from_hand(p, c);
+                        }
+                    }
+                }
+            }
+            Stmt::SwapHands(a, b) => {
+                if let (Value::Player(a), Value::Player(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    game.swap_hands(a, b, ctx.source);
+                }
+            }
+            Stmt::SwapEncounterCards => game.swap_encounter_cards(ctx.source),
+            Stmt::SelectFaceUp(who) => {
+                if let Value::Player(p) = self.eval(who, game, ctx) {
+                    if let Some(side) = main_side(game, p) {
+                        game.select_face_up(side, ctx.source)?;
+                    }
+                }
+            }
+            Stmt::Join(side) => {
+                if let Value::Side(side) = self.eval(side, game, ctx) {
+                    game.join_side(me, side, ctx.source)?;
+                }
+            }
+            Stmt::CancelSubject => ctx.cancelled = true,
+            Stmt::PowerOffSubject(until) => {
+                if let Subject::Use {
+                    player, card: None, ..
+                } = ctx.subject
+                {
+                    ctx.cancelled = true;
+                    game.power_off(player, *until, ctx.source);
+                    self.zapped(game, player)?;
+                }
+            }
+            Stmt::FailDeal => game.fail_deal(),
+            Stmt::Declare(key) => game.declare(me, *key),
+            Stmt::AnotherEncounter => game.grant_another_encounter(),
+            Stmt::Win => game.win_now(vec![me], ctx.source)?,
+            Stmt::LosePower(until) => game.power_off(me, *until, ctx.source),
+            Stmt::RegainPower => game.power_on(me, ctx.source),
+            Stmt::If(c, then, otherwise) => {
+                if self.eval(c, game, ctx) == Value::Bool(true) {
+                    self.exec(then, game, ctx)?;
+                } else {
+                    self.exec(otherwise, game, ctx)?;
+                }
+            }
+            Stmt::ForEach(slot, over, body) => {
+                let mask = self.eval(over, game, ctx).mask();
+                for p in game.state().seats().collect::<Vec<_>>() {
+                    if mask & (1 << p.0) != 0 {
+                        ctx.slots[*slot as usize] = Value::Player(p);
+                        self.exec(body, game, ctx)?;
+                    }
+                }
+            }
+            Stmt::Let(slot, e) => ctx.slots[*slot as usize] = self.eval(e, game, ctx),
+            Stmt::Choose(slot, pick) => {
+                let v = self.choose(pick, game, ctx)?;
+                ctx.slots[*slot as usize] = v;
+            }
+            Stmt::ChooseOne(options) => {
+                let choices: Vec<Choice> =
+                    options.iter().map(|(l, _)| Choice::Option(*l)).collect();
+                let picked = game.pick(me, DecisionKind::CardChoice, choices)?;
+                if let Some((_, body)) = options.iter().find(|(l, _)| Choice::Option(*l) == picked)
+                {
+                    self.exec(body, game, ctx)?;
+                }
+            }
+            Stmt::As(who, body) => {
+                if let Value::Player(p) = self.eval(who, game, ctx) {
+                    let saved = ctx.me;
+                    ctx.me = p;
+                    let r = self.exec(body, game, ctx);
+                    ctx.me = saved;
+                    r?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the abilities that answer `p`'s power being zapped.
+    fn zapped(&self, game: &mut Game, p: PlayerId) -> Flow {
+        let Some(alien) = game.state().players[p.ix()].alien else {
+            return Ok(());
+        };
+        let item = self.alien_items[alien as usize];
+        for &a in &self.program.items[item as usize].abilities.clone() {
+            let ab = self.ability(a).clone();
+            if ab.home == Home::Power
+                && ab.triggers.contains(&Trigger::On(Happening::MyPowerZapped))
+                && ab.roles.allows(Self::standing(game, p))
+            {
+                let mut ctx = self.ctx(p, a, Subject::None);
+                self.exec(&ab.body, game, &mut ctx)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn choose(&self, pick: &Pick, game: &mut Game, ctx: &mut Ctx) -> Flow<Value> {
+        let me = ctx.me;
+        match pick {
+            Pick::Player(list) | Pick::Players(list) => {
+                let mask = self.eval(list, game, ctx).mask();
+                let options: Vec<Choice> = game
+                    .state()
+                    .seats()
+                    .filter(|p| mask & (1 << p.0) != 0)
+                    .map(Choice::Player)
+                    .collect();
+                if options.is_empty() {
+                    return Ok(if matches!(pick, Pick::Players(_)) {
+                        Value::Players(0)
+                    } else {
+                        Value::None
+                    });
+                }
+                if let Pick::Players(_) = pick {
+                    let n = options.len() as u8;
+                    let picked = game.ask_choices(me, options, 0, n)?;
+                    let mut m = 0u8;
+                    for c in picked {
+                        if let Choice::Player(p) = c {
+                            m |= 1 << p.0;
+                        }
+                    }
+                    return Ok(Value::Players(m));
+                }
+                Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
+                    Choice::Player(p) => Value::Player(p),
+                    _ => Value::None,
+                })
+            }
+            Pick::Side(list) => {
+                let sides = match self.eval(list, game, ctx) {
+                    Value::Side(s) => vec![s],
+                    _ => match list {
+                        Expr::List(items) => items
+                            .iter()
+                            .filter_map(|i| match self.eval(i, game, ctx) {
+                                Value::Side(s) => Some(s),
+                                _ => None,
+                            })
+                            .collect(),
+                        _ => Side::BOTH.to_vec(),
+                    },
+                };
+                let options: Vec<Choice> = sides.into_iter().map(Choice::Side).collect();
+                if options.is_empty() {
+                    return Ok(Value::None);
+                }
+                Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
+                    Choice::Side(s) => Value::Side(s),
+                    _ => Value::None,
+                })
+            }
+            Pick::Number(lo, hi) => {
+                let (lo, hi) = (
+                    self.eval(lo, game, ctx).int(),
+                    self.eval(hi, game, ctx).int(),
+                );
+                let options: Vec<Choice> = (lo..=hi.max(lo)).map(Choice::Number).collect();
+                Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
+                    Choice::Number(n) => Value::Int(n),
+                    _ => Value::Int(lo),
+                })
+            }
+        }
+    }
+
+    fn move_ships(
+        &self,
+        ships: &Expr,
+        count: Option<&Expr>,
+        to: &Dest,
+        game: &mut Game,
+        ctx: &mut Ctx,
+    ) -> Flow {
+        let Value::Ships(mask, place) = self.eval(ships, game, ctx) else {
+            return Ok(());
+        };
+        let count = count.map(|c| self.eval(c, game, ctx).int().max(0));
+        for p in game.state().seats().collect::<Vec<_>>() {
+            if mask & (1 << p.0) == 0 {
+                continue;
+            }
+            let places: Vec<(Place, u8)> = match place {
+                ShipPlace::Warp => vec![(Place::Warp, game.ships_at(p, Place::Warp))],
+                ShipPlace::Encounter => {
+                    let mut v = vec![
+                        (Place::Gate, game.ships_at(p, Place::Gate)),
+                        (Place::Beside, game.ships_at(p, Place::Beside)),
+                    ];
+                    let e = &game.state().encounter;
+                    if let (Some(d), Some(pl)) = (e.defense, e.planet) {
+                        if d == p {
+                            v.push((Place::Planet(pl), game.ships_at(p, Place::Planet(pl))));
+                        }
+                    }
+                    v
+                }
+                ShipPlace::Colonies => game
+                    .state()
+                    .colonies(p)
+                    .map(|pl| (Place::Planet(pl), game.state().ships_on(pl, p)))
+                    .collect(),
+            };
+            let places: Vec<(Place, u8)> = places.into_iter().filter(|&(_, n)| n > 0).collect();
+            let total: u32 = places.iter().map(|&(_, n)| n as u32).sum();
+            let take = match count {
+                None => places.iter().map(|&(_, n)| n).collect::<Vec<u8>>(),
+                Some(n) => {
+                    let n = (n as u32).min(total) as u8;
+                    game.ask_card_ships(p, places.clone(), n, n)?
+                }
+            };
+            if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter {
+                // Ships leaving the encounter for home leave the alliance too.
+                if game.state().encounter.ally[p.ix()].is_some() {
+                    game.leave_alliance(p, ctx.source)?;
+                    continue;
+                }
+            }
+            for ((from, _), n) in places.into_iter().zip(take) {
+                if n == 0 {
+                    continue;
+                }
+                match to {
+                    Dest::Warp => game.send_to_warp(p, from, n, Rule::CardText)?,
+                    Dest::Removed => game.move_ships(p, from, Place::Removed, n, Rule::CardText),
+                    Dest::Colonies(_) | Dest::Hand(_) => {
+                        game.return_ships(p, from, n, Rule::CardText)?
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The engine quantity a reference names for the acting player, if it exists now.
+    fn instance(&self, q: &QuantityRef, game: &Game, ctx: &mut Ctx) -> Option<Quantity> {
+        Some(match q {
+            QuantityRef::SideTotal(s) => match self.eval(s, game, ctx) {
+                Value::Side(s) => Quantity::SideTotal(s),
+                _ => return None,
+            },
+            QuantityRef::ShipWorth(p) => Quantity::ShipWorth(self.player(p, game, ctx)?),
+            QuantityRef::CardValue(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => {
+                    let i = game
+                        .state()
+                        .encounter
+                        .cards
+                        .iter()
+                        .position(|&x| x == Some(c))?;
+                    Quantity::CardValue(if i == 0 { Side::Offense } else { Side::Defense })
+                }
+                _ => return None,
+            },
+            QuantityRef::MaxShips(p) => Quantity::MaxShips(self.player(p, game, ctx)?),
+            QuantityRef::Compensation(p) => Quantity::Compensation(self.player(p, game, ctx)?),
+            QuantityRef::Rewards(p) => Quantity::Rewards(self.player(p, game, ctx)?),
+            QuantityRef::ColoniesToWin(p) => Quantity::ColoniesToWin(self.player(p, game, ctx)?),
+            QuantityRef::Winner => Quantity::Winner,
+        })
+    }
+
+    fn player(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Option<PlayerId> {
+        match self.eval(e, game, ctx) {
+            Value::Player(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// A quantity's value now: the rules' value through every change.
+    fn read(&self, q: Quantity, game: &Game, ctx: &Ctx) -> i32 {
+        if let Some((cq, v)) = ctx.current {
+            if cq == q {
+                return v;
+            }
+        }
+        let s = game.state();
+        let e = &s.encounter;
+        let base = match q {
+            Quantity::CardValue(side) => match e.effective[side.ix()] {
+                Some(CardKind::Attack(v)) => v as i32,
+                _ => 0,
+            },
+            Quantity::ShipWorth(_) => 1,
+            Quantity::SideTotal(side) => return game.side_total(side),
+            Quantity::Winner => {
+                let [o, d] = e.totals.unwrap_or([0, 0]);
+                (o <= d) as i32
+            }
+            Quantity::MaxShips(_) => s.rules.max_committed_ships as i32,
+            Quantity::Compensation(p) => e.lost_to_warp[p.ix()] as i32,
+            Quantity::Rewards(p) => e.beside[p.ix()] as i32,
+            Quantity::ColoniesToWin(_) => s.rules.colonies_to_win as i32,
+            _ => 0,
+        };
+        self.quantity(q, base, game)
+    }
+
+    fn eval(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Value {
+        let s = game.state();
+        match e {
+            Expr::Int(n) => Value::Int(*n),
+            Expr::Bool(b) => Value::Bool(*b),
+            Expr::Type(t) => Value::Type(*t),
+            Expr::Slot(k) => ctx.slots.get(*k as usize).cloned().unwrap_or(Value::None),
+            Expr::Me => Value::Player(ctx.me),
+            Expr::Offense => Value::Player(s.offense),
+            Expr::Defense => s.encounter.defense.map_or(Value::None, Value::Player),
+            Expr::Opponent(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => match s.side_of(p) {
+                    Some(side) => s
+                        .main_player(side.other())
+                        .map_or(Value::None, Value::Player),
+                    None => Value::None,
+                },
+                _ => Value::None,
+            },
+            Expr::AllPlayers => Value::Players(all_mask(game)),
+            Expr::OthersThan(p) => {
+                let m = self.eval(p, game, ctx).mask();
+                Value::Players(all_mask(game) & !m)
+            }
+            Expr::Allies(side) => {
+                let want = side.as_ref().map(|x| self.eval(x, game, ctx));
+                let mut m = 0u8;
+                for p in s.seats() {
+                    if let Some(a) = s.encounter.ally[p.ix()] {
+                        if want.as_ref().is_none_or(|w| *w == Value::Side(a)) {
+                            m |= 1 << p.0;
+                        }
+                    }
+                }
+                Value::Players(m)
+            }
+            Expr::SideOf(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => s.side_of(p).map_or(Value::None, Value::Side),
+                v @ Value::Side(_) => v,
+                _ => Value::None,
+            },
+            Expr::Side(side) => Value::Side(*side),
+            Expr::WouldLose | Expr::WouldWin => {
+                let w = match ctx.current {
+                    Some((Quantity::Winner, v)) => v,
+                    _ => match s.encounter.outcome {
+                        Some(Outcome::OffenseWins) => 0,
+                        _ => 1,
+                    },
+                };
+                let winner = Quantity::winner_side(w);
+                Value::Side(if matches!(e, Expr::WouldWin) {
+                    winner
+                } else {
+                    winner.other()
+                })
+            }
+            Expr::LosingSide => match s.encounter.outcome {
+                Some(Outcome::OffenseWins) => Value::Side(Side::Defense),
+                Some(Outcome::DefenseWins) => Value::Side(Side::Offense),
+                _ => Value::None,
+            },
+            Expr::Quantity(q) => match self.instance(q, game, ctx) {
+                Some(Quantity::Winner) => Value::Side(Quantity::winner_side(self.read(
+                    Quantity::Winner,
+                    game,
+                    ctx,
+                ))),
+                Some(q) => Value::Int(self.read(q, game, ctx)),
+                None => Value::Int(0),
+            },
+            Expr::Ships(who, place) => Value::Ships(self.eval(who, game, ctx).mask(), *place),
+            Expr::CardsInHand(p, encounter_only) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(
+                    s.players[p.ix()]
+                        .hand
+                        .iter()
+                        .filter(|&&c| !*encounter_only || s.kind(c).is_encounter())
+                        .count() as i32,
+                ),
+                _ => Value::Int(0),
+            },
+            Expr::EncounterCard(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => match main_side(game, p) {
+                    Some(side) => s.encounter.cards[side.ix()].map_or(Value::None, Value::Card),
+                    None => Value::None,
+                },
+                _ => Value::None,
+            },
+            Expr::RevealedCards => {
+                if s.encounter.revealed {
+                    Value::Cards(s.encounter.cards.iter().flatten().copied().collect())
+                } else {
+                    Value::Cards(Vec::new())
+                }
+            }
+            Expr::TypeOf(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => {
+                    let e = &s.encounter;
+                    let kind = match e.cards.iter().position(|&x| x == Some(c)) {
+                        Some(i) if e.revealed => e.effective[i].unwrap_or(s.kind(c)),
+                        _ => s.kind(c),
+                    };
+                    Value::Type(kind.card_type())
+                }
+                _ => Value::None,
+            },
+            Expr::Tokens(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(s.effects.tokens[p.ix()]),
+                _ => Value::Int(0),
+            },
+            Expr::EncounterNumber => Value::Int(s.encounter.number as i32),
+            Expr::Won(side) => {
+                let side = self.eval(side, game, ctx);
+                Value::Bool(match s.encounter.outcome {
+                    Some(Outcome::OffenseWins) => side == Value::Side(Side::Offense),
+                    Some(Outcome::DefenseWins) => side == Value::Side(Side::Defense),
+                    _ => false,
+                })
+            }
+            Expr::DealMade => Value::Bool(s.encounter.outcome == Some(Outcome::DealMade)),
+            Expr::Declared(p, key) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Bool(s.effects.marked(p, *key)),
+                _ => Value::Bool(false),
+            },
+            Expr::FourPlanets => Value::Bool(s.rules.planets_per_player == 4),
+            Expr::Subject => match ctx.subject {
+                Subject::Use { card: Some(c), .. } => Value::Card(c),
+                _ => Value::None,
+            },
+            Expr::List(items) => {
+                let vals: Vec<Value> = items.iter().map(|i| self.eval(i, game, ctx)).collect();
+                if vals
+                    .iter()
+                    .all(|v| matches!(v, Value::Player(_) | Value::Players(_)))
+                {
+                    Value::Players(vals.iter().fold(0, |m, v| m | v.mask()))
+                } else {
+                    Value::Cards(
+                        vals.iter()
+                            .filter_map(|v| match v {
+                                Value::Card(c) => Some(*c),
+                                _ => None,
+                            })
+                            .collect(),
+                    )
+                }
+            }
+            Expr::Not(x) => Value::Bool(self.eval(x, game, ctx) != Value::Bool(true)),
+            Expr::Neg(x) => Value::Int(-self.eval(x, game, ctx).int()),
+            Expr::All(items) => Value::Bool(
+                items
+                    .iter()
+                    .all(|i| self.eval(i, game, ctx) == Value::Bool(true)),
+            ),
+            Expr::Any(items) => Value::Bool(
+                items
+                    .iter()
+                    .any(|i| self.eval(i, game, ctx) == Value::Bool(true)),
+            ),
+            Expr::DivUp(a, b) => {
+                let (a, b) = (self.eval(a, game, ctx).int(), self.eval(b, game, ctx).int());
+                Value::Int(if b == 0 { 0 } else { (a + b - 1).div_euclid(b) })
+            }
+            Expr::Binary(op, a, b) => {
+                let (x, y) = (self.eval(a, game, ctx), self.eval(b, game, ctx));
+                let (i, j) = (x.int(), y.int());
+                match op {
+                    BinOp::Or => Value::Bool(x == Value::Bool(true) || y == Value::Bool(true)),
+                    BinOp::And => Value::Bool(x == Value::Bool(true) && y == Value::Bool(true)),
+                    BinOp::Eq => Value::Bool(x == y),
+                    BinOp::Ne => Value::Bool(x != y),
+                    BinOp::Lt => Value::Bool(i < j),
+                    BinOp::Le => Value::Bool(i <= j),
+                    BinOp::Gt => Value::Bool(i > j),
+                    BinOp::Ge => Value::Bool(i >= j),
+                    BinOp::Add => Value::Int(i.saturating_add(j)),
+                    BinOp::Sub => Value::Int(i.saturating_sub(j)),
+                    BinOp::Mul => Value::Int(i.saturating_mul(j)),
+                    BinOp::Div => Value::Int(if j == 0 { 0 } else { i.div_euclid(j) }),
+                }
+            }
+        }
+    }
+
+    /// Every change to `q` in force: lasting modifiers and continuous abilities, as
+    /// (layer, op, code, context) in the order they apply.
+    fn changes(&self, q: Quantity, game: &Game) -> Vec<(u8, u32, Ctx)> {
+        let s = game.state();
+        let mut out = Vec::new();
+        for e in &s.effects.lasting {
+            if let Lasting::Modifier {
+                quantity,
+                code,
+                env,
+            } = &e.what
+            {
+                if *quantity != q {
+                    continue;
+                }
+                let me = PlayerId(env.first().copied().unwrap_or(0) as u8);
+                let slots = env[1..]
+                    .chunks(2)
+                    .map(|c| Value::decode(c[0], *c.get(1).unwrap_or(&0)))
+                    .collect();
+                let ctx = Ctx {
+                    me,
+                    slots,
+                    subject: Subject::None,
+                    current: None,
+                    cancelled: false,
+                    source: 0,
+                };
+                out.push((self.layer(*code), *code, ctx));
+            }
+        }
+        if self.continuous {
+            let phase = s.encounter.phase;
+            for p in game.timing_order() {
+                for (a, _) in self.abilities_of(game, p) {
+                    let ab = self.ability(a);
+                    let during = ab.triggers.iter().any(|t| match t {
+                        Trigger::During(ph) => phase.is_some_and(|x| ph.contains(&x)),
+                        _ => false,
+                    });
+                    if !during || !self.may_act(game, p, a) {
+                        continue;
+                    }
+                    let mut ctx = self.ctx(p, a, Subject::None);
+                    self.continuous_changes(&ab.body, q, game, &mut ctx, &mut out);
+                }
+            }
+        }
+        out.sort_by_key(|(layer, _, _)| *layer);
+        out
+    }
+
+    fn continuous_changes(
+        &self,
+        body: &[Stmt],
+        q: Quantity,
+        game: &Game,
+        ctx: &mut Ctx,
+        out: &mut Vec<(u8, u32, Ctx)>,
+    ) {
+        for st in body {
+            match st {
+                Stmt::Modify { quantity, code, .. } => {
+                    if self.instance(quantity, game, ctx) == Some(q) {
+                        let copy = Ctx {
+                            me: ctx.me,
+                            slots: ctx.slots.clone(),
+                            subject: Subject::None,
+                            current: None,
+                            cancelled: false,
+                            source: ctx.source,
+                        };
+                        out.push((self.layer(*code), *code, copy));
+                    }
+                }
+                Stmt::If(c, then, otherwise) => {
+                    if self.eval(c, game, ctx) == Value::Bool(true) {
+                        self.continuous_changes(then, q, game, ctx, out);
+                    } else {
+                        self.continuous_changes(otherwise, q, game, ctx, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The order of changes to one quantity: plain sets, then multiplications and
+    /// divisions, then additions and subtractions, then changes that read the value so far
+    /// (such as a reversal of the winner) last.
+    fn layer(&self, code: u32) -> u8 {
+        let c = &self.program.codes[code as usize];
+        if c.relative {
+            return 3;
+        }
+        match c.op {
+            Op::Set => 0,
+            Op::Mul | Op::Div => 1,
+            Op::Add | Op::Sub => 2,
+        }
+    }
+}
+
+fn all_mask(game: &Game) -> u8 {
+    ((1u16 << game.state().player_count()) - 1) as u8
+}
+
+fn main_side(game: &Game, p: PlayerId) -> Option<Side> {
+    let s = game.state();
+    if p == s.offense {
+        Some(Side::Offense)
+    } else if Some(p) == s.encounter.defense {
+        Some(Side::Defense)
+    } else {
+        None
+    }
+}
+
+impl Hooks for Runtime {
+    fn at(&self, window: Window, game: &mut Game<'_>) -> Flow {
+        if window == Window::GameSetup {
+            return self.trigger(game, |t, _| *t == Trigger::Setup);
+        }
+        // Continuous abilities that are uses are announced when their phase starts.
+        if let Window::PhaseStart(phase) = window {
+            self.trigger(
+                game,
+                |t, _| matches!(t, Trigger::During(ph) if ph.first() == Some(&phase)),
+            )?;
+        }
+        self.trigger(game, |t, phase| match t {
+            Trigger::At { phases, window: w } => {
+                *w == window && phase.is_some_and(|p| phases.contains(&p))
+            }
+            _ => false,
+        })
+    }
+
+    fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
+        if !self.continuous && game.state().effects.lasting.is_empty() {
+            return value;
+        }
+        if self.depth.get() > 8 {
+            return value;
+        }
+        self.depth.set(self.depth.get() + 1);
+        let mut v = value;
+        for (_, code, mut ctx) in self.changes(q, game) {
+            let c = &self.program.codes[code as usize];
+            ctx.current = Some((q, v));
+            let amount = match self.eval(&c.amount, game, &mut ctx) {
+                Value::Side(s) => s.ix() as i32,
+                other => other.int(),
+            };
+            v = match c.op {
+                Op::Set => amount,
+                Op::Add => v.saturating_add(amount),
+                Op::Sub => v.saturating_sub(amount),
+                Op::Mul => v.saturating_mul(amount),
+                Op::Div => {
+                    if amount == 0 {
+                        v
+                    } else {
+                        v.div_euclid(amount)
+                    }
+                }
+            };
+        }
+        self.depth.set(self.depth.get() - 1);
+        v
+    }
+
+    fn redirect_ships(
+        &self,
+        player: PlayerId,
+        _from: Place,
+        _count: u8,
+        game: &mut Game<'_>,
+    ) -> Flow<Redirect> {
+        let s = game.state();
+        let losing = match s.encounter.outcome {
+            Some(Outcome::OffenseWins) => Some(Side::Defense),
+            Some(Outcome::DefenseWins) => Some(Side::Offense),
+            _ => None,
+        };
+        let on_losing_side = losing.is_some() && s.side_of(player) == losing;
+        let mut candidates: Vec<(Redirect, PlayerId, u32, Origin)> = Vec::new();
+        for q in game.timing_order() {
+            for (a, origin) in self.abilities_of(game, q) {
+                let ab = self.ability(a);
+                let applies = ab.triggers.iter().any(|t| match t {
+                    Trigger::Instead(Replaced::Mine) => q == player,
+                    Trigger::Instead(Replaced::LosingSide) => on_losing_side,
+                    Trigger::Instead(Replaced::Others) => q != player,
+                    _ => false,
+                });
+                if !applies || !self.may_act(game, q, a) {
+                    continue;
+                }
+                let to = ab.body.iter().find_map(|st| match st {
+                    Stmt::Move {
+                        to: Dest::Removed, ..
+                    } => Some(Redirect::Removed),
+                    Stmt::Move {
+                        to: Dest::Colonies(_),
+                        ..
+                    } => Some(Redirect::Colonies),
+                    Stmt::Move { to: Dest::Warp, .. } => Some(Redirect::Warp),
+                    _ => None,
+                });
+                if let Some(to) = to {
+                    candidates.push((to, q, a, origin));
+                }
+            }
+        }
+        // Removal from the game comes before a return home (FAQ: Void beats Zombie).
+        candidates.sort_by_key(|(r, _, _, _)| match r {
+            Redirect::Removed => 0,
+            Redirect::Colonies => 1,
+            Redirect::Warp => 2,
+        });
+        for (to, q, a, origin) in candidates {
+            if self.use_ability(game, q, a, origin, Subject::None, false)? {
+                return Ok(to);
+            }
+        }
+        Ok(Redirect::Warp)
+    }
+}

@@ -1,0 +1,477 @@
+//! The game's vocabulary: the references card text may use (`my side's total`, `opponent's
+//! encounter card`, `the defense won the encounter`) as word patterns with typed holes, and
+//! the resolver that matches a reference against them. Articles are ignored and `my` reads as
+//! `me's`, so one pattern covers `my side`, `the offense's side` and `victim's side`.
+
+use crate::ir::{Expr, QuantityRef, ShipPlace};
+use cosmic_engine::CardType;
+
+/// The type of a value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ty {
+    /// A whole number.
+    Int,
+    /// True or false.
+    Bool,
+    /// One player.
+    Player,
+    /// Any number of players.
+    Players,
+    /// A side of the encounter.
+    Side,
+    /// One card.
+    Card,
+    /// Several cards.
+    Cards,
+    /// A card type.
+    Type,
+    /// A player's ships somewhere.
+    Ships,
+    /// What an ability answers or replaces.
+    Subject,
+}
+
+impl Ty {
+    /// The type in words, for diagnostics.
+    pub fn words(self) -> &'static str {
+        match self {
+            Ty::Int => "a number",
+            Ty::Bool => "a condition",
+            Ty::Player => "a player",
+            Ty::Players => "players",
+            Ty::Side => "a side",
+            Ty::Card => "a card",
+            Ty::Cards => "cards",
+            Ty::Type => "a card type",
+            Ty::Ships => "ships",
+            Ty::Subject => "the thing answered",
+        }
+    }
+
+    /// Whether a value of this type may stand where `want` is expected.
+    pub fn fits(self, want: Ty) -> bool {
+        self == want
+            || matches!(
+                (self, want),
+                (Ty::Player, Ty::Players)
+                    | (Ty::Ships, Ty::Int)
+                    | (Ty::Subject, Ty::Ships | Ty::Card)
+                    | (Ty::Card, Ty::Cards)
+            )
+    }
+}
+
+type Build = fn(Vec<Expr>) -> Expr;
+
+/// One reference pattern: words with typed holes (`{p}` a player, `{ps}` players, `{s}` a
+/// side, `{c}` a card), the type it makes, and how.
+pub struct Pattern {
+    /// The words, articles left out.
+    pub words: &'static str,
+    /// The type of the reference.
+    pub ty: Ty,
+    /// Builds the expression from the holes' expressions.
+    pub build: Build,
+}
+
+fn b(e: &mut Vec<Expr>) -> Box<Expr> {
+    Box::new(e.remove(0))
+}
+
+/// The vocabulary, most specific patterns first.
+pub const PATTERNS: &[Pattern] = &[
+    // Players.
+    Pattern {
+        words: "me",
+        ty: Ty::Player,
+        build: |_| Expr::Me,
+    },
+    Pattern {
+        words: "opponent",
+        ty: Ty::Player,
+        build: |_| Expr::Opponent(Box::new(Expr::Me)),
+    },
+    Pattern {
+        words: "{p} 's opponent",
+        ty: Ty::Player,
+        build: |mut e| Expr::Opponent(b(&mut e)),
+    },
+    Pattern {
+        words: "offense",
+        ty: Ty::Player,
+        build: |_| Expr::Offense,
+    },
+    Pattern {
+        words: "defense",
+        ty: Ty::Player,
+        build: |_| Expr::Defense,
+    },
+    Pattern {
+        words: "all players",
+        ty: Ty::Players,
+        build: |_| Expr::AllPlayers,
+    },
+    Pattern {
+        words: "other players",
+        ty: Ty::Players,
+        build: |_| Expr::OthersThan(Box::new(Expr::Me)),
+    },
+    Pattern {
+        words: "{p} 's opponents",
+        ty: Ty::Players,
+        build: |mut e| Expr::OthersThan(b(&mut e)),
+    },
+    Pattern {
+        words: "allies",
+        ty: Ty::Players,
+        build: |_| Expr::Allies(None),
+    },
+    Pattern {
+        words: "{p} 's allies",
+        ty: Ty::Players,
+        build: |mut e| Expr::Allies(Some(Box::new(Expr::SideOf(b(&mut e))))),
+    },
+    Pattern {
+        words: "{s} 's allies",
+        ty: Ty::Players,
+        build: |mut e| Expr::Allies(Some(b(&mut e))),
+    },
+    // Sides.
+    Pattern {
+        words: "{p} 's side",
+        ty: Ty::Side,
+        build: |mut e| Expr::SideOf(b(&mut e)),
+    },
+    Pattern {
+        words: "side that would lose",
+        ty: Ty::Side,
+        build: |_| Expr::WouldLose,
+    },
+    Pattern {
+        words: "side that would win",
+        ty: Ty::Side,
+        build: |_| Expr::WouldWin,
+    },
+    Pattern {
+        words: "losing side",
+        ty: Ty::Side,
+        build: |_| Expr::LosingSide,
+    },
+    Pattern {
+        words: "winner",
+        ty: Ty::Side,
+        build: |_| Expr::Quantity(QuantityRef::Winner),
+    },
+    // Quantities.
+    Pattern {
+        words: "{s} 's total",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::SideTotal(b(&mut e))),
+    },
+    Pattern {
+        words: "{p} 's ships 's worth",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::ShipWorth(b(&mut e))),
+    },
+    Pattern {
+        words: "{c} 's value",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::CardValue(b(&mut e))),
+    },
+    Pattern {
+        words: "value of {c}",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::CardValue(b(&mut e))),
+    },
+    Pattern {
+        words: "{p} 's launch limit",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::MaxShips(b(&mut e))),
+    },
+    Pattern {
+        words: "{p} 's alliance limit",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::MaxShips(b(&mut e))),
+    },
+    Pattern {
+        words: "{p} 's compensation",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::Compensation(b(&mut e))),
+    },
+    Pattern {
+        words: "{p} 's rewards",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::Rewards(b(&mut e))),
+    },
+    Pattern {
+        words: "{p} 's colonies to win",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::ColoniesToWin(b(&mut e))),
+    },
+    Pattern {
+        words: "tokens on this sheet",
+        ty: Ty::Int,
+        build: |_| Expr::Tokens(Box::new(Expr::Me)),
+    },
+    Pattern {
+        words: "tokens on {p} 's sheet",
+        ty: Ty::Int,
+        build: |mut e| Expr::Tokens(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} 's encounters this turn",
+        ty: Ty::Int,
+        build: |_| Expr::EncounterNumber,
+    },
+    Pattern {
+        words: "encounter cards in {p} 's hand",
+        ty: Ty::Int,
+        build: |mut e| Expr::CardsInHand(b(&mut e), true),
+    },
+    Pattern {
+        words: "cards in {p} 's hand",
+        ty: Ty::Int,
+        build: |mut e| Expr::CardsInHand(b(&mut e), false),
+    },
+    // Ships.
+    Pattern {
+        words: "{ps} 's ships in encounter",
+        ty: Ty::Ships,
+        build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Encounter),
+    },
+    Pattern {
+        words: "{ps} 's ships in warp",
+        ty: Ty::Ships,
+        build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Warp),
+    },
+    Pattern {
+        words: "{ps} 's ships",
+        ty: Ty::Ships,
+        build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Colonies),
+    },
+    // Cards.
+    Pattern {
+        words: "{p} 's encounter card",
+        ty: Ty::Card,
+        build: |mut e| Expr::EncounterCard(b(&mut e)),
+    },
+    Pattern {
+        words: "revealed encounter cards",
+        ty: Ty::Cards,
+        build: |_| Expr::RevealedCards,
+    },
+    Pattern {
+        words: "{c} 's type",
+        ty: Ty::Type,
+        build: |mut e| Expr::TypeOf(b(&mut e)),
+    },
+    Pattern {
+        words: "attack",
+        ty: Ty::Type,
+        build: |_| Expr::Type(CardType::Attack),
+    },
+    Pattern {
+        words: "negotiate",
+        ty: Ty::Type,
+        build: |_| Expr::Type(CardType::Negotiate),
+    },
+    Pattern {
+        words: "morph",
+        ty: Ty::Type,
+        build: |_| Expr::Type(CardType::Morph),
+    },
+    Pattern {
+        words: "artifact",
+        ty: Ty::Type,
+        build: |_| Expr::Type(CardType::Artifact),
+    },
+    Pattern {
+        words: "flare",
+        ty: Ty::Type,
+        build: |_| Expr::Type(CardType::Flare),
+    },
+    Pattern {
+        words: "reinforcement",
+        ty: Ty::Type,
+        build: |_| Expr::Type(CardType::Reinforcement),
+    },
+    // What an ability answers or replaces.
+    Pattern {
+        words: "it",
+        ty: Ty::Subject,
+        build: |_| Expr::Subject,
+    },
+    Pattern {
+        words: "them",
+        ty: Ty::Subject,
+        build: |_| Expr::Subject,
+    },
+    Pattern {
+        words: "that use",
+        ty: Ty::Subject,
+        build: |_| Expr::Subject,
+    },
+    Pattern {
+        words: "that power",
+        ty: Ty::Subject,
+        build: |_| Expr::Subject,
+    },
+    // Facts.
+    Pattern {
+        words: "{p} won encounter",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Won(Box::new(Expr::SideOf(b(&mut e)))),
+    },
+    Pattern {
+        words: "{s} won encounter",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Won(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} lost encounter",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Not(Box::new(Expr::Won(Box::new(Expr::SideOf(b(&mut e)))))),
+    },
+    Pattern {
+        words: "deal was made",
+        ty: Ty::Bool,
+        build: |_| Expr::DealMade,
+    },
+    Pattern {
+        words: "game uses four-planet variant",
+        ty: Ty::Bool,
+        build: |_| Expr::FourPlanets,
+    },
+    Pattern {
+        words: "true",
+        ty: Ty::Bool,
+        build: |_| Expr::Bool(true),
+    },
+    Pattern {
+        words: "false",
+        ty: Ty::Bool,
+        build: |_| Expr::Bool(false),
+    },
+];
+
+/// Turns a reference's words into tokens: lower case, articles dropped, `my` as `me 's`,
+/// `I` as `me`, possessives as `'s`.
+pub fn tokens(words: &[(String, Option<&'static str>)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (w, link) in words {
+        let lw = w.to_lowercase();
+        match lw.as_str() {
+            "the" | "a" | "an" => {}
+            "my" => {
+                out.push("me".to_string());
+                out.push("'s".to_string());
+            }
+            "i" => out.push("me".to_string()),
+            _ => out.push(lw),
+        }
+        if let Some(l) = link {
+            out.push(l.to_string());
+        }
+    }
+    out
+}
+
+/// A name bound in scope (`victim`, `player`, `helped side`).
+#[derive(Clone, Debug)]
+pub struct Bound {
+    /// Its tokens.
+    pub tokens: Vec<String>,
+    /// Its slot.
+    pub slot: u8,
+    /// Its type.
+    pub ty: Ty,
+}
+
+/// Resolves `toks` to an expression of a type fitting `want` (any type with `None`).
+pub fn resolve(
+    toks: &[String],
+    want: Option<Ty>,
+    scope: &[Bound],
+    depth: u8,
+) -> Option<(Expr, Ty)> {
+    if toks.is_empty() || depth > 6 {
+        return None;
+    }
+    let ok = |ty: Ty| want.is_none_or(|w| ty.fits(w));
+    for bound in scope.iter().rev() {
+        if bound.tokens == toks && ok(bound.ty) {
+            return Some((Expr::Slot(bound.slot), bound.ty));
+        }
+    }
+    for p in PATTERNS {
+        if !ok(p.ty) {
+            continue;
+        }
+        let pat: Vec<&str> = p.words.split(' ').collect();
+        if let Some(holes) = match_pattern(&pat, toks, scope, depth) {
+            return Some(((p.build)(holes), p.ty));
+        }
+    }
+    None
+}
+
+fn hole_ty(h: &str) -> Option<Ty> {
+    match h {
+        "{p}" => Some(Ty::Player),
+        "{ps}" => Some(Ty::Players),
+        "{s}" => Some(Ty::Side),
+        "{c}" => Some(Ty::Card),
+        _ => None,
+    }
+}
+
+fn match_pattern(pat: &[&str], toks: &[String], scope: &[Bound], depth: u8) -> Option<Vec<Expr>> {
+    let Some((&first, rest)) = pat.split_first() else {
+        return toks.is_empty().then(Vec::new);
+    };
+    match hole_ty(first) {
+        None => {
+            if toks.first().map(String::as_str) == Some(first) {
+                match_pattern(rest, &toks[1..], scope, depth)
+            } else {
+                None
+            }
+        }
+        Some(ty) => {
+            for k in 1..=toks.len() {
+                // The next literal must follow the hole; skip splits that cannot match.
+                if let Some(next) = rest.first() {
+                    if hole_ty(next).is_none() && toks.get(k).map(String::as_str) != Some(*next) {
+                        continue;
+                    }
+                }
+                let Some((e, _)) = resolve(&toks[..k], Some(ty), scope, depth + 1) else {
+                    continue;
+                };
+                if let Some(mut more) = match_pattern(rest, &toks[k..], scope, depth) {
+                    more.insert(0, e);
+                    return Some(more);
+                }
+            }
+            None
+        }
+    }
+}
+
+/// The patterns in the words a designer writes, for "did you mean" and help lines.
+pub fn examples() -> Vec<String> {
+    PATTERNS
+        .iter()
+        .map(|p| {
+            p.words
+                .replace("{ps} 's", "my")
+                .replace("{p} 's", "my")
+                .replace("{s} 's", "my side's")
+                .replace("{c} 's", "my encounter card's")
+                .replace(" 's", "'s")
+                .replace("{p}", "the defense")
+                .replace("{s}", "my side")
+                .replace("{c}", "my encounter card")
+        })
+        .collect()
+}
