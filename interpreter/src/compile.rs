@@ -509,11 +509,8 @@ impl Compiler<'_> {
                         match at {
                             Some(i) => {
                                 p.segments.drain(..=i);
-                                let hand = self.path(&p, None);
-                                match hand {
-                                    Some((Expr::CardsInHand(who, _), _)) => *who,
-                                    _ => Expr::Me,
-                                }
+                                let hand = ast::Expr::Path(p);
+                                self.owner_of(&hand, "hand")?
                             }
                             None => Expr::Me,
                         }
@@ -646,7 +643,11 @@ impl Compiler<'_> {
             "multiply" => (object, self.arg(a, "by")?, Op::Mul),
             _ => (object, self.arg(a, "by")?, Op::Div),
         };
+        let before = self.lints.len();
         let (t, ty) = self.any_expr(target);
+        if self.lints.len() > before {
+            return None; // the reference itself was reported
+        }
         match t {
             Expr::Quantity(q) => {
                 let want = if q == QuantityRef::Winner {
@@ -744,8 +745,9 @@ impl Compiler<'_> {
 
     /// Compiles an expression that must have type `want`.
     fn expr(&mut self, e: &ast::Expr, want: Ty) -> Expr {
+        let before = self.lints.len();
         let (x, ty) = self.typed(e, Some(want));
-        if !ty.fits(want) {
+        if !ty.fits(want) && self.lints.len() == before {
             self.lints.push(Lint::TypeMismatch {
                 expected: want.words().into(),
                 found: ty.words().into(),

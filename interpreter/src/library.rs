@@ -104,6 +104,10 @@ pub fn check(files: &[SourceFile]) -> Vec<FileReport> {
             }
         }
     }
+    let (_, compiled) = crate::compile::compile(files);
+    for (report, lints) in reports.iter_mut().zip(compiled) {
+        report.lints.extend(lints);
+    }
     reports
 }
 
