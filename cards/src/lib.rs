@@ -2,8 +2,10 @@
 //! `cosmic` runs anywhere. The files live beside this crate under `cards/<edition>/<set>/`.
 
 mod components;
+mod library;
 
 pub use components::{builtin_components, parse_cosmic_deck, parse_destiny_deck, LoadError};
+pub use library::{builtin_library, Library};
 
 mod sources {
     include!(concat!(env!("OUT_DIR"), "/sources.rs"));

@@ -5,11 +5,10 @@ use crate::seats::{agent, fresh_seed, SeatKind};
 use clap::{Args, ValueEnum};
 use cosmic_engine::agents::ReplayAgent;
 use cosmic_engine::save::{digest, SAVE_FORMAT};
-use cosmic_engine::{Agent, Game, NoHooks, Options, PlayerId, Save, Setup};
+use cosmic_engine::{Agent, Game, Options, PlayerId, Save, Setup};
 use miette::{miette, IntoDiagnostic};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Options of `cosmic play`.
 #[derive(Args)]
@@ -20,6 +19,9 @@ pub struct PlayArgs {
     /// Who sits in each seat, clockwise from blue (default: all basic bots).
     #[arg(long, value_delimiter = ',')]
     seats: Vec<SeatKind>,
+    /// Aliens: `random`, `flares` (two dealt, keep one), `none`, or one name per seat.
+    #[arg(long, default_value = "random", conflicts_with = "load")]
+    aliens: String,
     /// The game's seed (default: from the clock; printed so the game can be repeated).
     #[arg(long)]
     seed: Option<u64>,
@@ -69,9 +71,18 @@ pub fn answers_by_seat(
 /// Plays the game; returns the process exit code.
 pub fn run(args: PlayArgs) -> miette::Result<i32> {
     let loaded = args.load.as_deref().map(read_save).transpose()?;
+    let library = cosmic_cards::builtin_library()?;
     let setup = match &loaded {
         Some(s) => s.setup.clone(),
-        None => Setup::new(args.players, args.seed.unwrap_or_else(fresh_seed)),
+        None => Setup {
+            aliens: library.alien_setup(&args.aliens, args.players).map_err(|e| {
+                miette!(
+                    help = "e.g. --aliens random, --aliens none, --aliens Virus,Oracle,Human,Zombie,Void",
+                    "--aliens: {e}"
+                )
+            })?,
+            ..Setup::new(args.players, args.seed.unwrap_or_else(fresh_seed))
+        },
     };
     let players = setup.players as usize;
     let seats: Vec<SeatKind> = if !args.seats.is_empty() {
@@ -95,7 +106,7 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         vec![SeatKind::Basic; players]
     };
     let seed = setup.seed;
-    let components = Arc::new(cosmic_cards::builtin_components()?);
+    let components = library.components.clone();
     let replayed = loaded.as_ref().map(answers_by_seat);
     let agents: Vec<Box<dyn Agent>> = seats
         .iter()
@@ -137,7 +148,7 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
             loaded.as_ref().map_or(0, |s| s.answers.len())
         );
     }
-    let hooks = NoHooks;
+    let hooks = library.runtime();
     let mut game =
         Game::new(&setup, components, agents, &hooks, options).map_err(|e| miette!("{e}"))?;
     let stdout = std::io::stdout();

@@ -5,10 +5,9 @@ use crate::play::{answers_by_seat, read_save};
 use clap::Args;
 use cosmic_engine::agents::ReplayAgent;
 use cosmic_engine::save::digest;
-use cosmic_engine::{Agent, Game, NoHooks, Options};
+use cosmic_engine::{Agent, Game, Options};
 use miette::miette;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Options of `cosmic replay`.
 #[derive(Args)]
@@ -20,7 +19,7 @@ pub struct ReplayArgs {
 /// Replays; returns 0 when the replay reaches the saved state, 1 otherwise.
 pub fn run(args: ReplayArgs) -> miette::Result<i32> {
     let save = read_save(&args.file)?;
-    let components = Arc::new(cosmic_cards::builtin_components()?);
+    let library = cosmic_cards::builtin_library()?;
     let agents: Vec<Box<dyn Agent>> = answers_by_seat(&save)
         .into_iter()
         .map(|answers| Box::new(ReplayAgent::new(answers, None, false)) as Box<dyn Agent>)
@@ -29,9 +28,15 @@ pub fn run(args: ReplayArgs) -> miette::Result<i32> {
         check_invariants: true,
         ..Options::default()
     };
-    let hooks = NoHooks;
-    let mut game =
-        Game::new(&save.setup, components, agents, &hooks, options).map_err(|e| miette!("{e}"))?;
+    let hooks = library.runtime();
+    let mut game = Game::new(
+        &save.setup,
+        library.components.clone(),
+        agents,
+        &hooks,
+        options,
+    )
+    .map_err(|e| miette!("{e}"))?;
     let result = game.run();
     // An unfinished save stops where its answers run out; a finished one runs to its end.
     if let Err(e) = &result {

@@ -3,13 +3,14 @@
 
 use crate::seats::{agent, fresh_seed, SeatKind};
 use clap::Args;
+use cosmic_cards::Library;
 use cosmic_engine::agents::agent_seed;
-use cosmic_engine::{Color, Components, Game, GameError, NoHooks, Options, Setup};
+use cosmic_engine::{AlienSetup, Color, Game, GameError, Options, Setup};
 use indicatif::{ProgressBar, ProgressStyle};
 use miette::miette;
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Which bot plays every seat.
@@ -45,11 +46,15 @@ pub struct SimArgs {
     /// Check the invariants after every event.
     #[arg(long)]
     check: bool,
+    /// Aliens: `random`, `flares` (two dealt, keep one), `none`, or one name per seat.
+    #[arg(long, default_value = "random")]
+    aliens: String,
 }
 
 /// What one game contributes to the summary.
 #[derive(Clone, Debug)]
 struct GameSummary {
+    aliens: Vec<Option<u16>>,
     winners: Vec<u8>,
     turns: u32,
     encounters: u32,
@@ -65,6 +70,15 @@ struct SeatSummary {
     win_rate: f64,
 }
 
+/// An alien's results over the games it played.
+#[derive(Serialize)]
+struct AlienSummary {
+    alien: String,
+    games: u64,
+    wins: u64,
+    win_rate: f64,
+}
+
 /// The run's results.
 #[derive(Serialize)]
 struct Summary {
@@ -74,6 +88,7 @@ struct Summary {
     seed: u64,
     threads: usize,
     seats: Vec<SeatSummary>,
+    aliens: Vec<AlienSummary>,
     shared_wins: u64,
     no_winner: u64,
     mean_turns: f64,
@@ -94,7 +109,9 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 }
 
 fn play_one(
-    components: &Arc<Components>,
+    library: &Library,
+    runtime: &cosmic_interpreter::runtime::Runtime,
+    aliens: &AlienSetup,
     players: u8,
     bot: Bot,
     seed: u64,
@@ -105,20 +122,19 @@ fn play_one(
         Bot::Random => SeatKind::Random,
     };
     let agents = (0..players).map(|i| agent(kind, seed, i)).collect();
-    let hooks = NoHooks;
     let options = Options {
         check_invariants: check,
         ..Options::default()
     };
-    let mut game = Game::new(
-        &Setup::new(players, seed),
-        components.clone(),
-        agents,
-        &hooks,
-        options,
-    )?;
+    let setup = Setup {
+        aliens: aliens.clone(),
+        ..Setup::new(players, seed)
+    };
+    let mut game = Game::new(&setup, library.components.clone(), agents, runtime, options)?;
     let r = game.run()?;
+    let alien_of = |p: usize| game.state().players[p].alien;
     Ok(GameSummary {
+        aliens: (0..players as usize).map(alien_of).collect(),
         winners: r.winners.iter().map(|p| p.0).collect(),
         turns: r.stats.turns,
         encounters: r.stats.encounters,
@@ -136,7 +152,15 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
     if args.games == 0 {
         return Err(miette!(help = "ask for at least one game", "--games is 0"));
     }
-    let components = Arc::new(cosmic_cards::builtin_components()?);
+    let library = cosmic_cards::builtin_library()?;
+    let aliens = library
+        .alien_setup(&args.aliens, args.players)
+        .map_err(|e| {
+            miette!(
+                help = "e.g. --aliens random, --aliens none, --aliens Virus,Oracle,Human",
+                "--aliens: {e}"
+            )
+        })?;
     let progress = ProgressBar::new(args.games);
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
@@ -149,6 +173,7 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
+                let runtime = library.runtime();
                 let mut local = Vec::new();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed) as u64;
@@ -156,7 +181,9 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                         break;
                     }
                     let r = play_one(
-                        &components,
+                        &library,
+                        &runtime,
+                        &aliens,
                         args.players,
                         args.bot,
                         game_seed(seed, i),
@@ -179,6 +206,8 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
     results.sort_by_key(|(i, _)| *i);
 
     let mut wins = vec![0u64; args.players as usize];
+    let names = library.alien_names();
+    let mut by_alien: Vec<(u64, u64)> = vec![(0, 0); names.len()];
     let (mut shared, mut none, mut turns, mut encounters, mut events) = (0, 0, 0u64, 0u64, 0u64);
     let mut failures = Vec::new();
     let mut played = 0u64;
@@ -188,6 +217,12 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                 played += 1;
                 for &w in &g.winners {
                     wins[w as usize] += 1;
+                }
+                for (seat, a) in g.aliens.iter().enumerate() {
+                    if let Some(a) = a {
+                        by_alien[*a as usize].0 += 1;
+                        by_alien[*a as usize].1 += g.winners.contains(&(seat as u8)) as u64;
+                    }
                 }
                 if g.winners.len() > 1 {
                     shared += 1;
@@ -223,6 +258,17 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                 color: Color::ALL[i],
                 wins: w,
                 win_rate: per(w),
+            })
+            .collect(),
+        aliens: by_alien
+            .iter()
+            .zip(&names)
+            .filter(|((games, _), _)| *games > 0)
+            .map(|(&(games, wins), name)| AlienSummary {
+                alien: name.to_string(),
+                games,
+                wins,
+                win_rate: wins as f64 / games as f64,
             })
             .collect(),
         shared_wins: shared,
@@ -265,6 +311,18 @@ fn print_summary(s: &Summary) {
             seat.wins,
             seat.win_rate * 100.0
         );
+    }
+    if !s.aliens.is_empty() {
+        println!("alien         games    wins   win rate");
+        for a in &s.aliens {
+            println!(
+                "{:<12} {:>6}  {:>6}   {:>6.1}%",
+                a.alien,
+                a.games,
+                a.wins,
+                a.win_rate * 100.0
+            );
+        }
     }
     println!(
         "shared wins: {}   no winner: {}",

@@ -118,7 +118,8 @@ struct Ctx {
     source: u32,
 }
 
-/// Runs a program as the engine's hooks.
+/// Runs a program as the engine's hooks. One per thread: clone it for each worker.
+#[derive(Clone)]
 pub struct Runtime {
     program: Arc<Program>,
     /// Item of each alien the components list.
@@ -1101,18 +1102,18 @@ impl Runtime {
     ) {
         for st in body {
             match st {
-                Stmt::Modify { quantity, code, .. } => {
-                    if self.instance(quantity, game, ctx) == Some(q) {
-                        let copy = Ctx {
-                            me: ctx.me,
-                            slots: ctx.slots.clone(),
-                            subject: Subject::None,
-                            current: None,
-                            cancelled: false,
-                            source: ctx.source,
-                        };
-                        out.push((self.layer(*code), *code, copy));
-                    }
+                Stmt::Modify { quantity, code, .. }
+                    if self.instance(quantity, game, ctx) == Some(q) =>
+                {
+                    let copy = Ctx {
+                        me: ctx.me,
+                        slots: ctx.slots.clone(),
+                        subject: Subject::None,
+                        current: None,
+                        cancelled: false,
+                        source: ctx.source,
+                    };
+                    out.push((self.layer(*code), *code, copy));
                 }
                 Stmt::If(c, then, otherwise) => {
                     if self.eval(c, game, ctx) == Value::Bool(true) {

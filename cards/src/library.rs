@@ -1,0 +1,112 @@
+//! The built-in library ready to play: the component lists, the card files compiled, and
+//! the runtime that plays them.
+
+use crate::components::{builtin_components, LoadError};
+use cosmic_engine::{AlienSetup, Components};
+use cosmic_interpreter::ir::{ItemKind, Program};
+use cosmic_interpreter::runtime::{self, Runtime};
+use cosmic_interpreter::SourceFile;
+use std::sync::Arc;
+
+/// A compiled library: what games are set up from and the hooks that play its cards.
+pub struct Library {
+    /// The compiled card files.
+    pub program: Arc<Program>,
+    /// The components, with the aliens and their flares.
+    pub components: Arc<Components>,
+}
+
+/// The built-in library, compiled; a file with an error is refused with its first problem.
+pub fn builtin_library() -> Result<Library, LoadError> {
+    let files: Vec<SourceFile> = crate::builtin_sources()
+        .iter()
+        .map(|(name, text)| SourceFile::new(*name, *text))
+        .collect();
+    let reports = cosmic_interpreter::check(&files);
+    for (f, r) in files.iter().zip(&reports) {
+        if r.errors() > 0 {
+            let message = match (r.syntax.first(), r.lints.iter().find(|l| !l.is_warning())) {
+                (Some(e), _) => e.to_string(),
+                (None, Some(l)) => l.to_string(),
+                _ => "an error".to_string(),
+            };
+            return Err(LoadError {
+                file: f.name.clone(),
+                message: format!("{message} (run `cosmic lint` for every problem)"),
+                src: f.text.clone(),
+                span: None,
+            });
+        }
+    }
+    let (program, _) = cosmic_interpreter::compile::compile(&files);
+    let program = Arc::new(program);
+    let components = runtime::components(&program, &builtin_components()?);
+    Ok(Library {
+        program,
+        components: Arc::new(components),
+    })
+}
+
+impl Library {
+    /// Hooks that play this library's cards (one per thread: a runtime is not shared).
+    pub fn runtime(&self) -> Runtime {
+        Runtime::new(self.program.clone(), &self.components)
+    }
+
+    /// The alien names, in the components' order.
+    pub fn alien_names(&self) -> Vec<&str> {
+        self.components
+            .aliens
+            .iter()
+            .map(|a| a.name.as_str())
+            .collect()
+    }
+
+    /// Reads an alien selection: `none`, `random`, `flares` (two dealt, keep one), or a
+    /// comma-separated list of names, one per seat.
+    pub fn alien_setup(&self, spec: &str, players: u8) -> Result<AlienSetup, String> {
+        match spec.trim().to_lowercase().as_str() {
+            "none" => return Ok(AlienSetup::None),
+            "random" => return Ok(AlienSetup::Random),
+            "flares" | "dealt" => return Ok(AlienSetup::DealtFlares),
+            _ => {}
+        }
+        let names = self.alien_names();
+        let mut list = Vec::new();
+        for want in spec.split(',').map(str::trim) {
+            match names.iter().position(|n| n.eq_ignore_ascii_case(want)) {
+                Some(i) => list.push(i as u16),
+                None => {
+                    let hint = cosmic_interpreter::names::did_you_mean(want, names.iter().copied())
+                        .map(|m| format!(" (did you mean `{m}`?)"))
+                        .unwrap_or_default();
+                    return Err(format!(
+                        "no alien named `{want}`{hint}; known: {}",
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+        if list.len() != players as usize {
+            return Err(format!(
+                "{} aliens listed for {players} players: give one per seat",
+                list.len()
+            ));
+        }
+        let mut seen = list.clone();
+        seen.sort();
+        seen.dedup();
+        if seen.len() != list.len() {
+            return Err("an alien is listed twice".into());
+        }
+        Ok(AlienSetup::Fixed(list))
+    }
+
+    /// Whether the program has an item of this kind and name.
+    pub fn has(&self, kind: ItemKind, name: &str) -> bool {
+        self.program
+            .items
+            .iter()
+            .any(|i| i.kind == kind && i.name == name)
+    }
+}
