@@ -41,6 +41,28 @@ pub enum Until {
 
 static HOOKS: NoHooks = NoHooks;
 
+/// The built-in library, compiled once per process (`None` if it does not load).
+pub fn library() -> Option<&'static cosmic_cards::Library> {
+    static LIBRARY: std::sync::OnceLock<Option<cosmic_cards::Library>> = std::sync::OnceLock::new();
+    LIBRARY
+        .get_or_init(|| cosmic_cards::builtin_library().ok())
+        .as_ref()
+}
+
+thread_local! {
+    /// One runtime per thread, kept for the whole process (games borrow their hooks).
+    static RUNTIME: Option<&'static cosmic_interpreter::runtime::Runtime> =
+        library().map(|l| &*Box::leak(Box::new(l.runtime())));
+}
+
+/// The hooks rulings play with: the built-in library's runtime when it loads.
+fn hooks() -> &'static dyn cosmic_engine::Hooks {
+    match RUNTIME.with(|r| *r) {
+        Some(r) => r,
+        None => &HOOKS,
+    }
+}
+
 /// A seat's color by name, checked against the players in the game.
 pub fn color(e: &Errors, s: &Spanned<String>, players: u8) -> Result<PlayerId, ScenarioError> {
     let c = Color::parse(s.get_ref()).ok_or_else(|| {
@@ -282,7 +304,10 @@ pub fn prepare(
         // The answers given, for the decision lines of the trace.
         record_answers: true,
     };
-    let mut game = Game::new(&setup, components.clone(), agents, &HOOKS, options)
+    // Card text plays when a player has an alien; otherwise the rules alone are pinned.
+    let with_text = scn.player.iter().any(|p| p.alien.is_some());
+    let hooks: &'static dyn cosmic_engine::Hooks = if with_text { hooks() } else { &HOOKS };
+    let mut game = Game::new(&setup, components.clone(), agents, hooks, options)
         .map_err(|err| e.at(0..0, format!("the game cannot be set up: {err}"), "here"))?;
     let g = game.state_mut();
     if until == Until::Encounter {
@@ -306,6 +331,29 @@ pub fn prepare(
         g.players[p].power_active = active;
     }
     for spec in &scn.player {
+        let p = color(e, &spec.color, players)?;
+        if let Some(alien) = &spec.alien {
+            let names: Vec<&str> = components.aliens.iter().map(|a| a.name.as_str()).collect();
+            let Some(i) = names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(alien.get_ref()))
+            else {
+                let hint =
+                    cosmic_interpreter::names::did_you_mean(alien.get_ref(), names.iter().copied())
+                        .map(|m| format!("did you mean `{m}`? "))
+                        .unwrap_or_default();
+                return Err(e.hint(
+                    alien.span(),
+                    format!("no alien named `{}`", alien.get_ref()),
+                    "unknown alien",
+                    &format!("{hint}known aliens: {}", names.join(", ")),
+                ));
+            };
+            g.players[p.ix()].alien = Some(i as u16);
+        }
+        if let Some(tokens) = spec.tokens {
+            g.effects.tokens[p.ix()] = tokens.max(0);
+        }
         if let Some(power) = &spec.power {
             let p = color(e, &spec.color, players)?;
             if *power.get_ref() != g.players[p.ix()].power_active {

@@ -51,12 +51,15 @@ pub fn run_file_named(path: &std::path::Path, name: &str) -> Result<Ruling, Scen
     let src = std::fs::read_to_string(path).map_err(|err| {
         error::Errors::new(&name, "").at(0..0, format!("cannot read {name}: {err}"), "here")
     })?;
-    let components = cosmic_cards::builtin_components().map_err(|err| {
-        error::Errors::new(&name, &src).at(
-            0..0,
-            format!("the built-in library does not load: {err}"),
-            "here",
-        )
-    })?;
-    run_source(&name, &src, Arc::new(components))
+    let components = match build::library() {
+        Some(l) => l.components.clone(),
+        None => Arc::new(cosmic_cards::builtin_components().map_err(|err| {
+            error::Errors::new(&name, &src).at(
+                0..0,
+                format!("the built-in library does not load: {err}"),
+                "here",
+            )
+        })?),
+    };
+    run_source(&name, &src, components)
 }

@@ -76,6 +76,12 @@ pub struct PlayerSpec {
     /// Whether the alien power is active (must agree with the home colonies).
     #[serde(default)]
     pub power: Option<Spanned<bool>>,
+    /// The player's alien, by name (none: no power).
+    #[serde(default)]
+    pub alien: Option<Spanned<String>>,
+    /// Tokens on the player's alien sheet.
+    #[serde(default)]
+    pub tokens: Option<i32>,
 }
 
 /// The top cards of the decks, first drawn first.
