@@ -346,7 +346,7 @@ pub fn prepare(
                     alien.span(),
                     format!("no alien named `{}`", alien.get_ref()),
                     "unknown alien",
-                    &format!("{hint}known aliens: {}", names.join(", ")),
+                    format!("{hint}known aliens: {}", names.join(", ")),
                 ));
             };
             g.players[p.ix()].alien = Some(i as u16);
