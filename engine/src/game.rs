@@ -168,6 +168,9 @@ type Observer<'h> = Box<dyn FnMut(&Event, &Scene) + 'h>;
 /// A callback that sees every decision put to an agent, with the whole game.
 type DecisionObserver<'h> = Box<dyn FnMut(&Decision, &Scene) + 'h>;
 
+/// A callback that sees every decision the engine made without asking, with its only answer.
+type ForcedObserver<'h> = Box<dyn FnMut(&Decision, &Answer, &Scene) + 'h>;
+
 /// Refusals tolerated before an agent's answers are given up on.
 const MAX_REFUSALS: usize = 5;
 
@@ -186,6 +189,7 @@ pub struct Game<'h> {
     pub(crate) seed: u64,
     observer: Option<Observer<'h>>,
     decision_observer: Option<DecisionObserver<'h>>,
+    forced_observer: Option<ForcedObserver<'h>>,
     /// Setup's events, kept for an observer attached after `new` when events are not recorded.
     setup_log: Vec<Event>,
     started: bool,
@@ -229,6 +233,7 @@ impl<'h> Game<'h> {
             seed: setup.seed,
             observer: None,
             decision_observer: None,
+            forced_observer: None,
             setup_log: Vec::new(),
             started: false,
         };
@@ -272,11 +277,17 @@ impl<'h> Game<'h> {
         self.observer = Some(observer);
     }
 
-    /// Calls `observer` each time a decision is put to an agent (forced ones are not put; a
-    /// refused answer means it is put again), before the agent answers: for the game's owner,
-    /// e.g. a test journaling what was asked.
+    /// Calls `observer` each time a decision is put to an agent (forced ones are not put, see
+    /// `set_forced_observer`; a refused answer means it is put again), before the agent
+    /// answers: for the game's owner, e.g. a test journaling what was asked.
     pub fn set_decision_observer(&mut self, observer: impl FnMut(&Decision, &Scene) + 'h) {
         self.decision_observer = Some(Box::new(observer));
+    }
+
+    /// Calls `observer` with each decision that had a single legal answer, and that answer,
+    /// when the engine makes it without asking (no agent sees it; it is not a recorded answer).
+    pub fn set_forced_observer(&mut self, observer: impl FnMut(&Decision, &Answer, &Scene) + 'h) {
+        self.forced_observer = Some(Box::new(observer));
     }
 
     /// The state (read-only).
@@ -390,7 +401,7 @@ impl<'h> Game<'h> {
     }
 
     /// Puts a decision to a player and returns a legal answer. A decision with exactly one
-    /// legal answer is not asked.
+    /// legal answer is not asked: the forced observer is told of it instead.
     pub fn ask(&mut self, player: PlayerId, kind: DecisionKind, request: Request) -> Flow<Answer> {
         let decision = Decision {
             player,
@@ -404,6 +415,13 @@ impl<'h> Game<'h> {
     pub(crate) fn ask_decision(&mut self, decision: &Decision) -> Flow<Answer> {
         let (player, kind) = (decision.player, decision.kind);
         if let Some(a) = decision.forced() {
+            if let Some(observe) = self.forced_observer.as_mut() {
+                let scene = Scene {
+                    state: &self.state,
+                    components: &self.components,
+                };
+                observe(decision, &a, &scene);
+            }
             return Ok(a);
         }
         self.stats.decisions += 1;
@@ -466,9 +484,6 @@ impl<'h> Game<'h> {
         kind: DecisionKind,
         options: Vec<crate::decision::Choice>,
     ) -> Flow<crate::decision::Choice> {
-        if options.len() == 1 {
-            return Ok(options[0]);
-        }
         let decision = Decision {
             player,
             kind,

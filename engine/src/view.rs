@@ -7,6 +7,13 @@ use crate::event::Names;
 use crate::ids::{CardId, Color, PlanetId, PlayerId, Side};
 use crate::state::{GameState, Outcome, Phase};
 
+impl<'a> crate::event::Scene<'a> {
+    /// What `player` sees of this scene (its agent's view), for the game's owner.
+    pub fn view(&self, player: PlayerId) -> View<'a> {
+        View::new(self.state, self.components, player)
+    }
+}
+
 /// What one player can see.
 #[derive(Clone, Copy)]
 pub struct View<'a> {

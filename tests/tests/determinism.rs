@@ -162,3 +162,50 @@ fn truncated_or_edited_saves_are_refused_clearly() {
         Err(SaveError::Malformed { .. })
     ));
 }
+
+#[test]
+fn forced_decisions_are_observed_never_asked_nor_recorded() {
+    use cosmic_engine::{Answer, Decision};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    static HOOKS: NoHooks = NoHooks;
+    let (plain, _) = log_of(5, 21, cosmic_tests::bot_agents(5, 21, true), true);
+    let components =
+        Arc::new(cosmic_cards::builtin_components().expect("built-in components load"));
+    let options = Options {
+        record_events: true,
+        check_invariants: true,
+        record_answers: true,
+    };
+    let mut game = Game::new(
+        &Setup::new(5, 21),
+        components,
+        cosmic_tests::bot_agents(5, 21, true),
+        &HOOKS,
+        options,
+    )
+    .expect("setup");
+    let asked: Rc<RefCell<Vec<Decision>>> = Rc::default();
+    let forced: Rc<RefCell<Vec<(Decision, Answer)>>> = Rc::default();
+    {
+        let asked = asked.clone();
+        game.set_decision_observer(move |d, _| asked.borrow_mut().push(d.clone()));
+        let forced = forced.clone();
+        game.set_forced_observer(move |d, a, _| forced.borrow_mut().push((d.clone(), a.clone())));
+    }
+    game.run().expect("game runs");
+    let names = game.names();
+    let observed: String = game.events().iter().map(|e| names.json(e) + "\n").collect();
+    // Watching forced decisions changes nothing in the game.
+    assert_eq!(plain, observed);
+    let (asked, forced) = (asked.borrow(), forced.borrow());
+    assert!(!forced.is_empty(), "a whole game has forced decisions");
+    for (d, a) in forced.iter() {
+        assert_eq!(d.forced().as_ref(), Some(a));
+        assert_eq!(d.validate(a), Ok(()));
+    }
+    // Agents are asked only decisions with a choice, and only those answers are recorded.
+    assert!(asked.iter().all(|d| d.forced().is_none()));
+    assert_eq!(asked.len(), game.answers().len());
+    assert_eq!(game.stats().decisions as usize, game.answers().len());
+}
