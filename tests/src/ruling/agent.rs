@@ -1,5 +1,7 @@
 //! The agent that answers a ruling's decisions from its script, and nothing else: a decision
 //! the script does not answer stops the run, naming the decision, the player and the options.
+//! A decision the engine makes without asking (a single legal answer) may take the player's
+//! next answer if it states that answer; one stating another is a contradiction.
 
 use super::scenario::DealSpec;
 use cosmic_engine::agents::scripted::parse_text;
@@ -55,15 +57,109 @@ pub fn deal_names(d: &DealSpec) -> DealNames {
     }
 }
 
-/// What the runner learns from the agents: where a failure happened, which steps were unused.
+/// The script, shared by the agents and the runner (which sees the forced decisions), and what
+/// the runner learns from it: where a failure happened, the options offered, a contradiction.
 #[derive(Default)]
 pub struct ScriptLog {
+    /// Each player's answers not used yet, in order (those left at the end were never used).
+    pub steps: Vec<VecDeque<Step>>,
     /// The span of the step being answered when an agent failed.
     pub failed_at: Option<Range<usize>>,
-    /// Steps never used, with their spans.
-    pub unused: Vec<Range<usize>>,
     /// The options offered for each step that lists the options it expects, in play order.
     pub offers: Vec<Offer>,
+    /// A step that states another answer than the only legal one of a forced decision.
+    pub contradiction: Option<Contradiction>,
+    /// Per player, the place of the last step a forced decision of each kind took, until the
+    /// player's agent uses a step of that kind (for the hint when a later decision of that
+    /// kind finds no answer).
+    taken_by_forced: Vec<Vec<(DecisionKind, Range<usize>)>>,
+}
+
+/// A scripted answer that a forced decision contradicts.
+pub struct Contradiction {
+    /// Where the step is written.
+    pub span: Range<usize>,
+    /// Who decided.
+    pub player: String,
+    /// What about.
+    pub kind: DecisionKind,
+    /// The only legal answer, as the trace words it.
+    pub forced: String,
+    /// The answer as written.
+    pub written: String,
+    /// How many decisions had been observed before it (its place in the trace).
+    pub asked: usize,
+}
+
+impl ScriptLog {
+    /// The script of `steps`, one list per player.
+    pub fn new(steps: Vec<Vec<Step>>) -> ScriptLog {
+        ScriptLog {
+            taken_by_forced: vec![Vec::new(); steps.len()],
+            steps: steps.into_iter().map(VecDeque::from).collect(),
+            ..ScriptLog::default()
+        }
+    }
+
+    /// The engine made `d` without asking, with its only legal answer `forced` (`asked`
+    /// decisions were observed before it): the player's next step, if it is for this kind of
+    /// decision, is used up; it must state that answer.
+    pub fn forced(&mut self, view: &View, d: &Decision, forced: &Answer, asked: usize) {
+        let p = d.player.ix();
+        if self.contradiction.is_some() || self.steps[p].front().is_none_or(|s| s.kind != d.kind) {
+            return;
+        }
+        let step = self.steps[p].pop_front().expect("checked above");
+        self.offer(view, d, &step);
+        let (written, states_it) = match &step.answer {
+            StepAnswer::Text(t) => (
+                t.clone(),
+                parse_text(view, d, t).is_ok_and(|a| same(&a, forced)),
+            ),
+            StepAnswer::Deal(_) => ("deal terms".to_string(), false),
+        };
+        if states_it {
+            self.taken_by_forced[p].retain(|(k, _)| *k != d.kind);
+            self.taken_by_forced[p].push((d.kind, step.span));
+        } else {
+            let names = view.names();
+            self.contradiction = Some(Contradiction {
+                span: step.span,
+                player: names.player(d.player).to_string(),
+                kind: d.kind,
+                forced: super::run::describe_answer(d, forced, &names),
+                written,
+                asked,
+            });
+        }
+    }
+
+    /// Keeps the options offered for `d` when `step` lists the options it expects.
+    fn offer(&mut self, view: &View, d: &Decision, step: &Step) {
+        if let Some((expected, span)) = &step.options {
+            let names = view.names();
+            self.offers.push(Offer {
+                player: names.player(d.player).to_string(),
+                kind: d.kind,
+                expected: expected.clone(),
+                span: span.clone(),
+                offered: d.describe_options(&names),
+            });
+        }
+    }
+}
+
+/// Whether two answers are the same (options picked in any order).
+fn same(a: &Answer, b: &Answer) -> bool {
+    match (a, b) {
+        (Answer::Subset(x), Answer::Subset(y)) => {
+            let (mut x, mut y) = (x.clone(), y.clone());
+            x.sort_unstable();
+            y.sort_unstable();
+            x == y
+        }
+        _ => a == b,
+    }
 }
 
 /// The options offered for a decision, against the options a step expects.
@@ -94,7 +190,6 @@ impl Offer {
 
 /// Answers one player's decisions from the script.
 pub struct RulingAgent {
-    steps: VecDeque<Step>,
     refusal: Option<String>,
     last: Option<Range<usize>>,
     log: Rc<RefCell<ScriptLog>>,
@@ -102,22 +197,14 @@ pub struct RulingAgent {
 }
 
 impl RulingAgent {
-    /// The agent for seat `me`.
-    pub fn new(me: PlayerId, steps: Vec<Step>, log: Rc<RefCell<ScriptLog>>) -> Self {
+    /// The agent for seat `me`, answering from `me`'s steps in `log`.
+    pub fn new(me: PlayerId, log: Rc<RefCell<ScriptLog>>) -> Self {
         RulingAgent {
-            steps: steps.into(),
             refusal: None,
             last: None,
             log,
             me,
         }
-    }
-}
-
-impl Drop for RulingAgent {
-    fn drop(&mut self) {
-        let mut log = self.log.borrow_mut();
-        log.unused.extend(self.steps.drain(..).map(|s| s.span));
     }
 }
 
@@ -143,42 +230,46 @@ impl Agent for RulingAgent {
                 &format!("the engine refused the scripted answer ({why})"),
             ));
         }
-        let Some(step) = self.steps.front() else {
-            return Err(unanswered(
-                view,
-                d,
-                "the script has no answer for this decision",
+        let mut log = self.log.borrow_mut();
+        let me = self.me.ix();
+        if log.contradiction.is_some() {
+            return Err(AgentError(
+                "a scripted answer contradicts a forced decision".into(),
             ));
-        };
-        if step.kind != d.kind {
-            self.log.borrow_mut().failed_at = Some(step.span.clone());
-            return Err(unanswered(
-                view,
-                d,
-                &format!(
-                    "the script's next answer for this player is for `{}` (if that decision had a single legal answer, the engine made it without asking: remove its [[answer]])",
-                    step.kind.name()
+        }
+        let next = log.steps[me].front().map(|s| (s.kind, s.span.clone()));
+        if next.as_ref().is_none_or(|(kind, _)| *kind != d.kind) {
+            // The answer meant for this decision may have gone to a forced one before it.
+            let taken = log.taken_by_forced[me]
+                .iter()
+                .find(|(k, _)| *k == d.kind)
+                .map(|(_, span)| span.clone());
+            let mut why = match &next {
+                None => "the script has no answer for this decision".to_string(),
+                Some((kind, _)) => format!(
+                    "the script's next answer for this player is for `{}`, not this decision (each player's answers are used in the order the engine asks)",
+                    kind.name()
                 ),
-            ));
+            };
+            if taken.is_some() {
+                why.push_str(&format!(
+                    " (the `{}` answer marked here went to an earlier decision with a single legal answer: if it was meant for this one, write the forced answer before it)",
+                    d.kind.name()
+                ));
+            }
+            log.failed_at = taken.or(next.map(|(_, span)| span));
+            return Err(unanswered(view, d, &why));
         }
-        let step = self.steps.pop_front().expect("checked above");
+        let step = log.steps[me].pop_front().expect("checked above");
+        log.taken_by_forced[me].retain(|(k, _)| *k != d.kind);
         self.last = Some(step.span.clone());
-        if let Some((expected, span)) = &step.options {
-            let names = view.names();
-            self.log.borrow_mut().offers.push(Offer {
-                player: names.player(d.player).to_string(),
-                kind: d.kind,
-                expected: expected.clone(),
-                span: span.clone(),
-                offered: d.describe_options(&names),
-            });
-        }
+        log.offer(view, d, &step);
         let result = match &step.answer {
             StepAnswer::Text(t) => parse_text(view, d, t),
             StepAnswer::Deal(names) => resolve_deal(view, names).map(|t| Answer::Deal(Some(t))),
         };
         result.map_err(|why| {
-            self.log.borrow_mut().failed_at = Some(step.span.clone());
+            log.failed_at = Some(step.span.clone());
             unanswered(view, d, &why)
         })
     }

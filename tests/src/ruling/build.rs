@@ -24,7 +24,7 @@ pub struct Prepared {
     pub start: Phase,
     /// How far to play.
     pub until: Until,
-    /// The place of the answer being used when an agent failed, and unused answers.
+    /// The scripted answers (those not used yet), and what using them told.
     pub script: Rc<RefCell<super::agent::ScriptLog>>,
 }
 
@@ -286,13 +286,9 @@ pub fn prepare(
             options,
         });
     }
-    let script = Rc::new(RefCell::new(super::agent::ScriptLog::default()));
-    let agents: Vec<Box<dyn Agent>> = steps
-        .into_iter()
-        .enumerate()
-        .map(|(i, s)| {
-            Box::new(RulingAgent::new(PlayerId(i as u8), s, script.clone())) as Box<dyn Agent>
-        })
+    let script = Rc::new(RefCell::new(super::agent::ScriptLog::new(steps)));
+    let agents: Vec<Box<dyn Agent>> = (0..players)
+        .map(|i| Box::new(RulingAgent::new(PlayerId(i), script.clone())) as Box<dyn Agent>)
         .collect();
     let setup = Setup {
         variants: scn.variants.clone(),

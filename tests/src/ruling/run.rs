@@ -4,7 +4,8 @@ use super::build::{color, did_you_mean, planet, Prepared, Until};
 use super::error::{Errors, ScenarioError};
 use super::scenario::Scenario;
 use cosmic_engine::{
-    Answer, Decision, DecisionKind, EventKind, Game, GameError, Names, Outcome, Request, Stop,
+    Answer, Decision, DecisionKind, EventKind, Game, GameError, Names, Outcome, Request, Scene,
+    Stop,
 };
 use std::cell::{Cell, RefCell};
 use std::fmt::Write;
@@ -55,7 +56,8 @@ impl Ruling {
     }
 }
 
-/// A decision put to a player during play, seen by the game's decision observer.
+/// A decision put to a player during play, or made without asking, seen by the game's
+/// decision and forced observers.
 struct Asked {
     /// How many events had happened when it was asked (it goes before the next one).
     at: usize,
@@ -63,6 +65,22 @@ struct Asked {
     decision: Decision,
     /// The totals standing when a reinforcement is asked.
     totals: Option<[i32; 2]>,
+    /// The only legal answer, when the engine made the decision without asking.
+    forced: Option<Answer>,
+}
+
+impl Asked {
+    fn new(at: usize, d: &Decision, scene: &Scene, forced: Option<&Answer>) -> Asked {
+        Asked {
+            at,
+            decision: d.clone(),
+            totals: match d.kind {
+                DecisionKind::Reinforcement => scene.state.encounter.totals,
+                _ => None,
+            },
+            forced: forced.cloned(),
+        }
+    }
 }
 
 /// One line of the trace: an event with the rule that caused it, or an answered decision.
@@ -94,15 +112,20 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
     {
         let (seen, asked) = (seen.clone(), asked.clone());
         game.set_decision_observer(move |d, scene| {
-            let totals = match d.kind {
-                DecisionKind::Reinforcement => scene.state.encounter.totals,
-                _ => None,
-            };
-            asked.borrow_mut().push(Asked {
-                at: seen.get(),
-                decision: d.clone(),
-                totals,
-            });
+            asked
+                .borrow_mut()
+                .push(Asked::new(seen.get(), d, scene, None));
+        });
+    }
+    {
+        // A forced decision takes its player's next answer if that answer states it.
+        let (seen, asked, script) = (seen.clone(), asked.clone(), prepared.script.clone());
+        game.set_forced_observer(move |d, a, scene| {
+            let mut asked = asked.borrow_mut();
+            script
+                .borrow_mut()
+                .forced(&scene.view(d.player), d, a, asked.len());
+            asked.push(Asked::new(seen.get(), d, scene, Some(a)));
         });
     }
     let result = match prepared.until {
@@ -120,8 +143,39 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             Err(Stop::Error(err)) => Err(err),
         },
     };
-    let lines = trace_lines(game, first_event, &asked.borrow());
+    let asked = asked.borrow();
+    let lines = trace_lines(game, first_event, game.events().len(), &asked);
     let trace: Vec<String> = lines.iter().map(Line::render).collect();
+    let tail = |lines: &[Line]| {
+        let from = lines.len().saturating_sub(8);
+        lines[from..]
+            .iter()
+            .map(Line::render)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if let Some(c) = &prepared.script.borrow().contradiction {
+        // The trace up to the forced decision (play went on until the next question).
+        let upto = &asked[..=c.asked];
+        let so_far = trace_lines(game, first_event, upto[c.asked].at, upto);
+        return Err(e.hint(
+            c.span.clone(),
+            format!(
+                "{}'s `{}` decision had a single legal answer, `{}`, so the engine made it without asking; this answer says `{}`",
+                c.player,
+                c.kind.name(),
+                c.forced,
+                c.written
+            ),
+            "not the only legal option",
+            format!(
+                "answer `{}` or remove this [[answer]] (each player's answers are used in the order the engine decides, so one meant for a later `{}` decision comes after one for this decision); the trace so far:\n{}",
+                c.forced,
+                c.kind.name(),
+                tail(&so_far)
+            ),
+        ));
+    }
     if let Err(err) = result {
         let span = prepared.script.borrow().failed_at.clone().unwrap_or(0..0);
         let mut message = format!("the ruling cannot be played: {err}");
@@ -131,14 +185,7 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
         let mut error = e.at(span, message, "this answer");
         error.help = Some(format!(
             "add or fix an [[answer]]; the trace so far:\n{}",
-            trace
-                .iter()
-                .rev()
-                .take(8)
-                .rev()
-                .cloned()
-                .collect::<Vec<_>>()
-                .join("\n")
+            tail(&lines)
         ));
         return Err(error);
     }
@@ -150,7 +197,6 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
         .chain(lines.into_iter().map(|l| l.text))
         .collect();
     let mut checks = expectations(scn, e, game, first_event, &said)?;
-    drop(prepared.game);
     let script = prepared.script.borrow();
     for offer in &script.offers {
         let line = e_line(e, offer.span.start);
@@ -181,8 +227,8 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             "add an [expect] table (outcome, winners, or per-player values) or `options` to an [[answer]]",
         ));
     }
-    for span in script.unused.iter() {
-        let line = e_line(e, span.start);
+    for step in script.steps.iter().flatten() {
+        let line = e_line(e, step.span.start);
         checks.push(Check {
             ok: false,
             text: format!("every scripted answer is used (the answer on line {line} was not)"),
@@ -196,31 +242,41 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
     })
 }
 
-/// The trace of play: each event since `first` with its rule, and each answered decision in
-/// its place (before the events its answer caused).
-fn trace_lines(game: &Game, first: usize, asked: &[Asked]) -> Vec<Line> {
+/// The trace of play: each event from `first` to `end` with its rule, and each decision of
+/// `asked` in its place (before the events its answer caused), forced ones marked.
+fn trace_lines(game: &Game, first: usize, end: usize, asked: &[Asked]) -> Vec<Line> {
     let names = game.names();
     // A refused or unanswered decision stops the run, so the answers given are those to the
-    // first decisions asked.
+    // first decisions put to the players.
+    let mut answers = game.answers().iter();
     let mut decisions = asked
         .iter()
-        .zip(game.answers())
-        .map(|(q, a)| {
-            debug_assert_eq!((q.decision.player, q.decision.kind), (a.player, a.kind));
+        .map_while(|q| {
+            let (answer, forced) = match &q.forced {
+                Some(a) => (a, "(forced) "),
+                None => {
+                    let a = answers.next()?;
+                    debug_assert_eq!((q.decision.player, q.decision.kind), (a.player, a.kind));
+                    (&a.answer, "")
+                }
+            };
             let mut text = format!(
-                "{} decides {}: {}",
+                "{forced}{} decides {}: {}",
                 names.player(q.decision.player),
                 q.decision.kind.name(),
-                describe_answer(&q.decision, &a.answer, &names)
+                describe_answer(&q.decision, answer, &names)
             );
+            if q.forced.is_some() {
+                text.push_str(", the only legal option");
+            }
             if let Some([o, d]) = q.totals {
                 let _ = write!(text, " (totals: offense {o}, defense {d})");
             }
-            (q.at, text)
+            Some((q.at, text))
         })
         .peekable();
     let mut lines = Vec::new();
-    for (i, ev) in game.events().iter().enumerate().skip(first) {
+    for (i, ev) in game.events()[..end].iter().enumerate().skip(first) {
         while let Some((_, text)) = decisions.next_if(|&(at, _)| at <= i) {
             lines.push(Line { text, source: None });
         }
@@ -235,7 +291,7 @@ fn trace_lines(game: &Game, first: usize, asked: &[Asked]) -> Vec<Line> {
 
 /// An answer in words: the option picked, the options picked (or `none`), ships as
 /// `place: count` pairs (or `none`), deal terms (or `pass`).
-fn describe_answer(d: &Decision, a: &Answer, names: &Names) -> String {
+pub(super) fn describe_answer(d: &Decision, a: &Answer, names: &Names) -> String {
     let list = |parts: Vec<String>| {
         if parts.is_empty() {
             "none".to_string()
