@@ -1,5 +1,6 @@
 //! The `cosmic` command-line tool: a small layer over the engine and the card library.
 
+mod bench;
 mod explain;
 mod fmt;
 mod human;
@@ -30,6 +31,8 @@ enum Command {
     Ruling(ruling::RulingArgs),
     /// Play a save's answers again and check the game reaches the saved state.
     Replay(replay::ReplayArgs),
+    /// Time bot games, the library's parse and lint, and the rulings, on one core.
+    Bench(bench::BenchArgs),
     /// Check content files (the built-in library by default) and report every problem.
     Lint(lint::LintArgs),
     /// Show what a component does, when and for whom.
@@ -46,6 +49,7 @@ fn main() -> miette::Result<()> {
         Command::Ruling(args) => ruling::run(args)?,
         Command::Replay(args) => replay::run(args)?,
         Command::Lint(args) => lint::run(args)?,
+        Command::Bench(args) => bench::run(args)?,
         Command::Fmt(args) => fmt::run(args)?,
         Command::Explain(args) => explain::run(args)?,
     };

@@ -53,12 +53,12 @@ pub struct SimArgs {
 
 /// What one game contributes to the summary.
 #[derive(Clone, Debug)]
-struct GameSummary {
+pub(crate) struct GameSummary {
     aliens: Vec<Option<u16>>,
     winners: Vec<u8>,
     turns: u32,
     encounters: u32,
-    events: u64,
+    pub(crate) events: u64,
 }
 
 /// A seat's results.
@@ -108,7 +108,8 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     )
 }
 
-fn play_one(
+/// Plays one game with `bot` in every seat (also timed by `cosmic bench`).
+pub(crate) fn play_one(
     library: &Library,
     runtime: &cosmic_interpreter::runtime::Runtime,
     aliens: &AlienSetup,

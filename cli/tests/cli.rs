@@ -362,3 +362,44 @@ fn lint_finds_abilities_that_can_never_act() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("cosmic::lint::never_fires"));
 }
+
+#[test]
+fn bench_json_reports_every_measure() {
+    let out = cosmic(&["bench", "--games", "20", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("bench prints JSON");
+    for key in ["seed", "repetitions", "threads", "notes"] {
+        assert!(v.get(key).is_some(), "no {key} in {v}");
+    }
+    for bot in ["random", "basic"] {
+        for key in [
+            "games",
+            "events",
+            "seconds",
+            "games_per_second",
+            "events_per_second",
+        ] {
+            assert!(v[bot].get(key).is_some(), "no {bot}.{key} in {v}");
+        }
+        assert_eq!(v[bot]["games"], 20);
+    }
+    for library in ["library_builtin", "library_fixtures"] {
+        for key in [
+            "files",
+            "bytes",
+            "parse_seconds",
+            "lint_seconds",
+            "total_seconds",
+        ] {
+            assert!(v[library].get(key).is_some(), "no {library}.{key} in {v}");
+        }
+    }
+    for key in ["files", "failed", "seconds", "seconds_per_ruling"] {
+        assert!(v["rulings"].get(key).is_some(), "no rulings.{key} in {v}");
+    }
+    assert_eq!(v["rulings"]["failed"], 0);
+}

@@ -1,0 +1,371 @@
+//! `cosmic bench`: times, on one core, whole bot games (random and basic), the content
+//! library's parse, lint and compile, and the ruling scenarios. Each measure is warmed up
+//! first, then repeated; the median repetition is reported.
+
+use crate::lint::read_sources;
+use crate::sim::{game_seed, play_one, Bot};
+use clap::Args;
+use cosmic_cards::Library;
+use cosmic_interpreter::{check, SourceFile};
+use miette::miette;
+use serde::Serialize;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Players in the timed games.
+const PLAYERS: u8 = 5;
+/// A library pass is repeated until one repetition lasts at least this long (seconds).
+const MIN_REPETITION: f64 = 0.05;
+/// Where the stand-in library lives, relative to the repository root.
+const FIXTURES: &str = "grammar/tests/fixtures/valid";
+/// Where the rulings live, relative to the repository root.
+const RULINGS: &str = "tests/rulings";
+
+/// Options of `cosmic bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Games per repetition, for each bot.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Seed of the games (game i uses the seed `cosmic sim` gives it).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Timed repetitions of each measure (the median is reported).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    repetitions: u32,
+    /// Aliens in the timed games, as for `cosmic sim`: `random`, `flares`, `none`, or names.
+    #[arg(long, default_value = "random")]
+    aliens: String,
+    /// Print the results as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Timed bot games.
+#[derive(Serialize)]
+struct SimBench {
+    bot: String,
+    aliens: String,
+    players: u8,
+    games: u64,
+    events: u64,
+    seconds: f64,
+    games_per_second: f64,
+    events_per_second: f64,
+}
+
+/// One timed pass over a set of content files.
+#[derive(Serialize)]
+struct LibraryBench {
+    source: String,
+    files: usize,
+    bytes: usize,
+    parse_seconds: f64,
+    lint_seconds: f64,
+    total_seconds: f64,
+    /// Parse, check and compile into a playable library (the built-in library only).
+    load_seconds: Option<f64>,
+}
+
+/// One timed run of every ruling scenario.
+#[derive(Serialize)]
+struct RulingBench {
+    source: String,
+    files: usize,
+    failed: usize,
+    seconds: f64,
+    seconds_per_ruling: f64,
+}
+
+/// Everything `cosmic bench` measured.
+#[derive(Serialize)]
+struct Bench {
+    seed: u64,
+    repetitions: u32,
+    threads: usize,
+    random: SimBench,
+    basic: SimBench,
+    library_builtin: LibraryBench,
+    library_fixtures: Option<LibraryBench>,
+    rulings: Option<RulingBench>,
+    notes: Vec<String>,
+}
+
+/// The median of `repetitions` timings of `f` (seconds), after one untimed call whose
+/// result is returned.
+fn median_time<T>(repetitions: u32, mut f: impl FnMut() -> T) -> (f64, T) {
+    let first = f();
+    let mut times: Vec<f64> = (0..repetitions)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(f());
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    (times[times.len() / 2], first)
+}
+
+/// The median time of one call of a fast `f`, called in batches that last long enough to
+/// time.
+fn median_time_fast<T>(repetitions: u32, mut f: impl FnMut() -> T) -> f64 {
+    let start = Instant::now();
+    black_box(f());
+    let once = start.elapsed().as_secs_f64().max(1e-9);
+    let batch = ((MIN_REPETITION / once).ceil() as u64).clamp(1, 1_000_000);
+    let (seconds, ()) = median_time(repetitions, || {
+        for _ in 0..batch {
+            black_box(f());
+        }
+    });
+    seconds / batch as f64
+}
+
+fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<SimBench> {
+    let aliens = library
+        .alien_setup(&args.aliens, PLAYERS)
+        .map_err(|e| miette!("--aliens: {e}"))?;
+    let runtime = library.runtime();
+    let play = |games: u64| -> miette::Result<u64> {
+        let mut events = 0;
+        for i in 0..games {
+            let seed = game_seed(args.seed, i);
+            let g = play_one(library, &runtime, &aliens, PLAYERS, bot, seed, false)
+                .map_err(|e| miette!("bench game {i} (seed {seed}) failed: {e}"))?;
+            events += g.events;
+        }
+        Ok(events)
+    };
+    // The same games every repetition, so the repetitions differ only by noise.
+    let (seconds, events) = median_time(args.repetitions, || play(args.games));
+    let events = events?;
+    Ok(SimBench {
+        bot: format!("{bot:?}").to_lowercase(),
+        aliens: args.aliens.clone(),
+        players: PLAYERS,
+        games: args.games,
+        events,
+        seconds,
+        games_per_second: args.games as f64 / seconds.max(1e-9),
+        events_per_second: events as f64 / seconds.max(1e-9),
+    })
+}
+
+fn bench_library(source: String, files: &[SourceFile], repetitions: u32) -> LibraryBench {
+    let parse_seconds = median_time_fast(repetitions, || {
+        files
+            .iter()
+            .map(|f| cosmic_grammar::parse(&f.text))
+            .collect::<Vec<_>>()
+    });
+    let lint_seconds = median_time_fast(repetitions, || check(files));
+    LibraryBench {
+        source,
+        files: files.len(),
+        bytes: files.iter().map(|f| f.text.len()).sum(),
+        parse_seconds,
+        lint_seconds,
+        total_seconds: parse_seconds + lint_seconds,
+        load_seconds: None,
+    }
+}
+
+fn bench_rulings(dir: &Path, repetitions: u32) -> miette::Result<RulingBench> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| miette!("cannot read {}: {e}", dir.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    // As `cosmic ruling` runs them: each file read, loaded and played.
+    let run_all = || {
+        files
+            .iter()
+            .filter(|p| {
+                !cosmic_tests::ruling::run_file(p).is_ok_and(|r| r.checks.iter().all(|c| c.ok))
+            })
+            .count()
+    };
+    let (seconds, failed) = median_time(repetitions, run_all);
+    Ok(RulingBench {
+        source: dir.display().to_string(),
+        files: files.len(),
+        failed,
+        seconds,
+        seconds_per_ruling: seconds / files.len().max(1) as f64,
+    })
+}
+
+/// A folder of the repository: from the current directory, else from the source tree this
+/// binary was built from.
+fn repo_dir(relative: &str) -> Option<PathBuf> {
+    let here = PathBuf::from(relative);
+    if here.is_dir() {
+        return Some(here);
+    }
+    let built = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(relative);
+    built.is_dir().then_some(built)
+}
+
+/// Runs every measure; returns the process exit code.
+pub fn run(args: BenchArgs) -> miette::Result<i32> {
+    let library = cosmic_cards::builtin_library()?;
+    let mut notes = vec![
+        "one thread; each measure warmed up once, then the median of the repetitions".to_string(),
+    ];
+    let random = bench_sim(&library, Bot::Random, &args)?;
+    let basic = bench_sim(&library, Bot::Basic, &args)?;
+
+    let builtin = read_sources(&[])?;
+    let mut library_builtin = bench_library("built-in".into(), &builtin, args.repetitions);
+    library_builtin.load_seconds = Some(median_time_fast(args.repetitions, || {
+        cosmic_cards::builtin_library().is_ok()
+    }));
+    let library_fixtures = match repo_dir(FIXTURES) {
+        Some(dir) => {
+            notes.push(format!(
+                "the built-in library is still small ({} files), so the valid grammar \
+                 fixtures ({FIXTURES}) are also timed, as a stand-in library",
+                builtin.len()
+            ));
+            let files = read_sources(std::slice::from_ref(&dir))?;
+            Some(bench_library(
+                dir.display().to_string(),
+                &files,
+                args.repetitions,
+            ))
+        }
+        None => {
+            notes.push(format!("{FIXTURES} not found: stand-in library skipped"));
+            None
+        }
+    };
+    let rulings = match repo_dir(RULINGS) {
+        Some(dir) => Some(bench_rulings(&dir, args.repetitions)?),
+        None => {
+            notes.push(format!("{RULINGS} not found: rulings skipped"));
+            None
+        }
+    };
+
+    let bench = Bench {
+        seed: args.seed,
+        repetitions: args.repetitions,
+        threads: 1,
+        random,
+        basic,
+        library_builtin,
+        library_fixtures,
+        rulings,
+        notes,
+    };
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&bench).map_err(|e| miette!("{e}"))?
+        );
+    } else {
+        print_table(&bench);
+    }
+    Ok(0)
+}
+
+/// A duration in the unit that suits it.
+fn duration(seconds: f64) -> String {
+    if seconds >= 1.0 {
+        format!("{seconds:.2} s")
+    } else if seconds >= 1e-3 {
+        format!("{:.2} ms", seconds * 1e3)
+    } else {
+        format!("{:.1} µs", seconds * 1e6)
+    }
+}
+
+/// A large count, readably (1234567 → 1.23M).
+fn count(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.2}M", x / 1e6)
+    } else if x >= 1e4 {
+        format!("{:.1}k", x / 1e3)
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+fn print_table(b: &Bench) {
+    let mut rows: Vec<[String; 4]> = vec![[
+        "measure".into(),
+        "work".into(),
+        "median".into(),
+        "throughput".into(),
+    ]];
+    for s in [&b.random, &b.basic] {
+        rows.push([
+            format!("{} players, {} bots, aliens {}", s.players, s.bot, s.aliens),
+            format!("{} games, {} events", s.games, count(s.events as f64)),
+            duration(s.seconds),
+            format!(
+                "{} games/s, {} events/s",
+                count(s.games_per_second),
+                count(s.events_per_second)
+            ),
+        ]);
+    }
+    for l in std::iter::once(&b.library_builtin).chain(&b.library_fixtures) {
+        let work = format!("{} files, {} bytes", l.files, l.bytes);
+        rows.push([
+            format!("parse {}", l.source),
+            work.clone(),
+            duration(l.parse_seconds),
+            String::new(),
+        ]);
+        rows.push([
+            format!("lint+compile {}", l.source),
+            work.clone(),
+            duration(l.lint_seconds),
+            String::new(),
+        ]);
+        if let Some(load) = l.load_seconds {
+            rows.push([
+                format!("load {}", l.source),
+                work,
+                duration(load),
+                "parse, lint, compile, components".into(),
+            ]);
+        }
+    }
+    if let Some(r) = &b.rulings {
+        rows.push([
+            format!("rulings {}", r.source),
+            format!("{} files, {} failed", r.files, r.failed),
+            duration(r.seconds),
+            format!("{} per ruling", duration(r.seconds_per_ruling)),
+        ]);
+    }
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
+    let widths = [width(0), width(1), width(2)];
+    println!(
+        "cosmic bench: seed {}, {} repetitions, 1 thread",
+        b.seed, b.repetitions
+    );
+    for r in &rows {
+        let line = format!(
+            "{:<w0$}  {:<w1$}  {:>w2$}  {}",
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2]
+        );
+        println!("{}", line.trim_end());
+    }
+    for n in &b.notes {
+        println!("note: {n}");
+    }
+}
