@@ -3,7 +3,7 @@
 //! first, then repeated; the median repetition is reported.
 
 use crate::lint::read_sources;
-use crate::sim::{game_seed, play_one, Bot};
+use crate::sim::{game_seed, play_one, print_json, Bot};
 use clap::Args;
 use cosmic_cards::Library;
 use cosmic_interpreter::{check, SourceFile};
@@ -264,10 +264,7 @@ pub fn run(args: BenchArgs) -> miette::Result<i32> {
         notes,
     };
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&bench).map_err(|e| miette!("{e}"))?
-        );
+        print_json(&bench)?;
     } else {
         print_table(&bench);
     }
