@@ -3,18 +3,17 @@
 //! `tests/rulings-invalid`.
 #![no_main]
 
-use cosmic_engine::Components;
+use cosmic_cards::Library;
 use libfuzzer_sys::fuzz_target;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-fn components() -> Arc<Components> {
-    static LIBRARY: OnceLock<Arc<Components>> = OnceLock::new();
-    LIBRARY
-        .get_or_init(|| Arc::new(cosmic_cards::builtin_components().expect("the library loads")))
-        .clone()
+/// The built-in library, with its aliens, as `cosmic ruling` loads it.
+fn library() -> &'static Library {
+    static LIBRARY: OnceLock<Library> = OnceLock::new();
+    LIBRARY.get_or_init(|| cosmic_cards::builtin_library().expect("the library loads"))
 }
 
 fuzz_target!(|data: &[u8]| {
     let Ok(source) = std::str::from_utf8(data) else { return };
-    let _ = cosmic_tests::ruling::run_source("fuzz.toml", source, components());
+    let _ = cosmic_tests::ruling::run_source("fuzz.toml", source, library().components.clone());
 });
