@@ -14,6 +14,8 @@ fn library() -> &'static Library {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(source) = std::str::from_utf8(data) else { return };
+    let Ok(source) = std::str::from_utf8(data) else {
+        return;
+    };
     let _ = cosmic_tests::ruling::run_source("fuzz.toml", source, library().components.clone());
 });
