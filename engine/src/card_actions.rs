@@ -104,15 +104,7 @@ impl Game<'_> {
             EventKind::CardPlayed { player: p, card },
         );
         if self.state.kind(card) != CardKind::Flare {
-            let hand = &mut self.state.players[p.ix()].hand;
-            if let Some(i) = hand.iter().position(|&c| c == card) {
-                hand.remove(i);
-                self.state.discard.push(card);
-                self.emit_caused(
-                    Cause::Ability(source),
-                    EventKind::CardDiscarded { player: p, card },
-                );
-            }
+            self.discard_card(p, card, Rule::CardText);
         }
     }
 
@@ -211,16 +203,6 @@ impl Game<'_> {
         }
     }
 
-    /// Discards `card` from `p`'s hand because of card text.
-    pub fn discard_from_hand(&mut self, p: PlayerId, card: CardId) {
-        let hand = &mut self.state.players[p.ix()].hand;
-        if let Some(i) = hand.iter().position(|&c| c == card) {
-            hand.remove(i);
-            self.state.discard.push(card);
-            self.emit(Rule::CardText, EventKind::CardDiscarded { player: p, card });
-        }
-    }
-
     /// Makes the deal just agreed fail before it is carried out.
     pub fn fail_deal(&mut self) {
         self.state.encounter.proposal = None;
@@ -242,16 +224,6 @@ impl Game<'_> {
         self.state.winners = winners.clone();
         self.emit_caused(Cause::Ability(source), EventKind::GameWon { winners });
         Err(Stop::GameOver)
-    }
-
-    /// Asks `p` to pick one of `options` for a card's text.
-    pub fn ask_choice(
-        &mut self,
-        p: PlayerId,
-        kind: DecisionKind,
-        options: Vec<Choice>,
-    ) -> Flow<Choice> {
-        self.pick(p, kind, options)
     }
 
     /// Asks `p` to pick between `min` and `max` of `options` for a card's text.

@@ -342,7 +342,7 @@ impl Runtime {
             if let Some(c) = card {
                 // A cancelled flare is discarded rather than returned.
                 if game.state().players[p.ix()].hand.contains(&c) {
-                    game.discard_from_hand(p, c);
+                    game.discard_card(p, c, Rule::CardText);
                 }
             }
             return Ok(false);
@@ -547,7 +547,7 @@ impl Runtime {
                             continue;
                         }
                         if let Choice::Card(c) = game.pick(p, DecisionKind::CardCards, options)? {
-                            game.discard_from_hand(p, c);
+                            game.discard_card(p, c, Rule::CardText);
                         }
                     }
                 }
