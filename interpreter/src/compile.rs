@@ -402,8 +402,7 @@ impl Compiler<'_> {
             )),
             _ => {
                 // `choose any number of the allies`: the object is the list itself.
-                if let Some(rest) = what.strip_prefix("any number of ") {
-                    let _ = rest;
+                if what.starts_with("any number of ") {
                     let list = match &c.what {
                         ast::Expr::Path(p) => {
                             let mut p = p.clone();
@@ -474,11 +473,6 @@ impl Compiler<'_> {
         let object_text = object.map(|o| self.snippet(o.span())).unwrap_or_default();
         match verb.as_str() {
             "set" | "add" | "subtract" | "multiply" | "divide" => self.modify(&verb, a),
-            "remove" if object_text.ends_with("token from this sheet")
-                || object_text.ends_with("tokens") =>
-            {
-                self.tokens(a, -1)
-            }
             "remove" => {
                 let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
                 if from.as_deref() == Some("the game") {

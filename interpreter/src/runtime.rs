@@ -118,6 +118,20 @@ struct Ctx {
     source: u32,
 }
 
+impl Ctx {
+    /// The context a quantity change is computed in.
+    fn change(me: PlayerId, slots: Vec<Value>, source: u32) -> Ctx {
+        Ctx {
+            me,
+            slots,
+            subject: Subject::None,
+            current: None,
+            cancelled: false,
+            source,
+        }
+    }
+}
+
 /// Runs a program as the engine's hooks. One per thread: clone it for each worker.
 #[derive(Clone)]
 pub struct Runtime {
@@ -135,11 +149,10 @@ pub struct Runtime {
 /// their flares as cards, and the names of its abilities.
 pub fn components(program: &Program, base: &Components) -> Components {
     let mut c = base.clone();
-    for (i, item) in program.items.iter().enumerate() {
+    for item in &program.items {
         if item.kind != ItemKind::Alien {
             continue;
         }
-        let _ = i;
         let flare = item.has_flare.then(|| {
             c.cosmic.push(CardDef {
                 name: format!("Flare: {}", item.name),
@@ -287,12 +300,8 @@ impl Runtime {
     fn ctx(&self, me: PlayerId, a: u32, subject: Subject) -> Ctx {
         let ab = self.ability(a);
         Ctx {
-            me,
-            slots: vec![Value::None; ab.slots as usize],
             subject,
-            current: None,
-            cancelled: false,
-            source: ab.source,
+            ..Ctx::change(me, vec![Value::None; ab.slots as usize], ab.source)
         }
     }
 
@@ -386,19 +395,9 @@ impl Runtime {
             if options.is_empty() {
                 continue;
             }
-            let mut choices: Vec<Choice> = options
-                .iter()
-                .map(|&(a, _)| Choice::Use(self.ability(a).source))
-                .collect();
-            choices.push(Choice::Pass);
-            let picked = game.pick(q, DecisionKind::UseAbility, choices.clone())?;
-            let Some(k) = choices.iter().position(|c| *c == picked) else {
+            let Some((a, origin)) = self.ask_use(game, q, &options)? else {
                 continue;
             };
-            if k >= options.len() {
-                continue;
-            }
-            let (a, origin) = options[k];
             let ab = self.ability(a).clone();
             if !self.use_ability(game, q, a, origin, target, false)? {
                 continue;
@@ -410,6 +409,25 @@ impl Runtime {
             }
         }
         Ok(false)
+    }
+
+    /// Asks `p` which of `options` to use now, or to pass.
+    fn ask_use(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        options: &[(u32, Origin)],
+    ) -> Flow<Option<(u32, Origin)>> {
+        let mut choices: Vec<Choice> = options
+            .iter()
+            .map(|&(a, _)| Choice::Use(self.ability(a).source))
+            .collect();
+        choices.push(Choice::Pass);
+        let picked = game.pick(p, DecisionKind::UseAbility, choices.clone())?;
+        Ok(choices
+            .iter()
+            .position(|c| *c == picked)
+            .and_then(|k| options.get(k).copied()))
     }
 
     /// Runs the abilities that trigger at `window` (or at a happening for `only`).
@@ -439,23 +457,15 @@ impl Runtime {
                 if asked_out {
                     break;
                 }
-                let optional: Vec<(u32, Origin)> = ready;
-                if optional.is_empty() {
+                if ready.is_empty() {
                     break;
                 }
-                let mut choices: Vec<Choice> = optional
-                    .iter()
-                    .map(|&(a, _)| Choice::Use(self.ability(a).source))
-                    .collect();
-                choices.push(Choice::Pass);
-                let picked = game.pick(p, DecisionKind::UseAbility, choices.clone())?;
-                match choices.iter().position(|c| *c == picked) {
-                    Some(k) if k < optional.len() => {
-                        let (a, origin) = optional[k];
+                match self.ask_use(game, p, &ready)? {
+                    Some((a, origin)) => {
                         game.mark(p, LIMIT + a, Until::EndOfEncounter);
                         self.use_ability(game, p, a, origin, Subject::None, true)?;
                     }
-                    _ => asked_out = true,
+                    None => asked_out = true,
                 }
             }
         }
@@ -1060,15 +1070,7 @@ impl Runtime {
                     .chunks(2)
                     .map(|c| Value::decode(c[0], *c.get(1).unwrap_or(&0)))
                     .collect();
-                let ctx = Ctx {
-                    me,
-                    slots,
-                    subject: Subject::None,
-                    current: None,
-                    cancelled: false,
-                    source: 0,
-                };
-                out.push((self.layer(*code), *code, ctx));
+                out.push((self.layer(*code), *code, Ctx::change(me, slots, 0)));
             }
         }
         if self.continuous {
@@ -1105,14 +1107,7 @@ impl Runtime {
                 Stmt::Modify { quantity, code, .. }
                     if self.instance(quantity, game, ctx) == Some(q) =>
                 {
-                    let copy = Ctx {
-                        me: ctx.me,
-                        slots: ctx.slots.clone(),
-                        subject: Subject::None,
-                        current: None,
-                        cancelled: false,
-                        source: ctx.source,
-                    };
+                    let copy = Ctx::change(ctx.me, ctx.slots.clone(), ctx.source);
                     out.push((self.layer(*code), *code, copy));
                 }
                 Stmt::If(c, then, otherwise) => {
