@@ -140,7 +140,10 @@ pub struct Runtime {
     alien_items: Vec<u32>,
     /// Item of each cosmic card definition (artifacts and flares), if content describes it.
     def_items: Vec<Option<u32>>,
-    /// Whether any ability is continuous (otherwise quantities skip the search).
+    /// Whether each item has a continuous ability (only their holders are searched when a
+    /// quantity is computed).
+    during_items: Vec<bool>,
+    /// Whether any item has one.
     continuous: bool,
     depth: Cell<u8>,
 }
@@ -196,14 +199,24 @@ impl Runtime {
                     .map(|i| i as u32)
             })
             .collect();
-        let continuous = program
-            .abilities
+        let during_items: Vec<bool> = program
+            .items
             .iter()
-            .any(|a| a.triggers.iter().any(|t| matches!(t, Trigger::During(_))));
+            .map(|i| {
+                i.abilities.iter().any(|&a| {
+                    program.abilities[a as usize]
+                        .triggers
+                        .iter()
+                        .any(|t| matches!(t, Trigger::During(_)))
+                })
+            })
+            .collect();
+        let continuous = during_items.iter().any(|&d| d);
         Runtime {
             program,
             alien_items,
             def_items,
+            during_items,
             continuous,
             depth: Cell::new(0),
         }
@@ -258,6 +271,21 @@ impl Runtime {
             }
         }
         out
+    }
+
+    /// Whether `p`'s alien or a card in its hand has a continuous ability (a cheap test
+    /// before the full search, which runs each time a quantity is computed).
+    fn holds_continuous(&self, game: &Game, p: PlayerId) -> bool {
+        let s = game.state();
+        let player = &s.players[p.ix()];
+        let during = |item: u32| self.during_items[item as usize];
+        player
+            .alien
+            .is_some_and(|a| during(self.alien_items[a as usize]))
+            || player.hand.iter().any(|&c| {
+                let def = s.cards[c.0 as usize].def as usize;
+                matches!(self.def_items.get(def), Some(Some(item)) if during(*item))
+            })
     }
 
     fn standing(game: &Game, p: PlayerId) -> Standing {
@@ -1076,6 +1104,9 @@ impl Runtime {
         if self.continuous {
             let phase = s.encounter.phase;
             for p in game.timing_order() {
+                if !self.holds_continuous(game, p) {
+                    continue;
+                }
                 for (a, _) in self.abilities_of(game, p) {
                     let ab = self.ability(a);
                     let during = ab.triggers.iter().any(|t| match t {
