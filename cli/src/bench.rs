@@ -131,7 +131,7 @@ fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<Si
         let mut events = 0;
         for i in 0..games {
             let seed = game_seed(args.seed, i);
-            let g = play_one(library, &runtime, &aliens, PLAYERS, bot, seed, false)
+            let g = play_one(library, &runtime, &aliens, PLAYERS, bot, seed, false, false)
                 .map_err(|e| miette!("bench game {i} (seed {seed}) failed: {e}"))?;
             events += g.events;
         }

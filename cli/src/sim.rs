@@ -49,6 +49,10 @@ pub struct SimArgs {
     /// Aliens: `random`, `flares` (two dealt, keep one), `none`, or one name per seat.
     #[arg(long, default_value = "random")]
     aliens: String,
+    /// Record every game's full event log and print a hash of all of them (in game order),
+    /// to check that a change to the code leaves every game identical.
+    #[arg(long)]
+    fingerprint: bool,
 }
 
 /// What one game contributes to the summary.
@@ -59,6 +63,8 @@ pub(crate) struct GameSummary {
     turns: u32,
     encounters: u32,
     pub(crate) events: u64,
+    /// A hash of the game's JSON event log and final state (with `--fingerprint`).
+    fingerprint: Option<u64>,
 }
 
 /// A seat's results.
@@ -94,6 +100,8 @@ struct Summary {
     mean_turns: f64,
     mean_encounters: f64,
     events: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fingerprint: Option<String>,
     failures: Vec<String>,
     elapsed_seconds: f64,
     games_per_second: f64,
@@ -108,7 +116,20 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     )
 }
 
+/// Folds `bytes` into an FNV-1a hash.
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// FNV-1a's starting value.
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// Plays one game with `bot` in every seat (also timed by `cosmic bench`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn play_one(
     library: &Library,
     runtime: &cosmic_interpreter::runtime::Runtime,
@@ -117,6 +138,7 @@ pub(crate) fn play_one(
     bot: Bot,
     seed: u64,
     check: bool,
+    fingerprint: bool,
 ) -> Result<GameSummary, GameError> {
     let kind = match bot {
         Bot::Basic => SeatKind::Basic,
@@ -125,6 +147,7 @@ pub(crate) fn play_one(
     let agents = (0..players).map(|i| agent(kind, seed, i)).collect();
     let options = Options {
         check_invariants: check,
+        record_events: fingerprint,
         ..Options::default()
     };
     let setup = Setup {
@@ -134,12 +157,21 @@ pub(crate) fn play_one(
     let mut game = Game::new(&setup, library.components.clone(), agents, runtime, options)?;
     let r = game.run()?;
     let alien_of = |p: usize| game.state().players[p].alien;
+    let fingerprint = fingerprint.then(|| {
+        let names = game.names();
+        let log = game
+            .events()
+            .iter()
+            .fold(FNV_START, |h, e| fnv(h, (names.json(e) + "\n").as_bytes()));
+        fnv(log, cosmic_engine::save::digest(game.state()).as_bytes())
+    });
     Ok(GameSummary {
         aliens: (0..players as usize).map(alien_of).collect(),
         winners: r.winners.iter().map(|p| p.0).collect(),
         turns: r.stats.turns,
         encounters: r.stats.encounters,
         events: r.stats.events,
+        fingerprint,
     })
 }
 
@@ -189,6 +221,7 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                         args.bot,
                         game_seed(seed, i),
                         args.check,
+                        args.fingerprint,
                     );
                     local.push((i, r));
                     progress.inc(1);
@@ -212,6 +245,7 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
     let (mut shared, mut none, mut turns, mut encounters, mut events) = (0, 0, 0u64, 0u64, 0u64);
     let mut failures = Vec::new();
     let mut played = 0u64;
+    let mut fingerprint = FNV_START;
     for (i, r) in &results {
         match r {
             Ok(g) => {
@@ -234,6 +268,9 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                 turns += g.turns as u64;
                 encounters += g.encounters as u64;
                 events += g.events;
+                if let Some(f) = g.fingerprint {
+                    fingerprint = fnv(fingerprint, &f.to_le_bytes());
+                }
             }
             Err(e) => failures.push(format!("game {i} (seed {}): {e}", game_seed(seed, *i))),
         }
@@ -277,6 +314,7 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
         mean_turns: per(turns),
         mean_encounters: per(encounters),
         events,
+        fingerprint: args.fingerprint.then(|| format!("{fingerprint:016x}")),
         failures,
         elapsed_seconds: elapsed,
         games_per_second: args.games as f64 / elapsed.max(1e-9),
@@ -341,6 +379,9 @@ fn print_summary(s: &Summary) {
         "elapsed: {:.2}s   games_per_second: {:.0}   events_per_second: {:.0}",
         s.elapsed_seconds, s.games_per_second, s.events_per_second
     );
+    if let Some(f) = &s.fingerprint {
+        println!("fingerprint: {f}");
+    }
     for f in &s.failures {
         println!("FAILED {f}");
     }
