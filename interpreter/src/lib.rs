@@ -11,6 +11,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod explain;
 pub mod header;
+mod index;
 pub mod ir;
 pub mod library;
 pub mod names;

@@ -5,6 +5,7 @@
 //! of layers, and resolves replacements. It never names a card.
 
 use crate::header::{Standing, Usage};
+use crate::index::{kind_bit, Index};
 use crate::ir::{
     Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
     Replaced, ShipPlace, Stmt, Trigger,
@@ -140,11 +141,8 @@ pub struct Runtime {
     alien_items: Vec<u32>,
     /// Item of each cosmic card definition (artifacts and flares), if content describes it.
     def_items: Vec<Option<u32>>,
-    /// Whether each item has a continuous ability (only their holders are searched when a
-    /// quantity is computed).
-    during_items: Vec<bool>,
-    /// Whether any item has one.
-    continuous: bool,
+    /// Tables that let the hot paths skip content that cannot act.
+    index: Index,
     depth: Cell<u8>,
 }
 
@@ -199,25 +197,12 @@ impl Runtime {
                     .map(|i| i as u32)
             })
             .collect();
-        let during_items: Vec<bool> = program
-            .items
-            .iter()
-            .map(|i| {
-                i.abilities.iter().any(|&a| {
-                    program.abilities[a as usize]
-                        .triggers
-                        .iter()
-                        .any(|t| matches!(t, Trigger::During(_)))
-                })
-            })
-            .collect();
-        let continuous = during_items.iter().any(|&d| d);
+        let index = Index::new(&program);
         Runtime {
             program,
             alien_items,
             def_items,
-            during_items,
-            continuous,
+            index,
             depth: Cell::new(0),
         }
     }
@@ -273,12 +258,13 @@ impl Runtime {
         out
     }
 
-    /// Whether `p`'s alien or a card in its hand has a continuous ability (a cheap test
-    /// before the full search, which runs each time a quantity is computed).
-    fn holds_continuous(&self, game: &Game, p: PlayerId) -> bool {
+    /// Whether `p`'s alien or a card in its hand has a continuous ability that may change
+    /// quantities of the `kinds` (a cheap test before the full search, which runs each time
+    /// a quantity is computed).
+    fn holds_continuous(&self, game: &Game, p: PlayerId, kinds: u16) -> bool {
         let s = game.state();
         let player = &s.players[p.ix()];
-        let during = |item: u32| self.during_items[item as usize];
+        let during = |item: u32| self.index.during(item, kinds);
         player
             .alien
             .is_some_and(|a| during(self.alien_items[a as usize]))
@@ -1101,10 +1087,11 @@ impl Runtime {
                 out.push((self.layer(*code), *code, Ctx::change(me, slots, 0)));
             }
         }
-        if self.continuous {
+        let kind = kind_bit(q);
+        if self.index.during_any & kind != 0 {
             let phase = s.encounter.phase;
             for p in game.timing_order() {
-                if !self.holds_continuous(game, p) {
+                if !self.holds_continuous(game, p, kind) {
                     continue;
                 }
                 for (a, _) in self.abilities_of(game, p) {
@@ -1205,7 +1192,7 @@ impl Hooks for Runtime {
     }
 
     fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
-        if !self.continuous && game.state().effects.lasting.is_empty() {
+        if self.index.during_any & kind_bit(q) == 0 && game.state().effects.lasting.is_empty() {
             return value;
         }
         if self.depth.get() > 8 {
