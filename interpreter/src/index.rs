@@ -2,8 +2,75 @@
 //! rules compute, every window of every encounter) skip content that cannot act there
 //! without scanning each ability.
 
-use crate::ir::{Program, QuantityRef, Stmt, Trigger};
-use cosmic_engine::Quantity;
+use crate::ir::{Happening, Program, QuantityRef, Stmt, Trigger};
+use cosmic_engine::state::Phase;
+use cosmic_engine::{Quantity, Window};
+
+/// A set of moments at which abilities act, one bit each (see `window_key` and `trigger_key`).
+pub(crate) type Keys = u64;
+
+fn phase_ix(p: Phase) -> u32 {
+    match p {
+        Phase::StartTurn => 0,
+        Phase::Regroup => 1,
+        Phase::Destiny => 2,
+        Phase::Launch => 3,
+        Phase::Alliance => 4,
+        Phase::Planning => 5,
+        Phase::Reveal => 6,
+        Phase::Resolution => 7,
+    }
+}
+
+/// The bit of the abilities that act at `window` (triggered there).
+pub(crate) fn window_key(window: Window) -> Keys {
+    1 << match window {
+        Window::PhaseStart(p) => phase_ix(p),
+        Window::PhaseEnd(p) => 8 + phase_ix(p),
+        Window::DefenseNamed => 16,
+        Window::GateAimed => 17,
+        Window::AlliesInvited => 18,
+        Window::AlliancesFormed => 19,
+        Window::CardsSelected => 20,
+        Window::CardsRevealed => 21,
+        Window::WinnerDetermined => 22,
+        Window::EncounterResolved => 23,
+        Window::DealMade => 24,
+        Window::GameSetup => 25,
+    }
+}
+
+/// The bit of the continuous abilities announced when `phase` starts.
+pub(crate) fn during_key(phase: Phase) -> Keys {
+    1 << (26 + phase_ix(phase))
+}
+
+/// The bit of the abilities that answer a happening.
+pub(crate) fn happening_key(h: Happening) -> Keys {
+    1 << match h {
+        Happening::PowerUsed => 34,
+        Happening::CardPlayed => 35,
+        Happening::MyPowerZapped => 36,
+    }
+}
+
+/// The bit of the replacements of ships going to the warp.
+pub(crate) const INSTEAD_KEY: Keys = 1 << 37;
+
+/// The bit of setup abilities.
+pub(crate) const SETUP_KEY: Keys = 1 << 38;
+
+/// The moments at which a trigger may act (a superset is harmless: the runtime still checks
+/// each trigger; a missing bit would skip an ability).
+fn trigger_key(t: &Trigger) -> Keys {
+    match t {
+        Trigger::At { window, .. } => window_key(*window),
+        Trigger::Setup => SETUP_KEY,
+        Trigger::On(h) => happening_key(*h),
+        Trigger::Instead(_) => INSTEAD_KEY,
+        Trigger::During(phases) => phases.first().map_or(0, |&p| during_key(p)),
+    }
+}
 
 /// One bit per kind of engine quantity (whatever its player or side).
 pub(crate) fn kind_bit(q: Quantity) -> u16 {
@@ -57,6 +124,10 @@ pub(crate) struct Index {
     during_kinds: Vec<u16>,
     /// The union of `during_kinds`: a quantity of another kind has no continuous change.
     pub(crate) during_any: u16,
+    /// For each item, the moments at which its abilities act.
+    item_keys: Vec<Keys>,
+    /// The union of `item_keys`: at any other moment no content acts.
+    pub(crate) any_keys: Keys,
 }
 
 impl Index {
@@ -74,10 +145,28 @@ impl Index {
             })
             .collect();
         let during_any = during_kinds.iter().fold(0, |a, b| a | b);
+        let item_keys: Vec<Keys> = program
+            .items
+            .iter()
+            .map(|i| {
+                i.abilities
+                    .iter()
+                    .flat_map(|&a| &program.abilities[a as usize].triggers)
+                    .fold(0, |m, t| m | trigger_key(t))
+            })
+            .collect();
+        let any_keys = item_keys.iter().fold(0, |a, b| a | b);
         Index {
             during_kinds,
             during_any,
+            item_keys,
+            any_keys,
         }
+    }
+
+    /// Whether item `item` has an ability that may act at one of the moments in `keys`.
+    pub(crate) fn acts(&self, item: u32, keys: Keys) -> bool {
+        self.item_keys[item as usize] & keys != 0
     }
 
     /// Whether item `item` has a continuous ability that may change a quantity of the kinds

@@ -5,7 +5,9 @@
 //! of layers, and resolves replacements. It never names a card.
 
 use crate::header::{Standing, Usage};
-use crate::index::{kind_bit, Index};
+use crate::index::{
+    during_key, happening_key, kind_bit, window_key, Index, Keys, INSTEAD_KEY, SETUP_KEY,
+};
 use crate::ir::{
     Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
     Replaced, ShipPlace, Stmt, Trigger,
@@ -262,15 +264,25 @@ impl Runtime {
     /// quantities of the `kinds` (a cheap test before the full search, which runs each time
     /// a quantity is computed).
     fn holds_continuous(&self, game: &Game, p: PlayerId, kinds: u16) -> bool {
+        self.holds(game, p, |item| self.index.during(item, kinds))
+    }
+
+    /// Whether `p`'s alien or a card in its hand has an ability that may act at one of the
+    /// moments in `keys` (a cheap test before the full search of its abilities).
+    fn holds_acting(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
+        self.holds(game, p, |item| self.index.acts(item, keys))
+    }
+
+    /// Whether `p`'s alien or the item of a card in its hand passes `test`.
+    fn holds(&self, game: &Game, p: PlayerId, test: impl Fn(u32) -> bool) -> bool {
         let s = game.state();
         let player = &s.players[p.ix()];
-        let during = |item: u32| self.index.during(item, kinds);
         player
             .alien
-            .is_some_and(|a| during(self.alien_items[a as usize]))
+            .is_some_and(|a| test(self.alien_items[a as usize]))
             || player.hand.iter().any(|&c| {
                 let def = s.cards[c.0 as usize].def as usize;
-                matches!(self.def_items.get(def), Some(Some(item)) if during(*item))
+                matches!(self.def_items.get(def), Some(Some(item)) if test(*item))
             })
     }
 
@@ -395,8 +407,12 @@ impl Runtime {
         user: PlayerId,
         target: Subject,
     ) -> Flow<bool> {
+        let keys = happening_key(h);
+        if self.index.any_keys & keys == 0 {
+            return Ok(false);
+        }
         for q in game.timing_order() {
-            if q == user {
+            if q == user || !self.holds_acting(game, q, keys) {
                 continue;
             }
             let options: Vec<(u32, Origin)> = self
@@ -444,10 +460,22 @@ impl Runtime {
             .and_then(|k| options.get(k).copied()))
     }
 
-    /// Runs the abilities that trigger at `window` (or at a happening for `only`).
-    fn trigger(&self, game: &mut Game, matches: impl Fn(&Trigger, Option<Phase>) -> bool) -> Flow {
+    /// Runs the abilities that trigger at a moment: those with a trigger that `matches`
+    /// (which only triggers of the moments in `keys` may do).
+    fn trigger(
+        &self,
+        game: &mut Game,
+        keys: Keys,
+        matches: impl Fn(&Trigger, Option<Phase>) -> bool,
+    ) -> Flow {
+        if self.index.any_keys & keys == 0 {
+            return Ok(());
+        }
         let phase = game.state().encounter.phase;
         for p in game.timing_order() {
+            if !self.holds_acting(game, p, keys) {
+                continue;
+            }
             let mut asked_out = false;
             loop {
                 let ready: Vec<(u32, Origin)> = self
@@ -1174,16 +1202,17 @@ fn main_side(game: &Game, p: PlayerId) -> Option<Side> {
 impl Hooks for Runtime {
     fn at(&self, window: Window, game: &mut Game<'_>) -> Flow {
         if window == Window::GameSetup {
-            return self.trigger(game, |t, _| *t == Trigger::Setup);
+            return self.trigger(game, SETUP_KEY, |t, _| *t == Trigger::Setup);
         }
         // Continuous abilities that are uses are announced when their phase starts.
         if let Window::PhaseStart(phase) = window {
             self.trigger(
                 game,
+                during_key(phase),
                 |t, _| matches!(t, Trigger::During(ph) if ph.first() == Some(&phase)),
             )?;
         }
-        self.trigger(game, |t, phase| match t {
+        self.trigger(game, window_key(window), |t, phase| match t {
             Trigger::At { phases, window: w } => {
                 *w == window && phase.is_some_and(|p| phases.contains(&p))
             }
@@ -1240,7 +1269,13 @@ impl Hooks for Runtime {
         };
         let on_losing_side = losing.is_some() && s.side_of(player) == losing;
         let mut candidates: Vec<(Redirect, PlayerId, u32, Origin)> = Vec::new();
+        if self.index.any_keys & INSTEAD_KEY == 0 {
+            return Ok(Redirect::Warp);
+        }
         for q in game.timing_order() {
+            if !self.holds_acting(game, q, INSTEAD_KEY) {
+                continue;
+            }
             for (a, origin) in self.abilities_of(game, q) {
                 let ab = self.ability(a);
                 let applies = ab.triggers.iter().any(|t| match t {
