@@ -342,7 +342,7 @@ impl Runtime {
         subject: Subject,
         run: bool,
     ) -> Flow<bool> {
-        let ab = self.ability(a).clone();
+        let ab = self.ability(a);
         if let Some(until) = ab.limit {
             game.mark(p, LIMIT + a, until);
         }
@@ -428,7 +428,7 @@ impl Runtime {
             let Some((a, origin)) = self.ask_use(game, q, &options)? else {
                 continue;
             };
-            let ab = self.ability(a).clone();
+            let ab = self.ability(a);
             if !self.use_ability(game, q, a, origin, target, false)? {
                 continue;
             }
@@ -690,8 +690,8 @@ impl Runtime {
             return Ok(());
         };
         let item = self.alien_items[alien as usize];
-        for &a in &self.program.items[item as usize].abilities.clone() {
-            let ab = self.ability(a).clone();
+        for &a in &self.program.items[item as usize].abilities {
+            let ab = self.ability(a);
             if ab.home == Home::Power
                 && ab.triggers.contains(&Trigger::On(Happening::MyPowerZapped))
                 && ab.roles.allows(Self::standing(game, p))
@@ -1221,7 +1221,11 @@ impl Hooks for Runtime {
     }
 
     fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
-        if self.index.during_any & kind_bit(q) == 0 && game.state().effects.lasting.is_empty() {
+        // Most quantities have no change at all: say so without building the list.
+        let modified = |e: &cosmic_engine::effects::Effect| matches!(&e.what, Lasting::Modifier { quantity, .. } if *quantity == q);
+        if self.index.during_any & kind_bit(q) == 0
+            && !game.state().effects.lasting.iter().any(modified)
+        {
             return value;
         }
         if self.depth.get() > 8 {
