@@ -128,11 +128,16 @@ pub(crate) struct Index {
     item_keys: Vec<Keys>,
     /// The union of `item_keys`: at any other moment no content acts.
     pub(crate) any_keys: Keys,
+    /// For each cosmic card definition, the moments at which its item acts (0 if none).
+    def_keys: Vec<Keys>,
+    /// The union of `def_keys`: at any other moment only alien powers may act.
+    card_keys: Keys,
 }
 
 impl Index {
-    /// The index of `program`.
-    pub(crate) fn new(program: &Program) -> Index {
+    /// The index of `program`, whose items describe the cosmic card definitions as
+    /// `def_items` says.
+    pub(crate) fn new(program: &Program, def_items: &[Option<u32>]) -> Index {
         let during_kinds: Vec<u16> = program
             .items
             .iter()
@@ -156,17 +161,35 @@ impl Index {
             })
             .collect();
         let any_keys = item_keys.iter().fold(0, |a, b| a | b);
+        let def_keys: Vec<Keys> = def_items
+            .iter()
+            .map(|d| d.map_or(0, |i| item_keys[i as usize]))
+            .collect();
+        let card_keys = def_keys.iter().fold(0, |a, b| a | b);
         Index {
             during_kinds,
             during_any,
             item_keys,
             any_keys,
+            def_keys,
+            card_keys,
         }
     }
 
     /// Whether item `item` has an ability that may act at one of the moments in `keys`.
     pub(crate) fn acts(&self, item: u32, keys: Keys) -> bool {
         self.item_keys[item as usize] & keys != 0
+    }
+
+    /// Whether a card of definition `def` has an ability that may act at one of the
+    /// moments in `keys`.
+    pub(crate) fn card_acts(&self, def: usize, keys: Keys) -> bool {
+        self.def_keys.get(def).is_some_and(|k| k & keys != 0)
+    }
+
+    /// Whether any card has an ability that may act at one of the moments in `keys`.
+    pub(crate) fn cards_act(&self, keys: Keys) -> bool {
+        self.card_keys & keys != 0
     }
 
     /// Whether item `item` has a continuous ability that may change a quantity of the kinds

@@ -187,7 +187,7 @@ impl Runtime {
                     .unwrap_or(0) as u32
             })
             .collect();
-        let def_items = components
+        let def_items: Vec<Option<u32>> = components
             .cosmic
             .iter()
             .map(|d| {
@@ -199,7 +199,7 @@ impl Runtime {
                     .map(|i| i as u32)
             })
             .collect();
-        let index = Index::new(&program);
+        let index = Index::new(&program, &def_items);
         Runtime {
             program,
             alien_items,
@@ -270,7 +270,15 @@ impl Runtime {
     /// Whether `p`'s alien or a card in its hand has an ability that may act at one of the
     /// moments in `keys` (a cheap test before the full search of its abilities).
     fn holds_acting(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
-        self.holds(game, p, |item| self.index.acts(item, keys))
+        let s = game.state();
+        let player = &s.players[p.ix()];
+        let alien = |a: u16| self.index.acts(self.alien_items[a as usize], keys);
+        player.alien.is_some_and(alien)
+            || self.index.cards_act(keys)
+                && player.hand.iter().any(|&c| {
+                    self.index
+                        .card_acts(s.cards[c.0 as usize].def as usize, keys)
+                })
     }
 
     /// Whether `p`'s alien or the item of a card in its hand passes `test`.
