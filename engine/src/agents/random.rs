@@ -31,12 +31,28 @@ pub(crate) fn random_ships(rng: &mut impl Rng, r: &ShipRequest) -> Vec<u8> {
     let hi = (r.max as u32).min(cap);
     let lo = (r.min as u32).min(hi);
     let total = rng.gen_range(lo..=hi);
-    let mut counts = vec![0u8; r.places.len()];
+    let n = r.places.len();
+    let mut counts = vec![0u8; n];
+    // The open places are listed in a buffer reused for every ship (on the stack when few).
+    let mut stack = [0usize; 48];
+    let mut heap = Vec::new();
+    let open: &mut [usize] = if n <= stack.len() {
+        &mut stack[..n]
+    } else {
+        heap.resize(n, 0);
+        &mut heap
+    };
     for _ in 0..total {
-        let open: Vec<usize> = (0..r.places.len())
-            .filter(|&i| counts[i] < r.places[i].1)
-            .collect();
-        let Some(&i) = open.choose(rng) else { break };
+        let mut k = 0;
+        for (i, (&c, &(_, cap))) in counts.iter().zip(&r.places).enumerate() {
+            if c < cap {
+                open[k] = i;
+                k += 1;
+            }
+        }
+        let Some(&i) = open[..k].choose(rng) else {
+            break;
+        };
         counts[i] += 1;
     }
     counts
