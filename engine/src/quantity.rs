@@ -27,6 +27,8 @@ pub enum Quantity {
     Rewards(PlayerId),
     /// Ships `player` loses to the warp when a deal fails.
     FailedDealShips(PlayerId),
+    /// Ships `player` takes back from the warp in its regroup phase.
+    RegroupShips(PlayerId),
     /// Foreign colonies `player` needs to win the game.
     ColoniesToWin(PlayerId),
     /// Encounters the offense may have in its turn.

@@ -14,7 +14,7 @@ use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::state::{Outcome, Phase};
 use cosmic_engine::{
     AlienDef, CardDef, CardId, CardKind, CardType, Choice, Components, DecisionKind, Flow, Game,
-    Hooks, PlayerId, Quantity, Redirect, Side, Window,
+    Hooks, Moment, PlayerId, Quantity, Redirect, Side, Window,
 };
 use std::cell::Cell;
 use std::sync::Arc;
@@ -98,6 +98,10 @@ enum Subject {
         ability: u32,
         card: Option<CardId>,
     },
+    /// A player something happened to (whose power was lost).
+    Player(PlayerId),
+    /// A card (the artifact just played).
+    Card(CardId),
 }
 
 /// Where an ability is used from.
@@ -116,6 +120,10 @@ struct Ctx {
     /// Set when the ability cancelled the use it answers.
     cancelled: bool,
     source: u32,
+    /// The item the ability belongs to (`u32::MAX` for a quantity change).
+    item: u32,
+    /// The card the ability is on, when played from a hand.
+    card: Option<CardId>,
 }
 
 impl Ctx {
@@ -128,6 +136,8 @@ impl Ctx {
             current: None,
             cancelled: false,
             source,
+            item: u32::MAX,
+            card: None,
         }
     }
 }
@@ -310,6 +320,9 @@ impl Runtime {
         if !ab.roles.allows(Self::standing(game, p)) {
             return false;
         }
+        if !ab.phases.is_empty() && !s.encounter.phase.is_some_and(|ph| ab.phases.contains(&ph)) {
+            return false;
+        }
         if ab.limit.is_some() && s.effects.marked(p, LIMIT + a) {
             return false;
         }
@@ -329,6 +342,7 @@ impl Runtime {
         let ab = self.ability(a);
         Ctx {
             subject,
+            item: ab.item,
             ..Ctx::change(me, vec![Value::None; ab.slots as usize], ab.source)
         }
     }
@@ -384,11 +398,83 @@ impl Runtime {
             }
             return Ok(false);
         }
+        if ab.replaces_power {
+            self.replace_power(game, p, a);
+        }
         if run {
             let mut ctx = self.ctx(p, a, subject);
+            ctx.card = card;
             self.exec(&ab.body, game, &mut ctx)?;
+            if let Some(c) = card {
+                if game.state().kind(c) == CardKind::Artifact {
+                    self.happened(game, Happening::MyArtifactPlayed, &[p], Subject::Card(c))?;
+                }
+            }
         }
         Ok(true)
+    }
+
+    /// A super flare used instead of the power: the power's abilities of the same phases
+    /// are off for the encounter.
+    fn replace_power(&self, game: &mut Game, p: PlayerId, sup: u32) {
+        let Some(alien) = game.state().players[p.ix()].alien else {
+            return;
+        };
+        let phases = |a: &Ability| -> Vec<Phase> {
+            a.triggers
+                .iter()
+                .flat_map(|t| match t {
+                    Trigger::At { phases, .. } | Trigger::During(phases) => phases.clone(),
+                    _ => Vec::new(),
+                })
+                .collect()
+        };
+        let mine = phases(self.ability(sup));
+        let item = self.alien_items[alien as usize];
+        let source = self.ability(sup).source;
+        for &a in &self.program.items[item as usize].abilities {
+            let ab = self.ability(a);
+            if ab.home == Home::Power && phases(ab).iter().any(|ph| mine.contains(ph)) {
+                game.cancel_ability(p, ab.source, Until::EndOfEncounter, source);
+            }
+        }
+    }
+
+    /// Offers `players` (in timing order) the abilities that answer `h`, with `subject`.
+    fn happened(
+        &self,
+        game: &mut Game,
+        h: Happening,
+        players: &[PlayerId],
+        subject: Subject,
+    ) -> Flow {
+        for p in game.timing_order() {
+            if !players.contains(&p) {
+                continue;
+            }
+            let options: Vec<(u32, Origin)> = self
+                .abilities_of(game, p)
+                .into_iter()
+                .filter(|&(a, _)| {
+                    self.ability(a).triggers.contains(&Trigger::On(h)) && self.may_act(game, p, a)
+                })
+                .collect();
+            if options.is_empty() {
+                continue;
+            }
+            let picked = if options
+                .iter()
+                .all(|&(a, _)| self.ability(a).usage == Usage::Optional)
+            {
+                self.ask_use(game, p, &options)?
+            } else {
+                options.first().copied()
+            };
+            if let Some((a, origin)) = picked {
+                self.use_ability(game, p, a, origin, subject, true)?;
+            }
+        }
+        Ok(())
     }
 
     /// Lets every other player answer a use; returns whether it was cancelled.
@@ -413,11 +499,18 @@ impl Runtime {
             if q == user {
                 continue;
             }
+            let artifact = match target {
+                Subject::Use { card: Some(c), .. } => game.state().kind(c) == CardKind::Artifact,
+                _ => false,
+            };
             let options: Vec<(u32, Origin)> = self
                 .abilities_of(game, q)
                 .into_iter()
                 .filter(|&(a, _)| {
-                    self.ability(a).triggers.contains(&Trigger::On(h)) && self.may_act(game, q, a)
+                    let t = &self.ability(a).triggers;
+                    (t.contains(&Trigger::On(h))
+                        || artifact && t.contains(&Trigger::On(Happening::ArtifactPlayed)))
+                        && self.may_act(game, q, a)
                 })
                 .collect();
             if options.is_empty() {
@@ -431,6 +524,9 @@ impl Runtime {
                 continue;
             }
             let mut ctx = self.ctx(q, a, target);
+            if let Origin::Card(c) = origin {
+                ctx.card = Some(c);
+            }
             self.exec(&ab.body, game, &mut ctx)?;
             if ctx.cancelled {
                 return Ok(true);
@@ -478,6 +574,24 @@ impl Runtime {
                     .iter()
                     .find(|&&(a, _)| self.ability(a).usage != Usage::Optional)
                 {
+                    // A super flare used instead of this power is offered first.
+                    let supers: Vec<(u32, Origin)> = ready
+                        .iter()
+                        .copied()
+                        .filter(|&(b, _)| {
+                            let sb = self.ability(b);
+                            sb.replaces_power && sb.usage == Usage::Optional
+                        })
+                        .collect();
+                    if self.ability(a).home == Home::Power && !supers.is_empty() {
+                        for &(b, _) in &supers {
+                            game.mark(p, LIMIT + b, Until::EndOfEncounter);
+                        }
+                        if let Some((b, o)) = self.ask_use(game, p, &supers)? {
+                            self.use_ability(game, p, b, o, Subject::None, true)?;
+                            continue;
+                        }
+                    }
                     game.mark(p, LIMIT + a, Until::EndOfEncounter);
                     self.use_ability(game, p, a, origin, Subject::None, true)?;
                     continue;
@@ -554,9 +668,12 @@ impl Runtime {
                     game.set_tokens(p, now, ctx.source);
                 }
             }
-            Stmt::Move { ships, count, to } => {
-                self.move_ships(ships, count.as_ref(), to, game, ctx)?
-            }
+            Stmt::Move {
+                ships,
+                count,
+                up_to,
+                to,
+            } => self.move_ships(ships, count.as_ref(), *up_to, to, game, ctx)?,
             Stmt::TakeCard { card, to } => {
                 if let (Value::Card(c), Value::Player(p)) =
                     (self.eval(card, game, ctx), self.eval(to, game, ctx))
@@ -565,6 +682,8 @@ impl Runtime {
                     if let Some(i) = e.cards.iter().position(|&x| x == Some(c)) {
                         let side = if i == 0 { Side::Offense } else { Side::Defense };
                         game.take_encounter_card(side, p, ctx.source);
+                    } else if game.state().discard.contains(&c) {
+                        game.take_from_discard(p, c, ctx.source);
                     }
                 }
             }
@@ -598,6 +717,79 @@ impl Runtime {
                 }
             }
             Stmt::SwapEncounterCards => game.swap_encounter_cards(ctx.source),
+            Stmt::MixHands(a, b) => {
+                if let (Value::Player(a), Value::Player(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    game.mix_hands(a, b, ctx.source);
+                }
+            }
+            Stmt::SwapAliens(a, b) => {
+                if let (Value::Player(a), Value::Player(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    game.swap_aliens(a, b, ctx.source);
+                }
+            }
+            Stmt::Give { card, to } => {
+                let to = self.player(to, game, ctx);
+                let card = match card {
+                    Some(c) => match self.eval(c, game, ctx) {
+                        Value::Card(c) => Some(c),
+                        _ => None,
+                    },
+                    None => {
+                        let options: Vec<Choice> = game.state().players[me.ix()]
+                            .hand
+                            .iter()
+                            .map(|&c| Choice::Card(c))
+                            .collect();
+                        if options.is_empty() {
+                            None
+                        } else {
+                            match game.pick(me, DecisionKind::CardCards, options)? {
+                                Choice::Card(c) => Some(c),
+                                _ => None,
+                            }
+                        }
+                    }
+                };
+                if let Some(c) = card {
+                    if !game.state().players[me.ix()].hand.contains(&c) {
+                        return Ok(());
+                    }
+                    match to {
+                        Some(to) if to != me => game.give_card(me, to, c, Rule::CardText),
+                        Some(_) => {}
+                        // Nobody to give it to: the card is discarded.
+                        None => game.discard_card(me, c, Rule::CardText),
+                    }
+                }
+            }
+            Stmt::TakeRandom { count, from } => {
+                let n = self.eval(count, game, ctx).int().max(0);
+                if let Some(from) = self.player(from, game, ctx) {
+                    for _ in 0..n {
+                        game.take_random_card(from, me, ctx.source);
+                    }
+                }
+            }
+            Stmt::ZapOwnPower => {
+                game.power_off(me, Until::EndOfEncounter, ctx.source);
+                self.zapped(game, me)?;
+            }
+            Stmt::DiscardThis => {
+                if let Some(c) = ctx.card {
+                    if game.state().players[me.ix()].hand.contains(&c) {
+                        game.discard_card(me, c, Rule::CardText);
+                    }
+                }
+            }
+            Stmt::EndEncounter(outcome) => game.end_encounter(*outcome, ctx.source)?,
+            Stmt::NewHand => {
+                game.discard_hand(me, Rule::CardText);
+                game.draw_n(me, game.state().rules.hand_size as u32, Rule::CardText)?;
+            }
             Stmt::SelectFaceUp(who) => {
                 if let Value::Player(p) = self.eval(who, game, ctx) {
                     if let Some(side) = main_side(game, p) {
@@ -764,6 +956,7 @@ impl Runtime {
         &self,
         ships: &Expr,
         count: Option<&Expr>,
+        up_to: bool,
         to: &Dest,
         game: &mut Game,
         ctx: &mut Ctx,
@@ -803,7 +996,8 @@ impl Runtime {
                 None => places.iter().map(|&(_, n)| n).collect::<Vec<u8>>(),
                 Some(n) => {
                     let n = (n as u32).min(total) as u8;
-                    game.ask_card_ships(p, places.clone(), n, n)?
+                    let min = if up_to { 0 } else { n };
+                    game.ask_card_ships(p, places.clone(), min, n)?
                 }
             };
             if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter {
@@ -818,6 +1012,16 @@ impl Runtime {
                     continue;
                 }
                 match to {
+                    Dest::Encounter => {
+                        if from == Place::Warp {
+                            game.warp_to_encounter(p, n, ctx.source);
+                        }
+                    }
+                    Dest::HomePlanets(host) => {
+                        if let Some(host) = self.player(host, game, ctx) {
+                            game.colonize_home(p, host, from, n)?;
+                        }
+                    }
                     Dest::Warp => game.send_to_warp(p, from, n, Rule::CardText)?,
                     Dest::Removed => game.move_ships(p, from, Place::Removed, n, Rule::CardText),
                     Dest::Colonies(_) | Dest::Hand(_) => {
@@ -853,6 +1057,10 @@ impl Runtime {
             QuantityRef::Compensation(p) => Quantity::Compensation(self.player(p, game, ctx)?),
             QuantityRef::Rewards(p) => Quantity::Rewards(self.player(p, game, ctx)?),
             QuantityRef::ColoniesToWin(p) => Quantity::ColoniesToWin(self.player(p, game, ctx)?),
+            QuantityRef::FailedDealShips(p) => {
+                Quantity::FailedDealShips(self.player(p, game, ctx)?)
+            }
+            QuantityRef::RegroupShips(p) => Quantity::RegroupShips(self.player(p, game, ctx)?),
             QuantityRef::Winner => Quantity::Winner,
         })
     }
@@ -888,6 +1096,8 @@ impl Runtime {
             Quantity::Compensation(p) => e.lost_to_warp[p.ix()] as i32,
             Quantity::Rewards(p) => e.beside[p.ix()] as i32,
             Quantity::ColoniesToWin(_) => s.rules.colonies_to_win as i32,
+            Quantity::FailedDealShips(_) => s.rules.failed_deal_ships as i32,
+            Quantity::RegroupShips(_) => 1,
             _ => 0,
         };
         self.quantity(q, base, game)
@@ -1020,9 +1230,23 @@ impl Runtime {
             },
             Expr::FourPlanets => Value::Bool(s.rules.planets_per_player == 4),
             Expr::Subject => match ctx.subject {
-                Subject::Use { card: Some(c), .. } => Value::Card(c),
+                Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
+                Subject::Player(p) => Value::Player(p),
                 _ => Value::None,
             },
+            Expr::MainOf(side) => match self.eval(side, game, ctx) {
+                Value::Side(side) => s.main_player(side).map_or(Value::None, Value::Player),
+                _ => Value::None,
+            },
+            Expr::ThisAlienPlayer => s
+                .seats()
+                .find(|p| {
+                    s.players[p.ix()]
+                        .alien
+                        .is_some_and(|a| self.alien_items[a as usize] == ctx.item)
+                })
+                .map_or(Value::None, Value::Player),
+            Expr::ThisCard => ctx.card.map_or(Value::None, Value::Card),
             Expr::List(items) => {
                 let vals: Vec<Value> = items.iter().map(|i| self.eval(i, game, ctx)).collect();
                 if vals
@@ -1204,6 +1428,19 @@ impl Hooks for Runtime {
         })
     }
 
+    fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
+        let seats: Vec<PlayerId> = game.state().seats().collect();
+        match moment {
+            Moment::PowerLost(p) => {
+                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
+                self.happened(game, Happening::PowerLost, &others, Subject::Player(p))
+            }
+            Moment::DeckReshuffled => {
+                self.happened(game, Happening::DeckReshuffled, &seats, Subject::None)
+            }
+        }
+    }
+
     fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
         if !self.continuous && game.state().effects.lasting.is_empty() {
             return value;
@@ -1271,8 +1508,19 @@ impl Hooks for Runtime {
                     } => Some(Redirect::Removed),
                     Stmt::Move {
                         to: Dest::Colonies(_),
+                        count: None,
                         ..
                     } => Some(Redirect::Colonies),
+                    // `move 1 of them to my colonies`: the rest still go to the warp.
+                    Stmt::Move {
+                        to: Dest::Colonies(_),
+                        count: Some(n),
+                        ..
+                    } => {
+                        let mut ctx = self.ctx(q, a, Subject::None);
+                        let n = self.eval(n, game, &mut ctx).int().clamp(0, 255) as u8;
+                        Some(Redirect::Split(n))
+                    }
                     Stmt::Move { to: Dest::Warp, .. } => Some(Redirect::Warp),
                     _ => None,
                 });
@@ -1285,9 +1533,16 @@ impl Hooks for Runtime {
         candidates.sort_by_key(|(r, _, _, _)| match r {
             Redirect::Removed => 0,
             Redirect::Colonies => 1,
-            Redirect::Warp => 2,
+            Redirect::Split(_) => 2,
+            Redirect::Warp => 3,
         });
         for (to, q, a, origin) in candidates {
+            // An optional replacement asks its controller first.
+            if self.ability(a).usage == Usage::Optional
+                && self.ask_use(game, q, &[(a, origin)])?.is_none()
+            {
+                continue;
+            }
             if self.use_ability(game, q, a, origin, Subject::None, false)? {
                 return Ok(to);
             }
