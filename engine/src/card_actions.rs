@@ -213,9 +213,23 @@ impl Game<'_> {
         self.state.another_encounter = true;
     }
 
-    /// `players` win the game at once.
+    /// `players` win the game at once. The win is simultaneous with any win by colonies
+    /// standing at this moment (a deal that gave a player its last colony, say): those
+    /// players share it.
     pub fn win_now(&mut self, players: Vec<PlayerId>, source: u32) -> Flow {
         let mut winners = players;
+        if !winners.is_empty() {
+            let need = self.state.rules.colonies_to_win as i32;
+            let by_colonies: Vec<PlayerId> = self
+                .state
+                .seats()
+                .filter(|&p| {
+                    let track = self.state.players[p.ix()].track as i32;
+                    track >= self.quantity(crate::quantity::Quantity::ColoniesToWin(p), need)
+                })
+                .collect();
+            winners.extend(by_colonies);
+        }
         winners.sort();
         winners.dedup();
         if winners.is_empty() {

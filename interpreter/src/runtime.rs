@@ -593,7 +593,8 @@ impl Runtime {
                         }
                     }
                     game.mark(p, LIMIT + a, Until::EndOfEncounter);
-                    self.use_ability(game, p, a, origin, Subject::None, true)?;
+                    let run = !self.is_continuous(a);
+                    self.use_ability(game, p, a, origin, Subject::None, run)?;
                     continue;
                 }
                 if asked_out {
@@ -605,13 +606,23 @@ impl Runtime {
                 match self.ask_use(game, p, &ready)? {
                     Some((a, origin)) => {
                         game.mark(p, LIMIT + a, Until::EndOfEncounter);
-                        self.use_ability(game, p, a, origin, Subject::None, true)?;
+                        let run = !self.is_continuous(a);
+                        self.use_ability(game, p, a, origin, Subject::None, run)?;
                     }
                     None => asked_out = true,
                 }
             }
         }
         Ok(())
+    }
+
+    /// Whether an ability is continuous (`during` a phase): its changes are read when the
+    /// rules compute a quantity, so announcing its use must not start them a second time.
+    fn is_continuous(&self, a: u32) -> bool {
+        self.ability(a)
+            .triggers
+            .iter()
+            .any(|t| matches!(t, Trigger::During(_)))
     }
 
     fn exec(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
@@ -663,7 +674,7 @@ impl Runtime {
             }
             Stmt::Tokens { player, delta } => {
                 if let Value::Player(p) = self.eval(player, game, ctx) {
-                    let n = self.eval(delta, game, ctx).int();
+                    let n = number(&self.eval(delta, game, ctx), game);
                     let now = game.state().effects.tokens[p.ix()] + n;
                     game.set_tokens(p, now, ctx.source);
                 }
@@ -688,7 +699,7 @@ impl Runtime {
                 }
             }
             Stmt::Draw(n) => {
-                let n = self.eval(n, game, ctx).int().max(0) as u32;
+                let n = number(&self.eval(n, game, ctx), game).max(0) as u32;
                 game.draw_n(me, n, Rule::CardText)?;
             }
             Stmt::DiscardEachType(who) => {
@@ -940,8 +951,8 @@ impl Runtime {
             }
             Pick::Number(lo, hi) => {
                 let (lo, hi) = (
-                    self.eval(lo, game, ctx).int(),
-                    self.eval(hi, game, ctx).int(),
+                    number(&self.eval(lo, game, ctx), game),
+                    number(&self.eval(hi, game, ctx), game),
                 );
                 let options: Vec<Choice> = (lo..=hi.max(lo)).map(Choice::Number).collect();
                 Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
@@ -964,33 +975,15 @@ impl Runtime {
         let Value::Ships(mask, place) = self.eval(ships, game, ctx) else {
             return Ok(());
         };
-        let count = count.map(|c| self.eval(c, game, ctx).int().max(0));
+        let count = count.map(|c| number(&self.eval(c, game, ctx), game).max(0));
         for p in game.state().seats().collect::<Vec<_>>() {
             if mask & (1 << p.0) == 0 {
                 continue;
             }
-            let places: Vec<(Place, u8)> = match place {
-                ShipPlace::Warp => vec![(Place::Warp, game.ships_at(p, Place::Warp))],
-                ShipPlace::Encounter => {
-                    let mut v = vec![
-                        (Place::Gate, game.ships_at(p, Place::Gate)),
-                        (Place::Beside, game.ships_at(p, Place::Beside)),
-                    ];
-                    let e = &game.state().encounter;
-                    if let (Some(d), Some(pl)) = (e.defense, e.planet) {
-                        if d == p {
-                            v.push((Place::Planet(pl), game.ships_at(p, Place::Planet(pl))));
-                        }
-                    }
-                    v
-                }
-                ShipPlace::Colonies => game
-                    .state()
-                    .colonies(p)
-                    .map(|pl| (Place::Planet(pl), game.state().ships_on(pl, p)))
-                    .collect(),
-            };
-            let places: Vec<(Place, u8)> = places.into_iter().filter(|&(_, n)| n > 0).collect();
+            let places: Vec<(Place, u8)> = ship_places(game, p, place)
+                .into_iter()
+                .filter(|&(_, n)| n > 0)
+                .collect();
             let total: u32 = places.iter().map(|&(_, n)| n as u32).sum();
             let take = match count {
                 None => places.iter().map(|&(_, n)| n).collect::<Vec<u8>>(),
@@ -1266,7 +1259,7 @@ impl Runtime {
                 }
             }
             Expr::Not(x) => Value::Bool(self.eval(x, game, ctx) != Value::Bool(true)),
-            Expr::Neg(x) => Value::Int(-self.eval(x, game, ctx).int()),
+            Expr::Neg(x) => Value::Int(-number(&self.eval(x, game, ctx), game)),
             Expr::All(items) => Value::Bool(
                 items
                     .iter()
@@ -1278,12 +1271,15 @@ impl Runtime {
                     .any(|i| self.eval(i, game, ctx) == Value::Bool(true)),
             ),
             Expr::DivUp(a, b) => {
-                let (a, b) = (self.eval(a, game, ctx).int(), self.eval(b, game, ctx).int());
+                let (a, b) = (
+                    number(&self.eval(a, game, ctx), game),
+                    number(&self.eval(b, game, ctx), game),
+                );
                 Value::Int(if b == 0 { 0 } else { (a + b - 1).div_euclid(b) })
             }
             Expr::Binary(op, a, b) => {
                 let (x, y) = (self.eval(a, game, ctx), self.eval(b, game, ctx));
-                let (i, j) = (x.int(), y.int());
+                let (i, j) = (number(&x, game), number(&y, game));
                 match op {
                     BinOp::Or => Value::Bool(x == Value::Bool(true) || y == Value::Bool(true)),
                     BinOp::And => Value::Bool(x == Value::Bool(true) && y == Value::Bool(true)),
@@ -1455,7 +1451,7 @@ impl Hooks for Runtime {
             ctx.current = Some((q, v));
             let amount = match self.eval(&c.amount, game, &mut ctx) {
                 Value::Side(s) => s.ix() as i32,
-                other => other.int(),
+                other => number(&other, game),
             };
             v = match c.op {
                 Op::Set => amount,
@@ -1548,5 +1544,44 @@ impl Hooks for Runtime {
             }
         }
         Ok(Redirect::Warp)
+    }
+}
+
+/// Where `p`'s ships of a kind are, with how many on each place.
+fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Place, u8)> {
+    match place {
+        ShipPlace::Warp => vec![(Place::Warp, game.ships_at(p, Place::Warp))],
+        ShipPlace::Encounter => {
+            let mut v = vec![
+                (Place::Gate, game.ships_at(p, Place::Gate)),
+                (Place::Beside, game.ships_at(p, Place::Beside)),
+            ];
+            let e = &game.state().encounter;
+            if let (Some(d), Some(pl)) = (e.defense, e.planet) {
+                if d == p {
+                    v.push((Place::Planet(pl), game.ships_at(p, Place::Planet(pl))));
+                }
+            }
+            v
+        }
+        ShipPlace::Colonies => game
+            .state()
+            .colonies(p)
+            .map(|pl| (Place::Planet(pl), game.state().ships_on(pl, p)))
+            .collect(),
+    }
+}
+
+/// A value as a number: ships count as how many there are.
+fn number(v: &Value, game: &Game) -> i32 {
+    match *v {
+        Value::Ships(mask, place) => game
+            .state()
+            .seats()
+            .filter(|p| mask & (1 << p.0) != 0)
+            .flat_map(|p| ship_places(game, p, place))
+            .map(|(_, n)| n as i32)
+            .sum(),
+        ref other => other.int(),
     }
 }

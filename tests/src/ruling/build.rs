@@ -300,8 +300,9 @@ pub fn prepare(
         // The answers given, for the decision lines of the trace.
         record_answers: true,
     };
-    // Card text plays when a player has an alien; otherwise the rules alone are pinned.
-    let with_text = scn.player.iter().any(|p| p.alien.is_some());
+    // Card text plays when a player has an alien or the file asks for it (`card_text = true`,
+    // for artifacts without aliens); otherwise the rules alone are pinned.
+    let with_text = scn.card_text || scn.player.iter().any(|p| p.alien.is_some());
     let hooks: &'static dyn cosmic_engine::Hooks = if with_text { hooks() } else { &HOOKS };
     let mut game = Game::new(&setup, components.clone(), agents, hooks, options)
         .map_err(|err| e.at(0..0, format!("the game cannot be set up: {err}"), "here"))?;
@@ -378,7 +379,7 @@ pub fn prepare(
 }
 
 fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioError> {
-    const ALL: [DecisionKind; 21] = [
+    const ALL: [DecisionKind; 25] = [
         DecisionKind::RegroupColony,
         DecisionKind::OwnColor,
         DecisionKind::WildDefense,
@@ -400,6 +401,10 @@ fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioE
         DecisionKind::Rewards,
         DecisionKind::ReturnShips,
         DecisionKind::SecondEncounter,
+        DecisionKind::UseAbility,
+        DecisionKind::CardChoice,
+        DecisionKind::CardCards,
+        DecisionKind::CardShips,
     ];
     let name = s.get_ref().trim();
     ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
