@@ -170,13 +170,9 @@ impl Compiler<'_> {
         let mut triggers = Vec::new();
         let mut replaces_power = false;
         self.form = Form::Triggered;
-        // `at <phases>, whenever <event>`: the phases say when the event may be answered;
-        // they are no trigger of their own.
-        let event = h.when.iter().any(|w| matches!(w, When::Whenever(_)));
         for (w, t) in h.when.iter().zip(&a.timing) {
             match w {
                 When::Setup => triggers.push(Trigger::Setup),
-                When::At { window: None, .. } if event => {}
                 When::At { phases, window } => triggers.push(Trigger::At {
                     phases: phases.clone(),
                     window: window.unwrap_or(match phases.first() {
