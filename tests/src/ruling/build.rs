@@ -130,7 +130,7 @@ pub use cosmic_interpreter::names::did_you_mean;
 fn take_card(
     e: &Errors,
     s: &Spanned<String>,
-    g: &GameState,
+    g: &mut GameState,
     c: &Components,
     free: &mut Vec<CardId>,
 ) -> Result<CardId, ScenarioError> {
@@ -154,6 +154,17 @@ fn take_card(
     let i = free
         .iter()
         .position(|&id| g.cards[id.0 as usize].def as usize == def);
+    // A flare is in the deck only when its alien was dealt; a scenario naming one brings
+    // its single copy into the game.
+    let is_flare = c.cosmic[def].kind == cosmic_engine::CardKind::Flare;
+    if i.is_none() && is_flare && !g.cards.iter().any(|ci| ci.def as usize == def) {
+        let id = CardId(g.cards.len() as u16);
+        g.cards.push(cosmic_engine::state::CardInfo {
+            kind: cosmic_engine::CardKind::Flare,
+            def: def as u16,
+        });
+        return Ok(id);
+    }
     match i {
         Some(i) => Ok(free.remove(i)),
         None => {
