@@ -466,7 +466,7 @@ impl Runtime {
                 .iter()
                 .all(|&(a, _)| self.ability(a).usage == Usage::Optional)
             {
-                self.ask_use(game, p, &options)?
+                self.ask_use(game, p, &options, None)?
             } else {
                 options.first().copied()
             };
@@ -516,7 +516,7 @@ impl Runtime {
             if options.is_empty() {
                 continue;
             }
-            let Some((a, origin)) = self.ask_use(game, q, &options)? else {
+            let Some((a, origin)) = self.ask_use(game, q, &options, Some(user))? else {
                 continue;
             };
             let ab = self.ability(a).clone();
@@ -541,10 +541,18 @@ impl Runtime {
         game: &mut Game,
         p: PlayerId,
         options: &[(u32, Origin)],
+        answering: Option<PlayerId>,
     ) -> Flow<Option<(u32, Origin)>> {
         let mut choices: Vec<Choice> = options
             .iter()
-            .map(|&(a, _)| Choice::Use(self.ability(a).source))
+            .map(|&(a, origin)| Choice::Use {
+                source: self.ability(a).source,
+                card: match origin {
+                    Origin::Card(c) => Some(c),
+                    Origin::Power => None,
+                },
+                answering,
+            })
             .collect();
         choices.push(Choice::Pass);
         let picked = game.pick(p, DecisionKind::UseAbility, choices.clone())?;
@@ -587,7 +595,7 @@ impl Runtime {
                         for &(b, _) in &supers {
                             game.mark(p, LIMIT + b, Until::EndOfEncounter);
                         }
-                        if let Some((b, o)) = self.ask_use(game, p, &supers)? {
+                        if let Some((b, o)) = self.ask_use(game, p, &supers, None)? {
                             self.use_ability(game, p, b, o, Subject::None, true)?;
                             continue;
                         }
@@ -603,7 +611,7 @@ impl Runtime {
                 if ready.is_empty() {
                     break;
                 }
-                match self.ask_use(game, p, &ready)? {
+                match self.ask_use(game, p, &ready, None)? {
                     Some((a, origin)) => {
                         game.mark(p, LIMIT + a, Until::EndOfEncounter);
                         let run = !self.is_continuous(a);
@@ -1535,7 +1543,7 @@ impl Hooks for Runtime {
         for (to, q, a, origin) in candidates {
             // An optional replacement asks its controller first.
             if self.ability(a).usage == Usage::Optional
-                && self.ask_use(game, q, &[(a, origin)])?.is_none()
+                && self.ask_use(game, q, &[(a, origin)], None)?.is_none()
             {
                 continue;
             }
