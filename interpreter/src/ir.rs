@@ -204,6 +204,8 @@ pub enum QuantityRef {
     FailedDealShips(Box<Expr>),
     /// Ships a player takes back from the warp in its regroup phase.
     RegroupShips(Box<Expr>),
+    /// Whether a player must select an attack card if it holds one (0 or 1).
+    AttackRequired(Box<Expr>),
     /// The winning side.
     Winner,
 }

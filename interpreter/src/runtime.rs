@@ -1062,6 +1062,7 @@ impl Runtime {
                 Quantity::FailedDealShips(self.player(p, game, ctx)?)
             }
             QuantityRef::RegroupShips(p) => Quantity::RegroupShips(self.player(p, game, ctx)?),
+            QuantityRef::AttackRequired(p) => Quantity::AttackRequired(self.player(p, game, ctx)?),
             QuantityRef::Winner => Quantity::Winner,
         })
     }

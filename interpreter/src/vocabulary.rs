@@ -224,6 +224,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Quantity(QuantityRef::FailedDealShips(b(&mut e))),
     },
     Pattern {
+        words: "{p} 's attack obligation",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::AttackRequired(b(&mut e))),
+    },
+    Pattern {
         words: "{p} 's regroup ships",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::RegroupShips(b(&mut e))),
