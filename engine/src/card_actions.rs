@@ -219,16 +219,7 @@ impl Game<'_> {
     pub fn win_now(&mut self, players: Vec<PlayerId>, source: u32) -> Flow {
         let mut winners = players;
         if !winners.is_empty() {
-            let need = self.state.rules.colonies_to_win as i32;
-            let by_colonies: Vec<PlayerId> = self
-                .state
-                .seats()
-                .filter(|&p| {
-                    let track = self.state.players[p.ix()].track as i32;
-                    track >= self.quantity(crate::quantity::Quantity::ColoniesToWin(p), need)
-                })
-                .collect();
-            winners.extend(by_colonies);
+            winners.extend(self.winners_by_colonies());
         }
         winners.sort();
         winners.dedup();

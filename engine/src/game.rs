@@ -532,18 +532,21 @@ impl<'h> Game<'h> {
         self.hooks.quantity(q, value, self)
     }
 
-    /// Ends the game if any player has enough foreign colonies; all such players share the win.
-    pub(crate) fn check_win(&mut self) -> Flow {
+    /// The players with enough foreign colonies to win now.
+    pub(crate) fn winners_by_colonies(&self) -> Vec<PlayerId> {
         let need = self.state.rules.colonies_to_win as i32;
-        let winners: Vec<PlayerId> = self
-            .state
+        self.state
             .seats()
             .filter(|&p| {
                 let track = self.state.players[p.ix()].track as i32;
-                // Cheap test first: content can only change the target, rarely.
                 track >= self.quantity(crate::quantity::Quantity::ColoniesToWin(p), need)
             })
-            .collect();
+            .collect()
+    }
+
+    /// Ends the game if any player has enough foreign colonies; all such players share the win.
+    pub(crate) fn check_win(&mut self) -> Flow {
+        let winners = self.winners_by_colonies();
         if winners.is_empty() {
             return Ok(());
         }
