@@ -138,6 +138,14 @@ impl Game<'_> {
                 Ok(())
             }
             crate::hooks::Redirect::Colonies => self.return_ships(p, from, count, rule),
+            crate::hooks::Redirect::RemovedKeeping(floor) => {
+                let total = self.state.rules.ships_per_player;
+                let in_game = total.saturating_sub(self.state.players[p.ix()].removed);
+                let removable = in_game.saturating_sub(floor).min(count);
+                self.move_ships(p, from, Place::Removed, removable, rule);
+                self.move_ships(p, from, Place::Warp, count - removable, rule);
+                Ok(())
+            }
             crate::hooks::Redirect::Split(home) => {
                 let home = home.min(count);
                 self.return_ships(p, from, home, rule)?;

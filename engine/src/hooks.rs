@@ -63,6 +63,9 @@ pub enum Redirect {
     Removed,
     /// This many of them back to their owner's colonies, the rest to the warp.
     Split(u8),
+    /// Out of the game, but the owner keeps at least this many ships in the game (the rest
+    /// go to the warp).
+    RemovedKeeping(u8),
 }
 
 /// Card behaviour, called by the engine at its windows and whenever it computes a quantity

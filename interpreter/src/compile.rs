@@ -521,11 +521,26 @@ impl Compiler<'_> {
                 let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
                 if from.as_deref() == Some("the game") {
                     let ships = self.expr(object?, Ty::Ships);
+                    // `with 5 ships kept`: the owner never drops below 5 ships in the game.
+                    let keep = match self.arg(a, "with") {
+                        Some(ast::Expr::Count { count, .. }) => {
+                            Some(Box::new(self.expr(count, Ty::Int)))
+                        }
+                        Some(other) => {
+                            self.lints.push(Lint::Unsupported {
+                                what: format!("`with {}`", self.snippet(other.span())),
+                                help: "write `remove them from the game with 5 ships kept`".into(),
+                                span: other.span(),
+                            });
+                            None
+                        }
+                        None => None,
+                    };
                     Some(Stmt::Move {
                         ships,
                         count: None,
                         up_to: false,
-                        to: Dest::Removed,
+                        to: Dest::Removed(keep),
                     })
                 } else {
                     self.tokens(a, -1)

@@ -230,8 +230,8 @@ pub enum Dest {
     Colonies(Box<Expr>),
     /// To the warp.
     Warp,
-    /// Out of the game.
-    Removed,
+    /// Out of the game (the owner keeping at least `keep` ships in the game, if given).
+    Removed(Option<Box<Expr>>),
     /// Into a player's hand.
     Hand(Box<Expr>),
     /// Into the encounter, on the owner's side (from the warp).

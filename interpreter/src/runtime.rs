@@ -1024,7 +1024,17 @@ impl Runtime {
                         }
                     }
                     Dest::Warp => game.send_to_warp(p, from, n, Rule::CardText)?,
-                    Dest::Removed => game.move_ships(p, from, Place::Removed, n, Rule::CardText),
+                    Dest::Removed(keep) => {
+                        let keep = match keep {
+                            Some(k) => self.eval(k, game, ctx).int().clamp(0, 255) as u8,
+                            None => 0,
+                        };
+                        let total = game.state().rules.ships_per_player;
+                        let in_game = total.saturating_sub(game.state().players[p.ix()].removed);
+                        let n2 = in_game.saturating_sub(keep).min(n);
+                        game.move_ships(p, from, Place::Removed, n2, Rule::CardText);
+                        game.send_to_warp(p, from, n - n2, Rule::CardText)?;
+                    }
                     Dest::Colonies(_) | Dest::Hand(_) => {
                         game.return_ships(p, from, n, Rule::CardText)?
                     }
@@ -1509,8 +1519,17 @@ impl Hooks for Runtime {
                 }
                 let to = ab.body.iter().find_map(|st| match st {
                     Stmt::Move {
-                        to: Dest::Removed, ..
+                        to: Dest::Removed(None),
+                        ..
                     } => Some(Redirect::Removed),
+                    Stmt::Move {
+                        to: Dest::Removed(Some(keep)),
+                        ..
+                    } => {
+                        let mut ctx = self.ctx(q, a, Subject::None);
+                        let n = self.eval(keep, game, &mut ctx).int().clamp(0, 255) as u8;
+                        Some(Redirect::RemovedKeeping(n))
+                    }
                     Stmt::Move {
                         to: Dest::Colonies(_),
                         count: None,
@@ -1536,7 +1555,7 @@ impl Hooks for Runtime {
         }
         // Removal from the game comes before a return home (FAQ: Void beats Zombie).
         candidates.sort_by_key(|(r, _, _, _)| match r {
-            Redirect::Removed => 0,
+            Redirect::Removed | Redirect::RemovedKeeping(_) => 0,
             Redirect::Colonies => 1,
             Redirect::Split(_) => 2,
             Redirect::Warp => 3,

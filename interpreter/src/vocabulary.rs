@@ -234,7 +234,7 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Quantity(QuantityRef::RegroupShips(b(&mut e))),
     },
     Pattern {
-        words: "{p} 's colonies to win",
+        words: "{p} 's colonies needed",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::ColoniesToWin(b(&mut e))),
     },
