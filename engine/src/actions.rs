@@ -104,6 +104,9 @@ impl Game<'_> {
             return None;
         }
         self.state.players[p.ix()].power_active = active;
+        if !active {
+            self.moments.push(crate::hooks::Moment::PowerLost(p));
+        }
         Some(if active {
             EventKind::PowerRegained { player: p }
         } else {
@@ -135,6 +138,20 @@ impl Game<'_> {
                 Ok(())
             }
             crate::hooks::Redirect::Colonies => self.return_ships(p, from, count, rule),
+            crate::hooks::Redirect::RemovedKeeping(floor) => {
+                let total = self.state.rules.ships_per_player;
+                let in_game = total.saturating_sub(self.state.players[p.ix()].removed);
+                let removable = in_game.saturating_sub(floor).min(count);
+                self.move_ships(p, from, Place::Removed, removable, rule);
+                self.move_ships(p, from, Place::Warp, count - removable, rule);
+                Ok(())
+            }
+            crate::hooks::Redirect::Split(home) => {
+                let home = home.min(count);
+                self.return_ships(p, from, home, rule)?;
+                self.move_ships(p, from, Place::Warp, count - home, rule);
+                Ok(())
+            }
         }
     }
 
@@ -286,6 +303,7 @@ impl Game<'_> {
         pile.shuffle(&mut self.rng);
         let cards = pile.len() as u16;
         self.state.deck = pile;
+        self.moments.push(crate::hooks::Moment::DeckReshuffled);
         self.emit(Rule::DeckReshuffle, EventKind::DeckShuffled { cards });
     }
 

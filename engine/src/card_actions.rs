@@ -213,9 +213,14 @@ impl Game<'_> {
         self.state.another_encounter = true;
     }
 
-    /// `players` win the game at once.
+    /// `players` win the game at once. The win is simultaneous with any win by colonies
+    /// standing at this moment (a deal that gave a player its last colony, say): those
+    /// players share it.
     pub fn win_now(&mut self, players: Vec<PlayerId>, source: u32) -> Flow {
         let mut winners = players;
+        if !winners.is_empty() {
+            winners.extend(self.winners_by_colonies());
+        }
         winners.sort();
         winners.dedup();
         if winners.is_empty() {
@@ -246,5 +251,110 @@ impl Game<'_> {
         max: u8,
     ) -> Flow<Vec<u8>> {
         self.ask_ships(p, DecisionKind::CardShips, places, min, max)
+    }
+
+    /// `a` and `b` shuffle their hands together; `a` takes at random as many cards as it
+    /// held and `b` the rest.
+    pub fn mix_hands(&mut self, a: PlayerId, b: PlayerId, source: u32) {
+        use rand::seq::SliceRandom;
+        if a == b {
+            return;
+        }
+        let keep = self.state.players[a.ix()].hand.len();
+        let mut pool = std::mem::take(&mut self.state.players[a.ix()].hand);
+        pool.append(&mut self.state.players[b.ix()].hand);
+        pool.shuffle(&mut self.rng);
+        let rest = pool.split_off(keep.min(pool.len()));
+        self.state.players[a.ix()].hand = pool;
+        self.state.players[b.ix()].hand = rest;
+        self.emit_caused(Cause::Ability(source), EventKind::HandsMixed { a, b });
+    }
+
+    /// `to` takes a card at random from `from`'s hand; returns it.
+    pub fn take_random_card(
+        &mut self,
+        from: PlayerId,
+        to: PlayerId,
+        source: u32,
+    ) -> Option<CardId> {
+        use rand::Rng;
+        let n = self.state.players[from.ix()].hand.len();
+        if n == 0 || from == to {
+            return None;
+        }
+        let card = self.state.players[from.ix()].hand[self.rng.gen_range(0..n)];
+        let _ = source;
+        self.give_card(from, to, card, Rule::CardText);
+        Some(card)
+    }
+
+    /// `card` comes back from the discard pile into `p`'s hand.
+    pub fn take_from_discard(&mut self, p: PlayerId, card: CardId, source: u32) {
+        let Some(i) = self.state.discard.iter().rposition(|&c| c == card) else {
+            return;
+        };
+        self.state.discard.remove(i);
+        self.state.players[p.ix()].hand.push(card);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::CardReturned { player: p, card },
+        );
+    }
+
+    /// `a` and `b` exchange alien sheets for good.
+    pub fn swap_aliens(&mut self, a: PlayerId, b: PlayerId, source: u32) {
+        if a == b {
+            return;
+        }
+        let x = self.state.players[a.ix()].alien;
+        self.state.players[a.ix()].alien = self.state.players[b.ix()].alien;
+        self.state.players[b.ix()].alien = x;
+        self.emit_caused(Cause::Ability(source), EventKind::AliensSwapped { a, b });
+    }
+
+    /// The encounter ends at once with `outcome` (nothing more of it is played; ships still
+    /// in it go home and its cards are discarded as usual).
+    pub fn end_encounter(&mut self, outcome: crate::state::Outcome, source: u32) -> Flow {
+        self.state.encounter.outcome = Some(outcome);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::EncounterResolved { outcome },
+        );
+        Err(Stop::EncounterEnds(outcome))
+    }
+
+    /// `n` of `p`'s ships in the warp join the encounter on `p`'s side (outside the usual
+    /// limit on ships committed).
+    pub fn warp_to_encounter(&mut self, p: PlayerId, n: u8, source: u32) {
+        let Some(side) = self.state.side_of(p) else {
+            return;
+        };
+        let to = match side {
+            Side::Offense => Place::Gate,
+            Side::Defense if Some(p) == self.state.encounter.defense => {
+                Place::Planet(self.target())
+            }
+            Side::Defense => Place::Beside,
+        };
+        let _ = source;
+        self.move_ships(p, Place::Warp, to, n, Rule::CardText);
+    }
+
+    /// `p` places `n` ships from `from` on a home planet of `host`'s that `p` chooses.
+    pub fn colonize_home(&mut self, p: PlayerId, host: PlayerId, from: Place, n: u8) -> Flow {
+        let planets: Vec<Choice> = self
+            .state
+            .planets
+            .iter()
+            .filter(|pl| pl.id.owner == host)
+            .map(|pl| Choice::Planet(pl.id))
+            .collect();
+        if planets.is_empty() || n == 0 {
+            return Ok(());
+        }
+        if let Choice::Planet(planet) = self.pick(p, DecisionKind::CardChoice, planets)? {
+            self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
+        }
+        Ok(())
     }
 }

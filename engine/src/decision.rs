@@ -167,8 +167,15 @@ pub enum Choice {
     },
     /// An alien (index into the components' aliens).
     Alien(u16),
-    /// Use a content ability (by its source number).
-    Use(u32),
+    /// Use a content ability.
+    Use {
+        /// The ability's source number (names it).
+        source: u32,
+        /// The card it is played from (a flare or an artifact), if any.
+        card: Option<CardId>,
+        /// The player whose use or play it would answer, if it answers one.
+        answering: Option<PlayerId>,
+    },
     /// A side of the encounter.
     Side(Side),
     /// A number.
@@ -199,7 +206,7 @@ impl Choice {
             Choice::DrawAgain => "draw again".into(),
             Choice::Rewards { ships, cards } => format!("{ships} ships, {cards} cards"),
             Choice::Alien(a) => n.alien(a).into(),
-            Choice::Use(s) => format!("use {}", n.source(s)),
+            Choice::Use { source, .. } => format!("use {}", n.source(source)),
             Choice::Side(side) => format!("the {side}"),
             Choice::Number(k) => k.to_string(),
             Choice::Option(s) => n.source(s).into(),

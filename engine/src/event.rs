@@ -296,6 +296,14 @@ pub enum EventKind {
         b: PlayerId,
     },
     EncounterCardsSwapped,
+    HandsMixed {
+        a: PlayerId,
+        b: PlayerId,
+    },
+    AliensSwapped {
+        a: PlayerId,
+        b: PlayerId,
+    },
     EffectStarted {
         player: PlayerId,
         source: u32,
@@ -680,6 +688,18 @@ impl Names<'_> {
                 write!(s, "{} and {} trade hands", self.player(*a), self.player(*b))
             }
             EventKind::EncounterCardsSwapped => write!(s, "the encounter cards are switched"),
+            EventKind::HandsMixed { a, b } => write!(
+                s,
+                "{} and {} shuffle their hands together and deal them out again",
+                self.player(*a),
+                self.player(*b)
+            ),
+            EventKind::AliensSwapped { a, b } => write!(
+                s,
+                "{} and {} exchange alien sheets",
+                self.player(*a),
+                self.player(*b)
+            ),
             EventKind::EffectStarted { player, source } => {
                 write!(s, "{}: {}", self.player(*player), self.source(*source))
             }

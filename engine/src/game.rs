@@ -116,6 +116,8 @@ pub enum Stop {
     GameOver,
     /// The offense's turn ends at once.
     TurnEnds,
+    /// The encounter ends at once with this outcome (card text ended it).
+    EncounterEnds(crate::state::Outcome),
     /// Play cannot go on.
     Error(GameError),
 }
@@ -187,6 +189,8 @@ pub struct Game<'h> {
     pub(crate) stats: Stats,
     pub(crate) violation: Option<GameError>,
     pub(crate) seed: u64,
+    /// Things content may answer at the next window.
+    pub(crate) moments: Vec<crate::hooks::Moment>,
     observer: Option<Observer<'h>>,
     decision_observer: Option<DecisionObserver<'h>>,
     forced_observer: Option<ForcedObserver<'h>>,
@@ -231,6 +235,7 @@ impl<'h> Game<'h> {
             stats: Stats::default(),
             violation: None,
             seed: setup.seed,
+            moments: Vec::new(),
             observer: None,
             decision_observer: None,
             forced_observer: None,
@@ -353,7 +358,7 @@ impl<'h> Game<'h> {
             match self.play_turn() {
                 Ok(()) => {}
                 Err(Stop::GameOver) => break,
-                Err(Stop::TurnEnds) => {}
+                Err(Stop::TurnEnds) | Err(Stop::EncounterEnds(_)) => {}
                 Err(Stop::Error(e)) => return Err(e),
             }
             if let Some(v) = self.violation.take() {
@@ -527,18 +532,21 @@ impl<'h> Game<'h> {
         self.hooks.quantity(q, value, self)
     }
 
-    /// Ends the game if any player has enough foreign colonies; all such players share the win.
-    pub(crate) fn check_win(&mut self) -> Flow {
+    /// The players with enough foreign colonies to win now.
+    pub(crate) fn winners_by_colonies(&self) -> Vec<PlayerId> {
         let need = self.state.rules.colonies_to_win as i32;
-        let winners: Vec<PlayerId> = self
-            .state
+        self.state
             .seats()
             .filter(|&p| {
                 let track = self.state.players[p.ix()].track as i32;
-                // Cheap test first: content can only change the target, rarely.
                 track >= self.quantity(crate::quantity::Quantity::ColoniesToWin(p), need)
             })
-            .collect();
+            .collect()
+    }
+
+    /// Ends the game if any player has enough foreign colonies; all such players share the win.
+    pub(crate) fn check_win(&mut self) -> Flow {
+        let winners = self.winners_by_colonies();
         if winners.is_empty() {
             return Ok(());
         }

@@ -36,6 +36,19 @@ pub enum Window {
     DealMade,
     /// At the end of setup, after hands are dealt (tokens go on alien sheets).
     GameSetup,
+    /// A deal failed, before the main players lose ships for it.
+    DealFailed,
+}
+
+/// Something that happened between windows which content may answer; the engine passes it
+/// on at the next window (it may happen where play cannot stop, e.g. inside a ship move).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Moment {
+    /// A player's alien power went off for too few home colonies.
+    PowerLost(PlayerId),
+    /// The discard pile was shuffled to form a new deck.
+    DeckReshuffled,
 }
 
 /// Where ships headed for the warp go instead.
@@ -48,6 +61,11 @@ pub enum Redirect {
     Colonies,
     /// Out of the game.
     Removed,
+    /// This many of them back to their owner's colonies, the rest to the warp.
+    Split(u8),
+    /// Out of the game, but the owner keeps at least this many ships in the game (the rest
+    /// go to the warp).
+    RemovedKeeping(u8),
 }
 
 /// Card behaviour, called by the engine at its windows and whenever it computes a quantity
@@ -56,6 +74,12 @@ pub trait Hooks {
     /// Lets content act at `window`.
     fn at(&self, window: Window, game: &mut Game<'_>) -> Flow {
         let _ = (window, game);
+        Ok(())
+    }
+
+    /// Lets content answer something that happened since the last window.
+    fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
+        let _ = (moment, game);
         Ok(())
     }
 

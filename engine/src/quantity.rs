@@ -27,6 +27,10 @@ pub enum Quantity {
     Rewards(PlayerId),
     /// Ships `player` loses to the warp when a deal fails.
     FailedDealShips(PlayerId),
+    /// Whether `player` must select an attack card when it holds one (0 no, 1 yes).
+    AttackRequired(PlayerId),
+    /// Ships `player` takes back from the warp in its regroup phase.
+    RegroupShips(PlayerId),
     /// Foreign colonies `player` needs to win the game.
     ColoniesToWin(PlayerId),
     /// Encounters the offense may have in its turn.

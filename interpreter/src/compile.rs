@@ -3,7 +3,7 @@
 //! `let` at item level and `define` are inlined where they are used.
 
 use crate::diagnostic::Lint;
-use crate::header::{self, Usage, When};
+use crate::header::{self, When};
 use crate::ir::{
     self, Code, Dest, Expr, Happening, Home, Item, ItemKind, Op, Pick, Program, QuantityRef,
     Replaced, Stmt, Trigger,
@@ -13,7 +13,7 @@ use crate::names::did_you_mean;
 use crate::vocabulary::{self, Bound, Ty};
 use cosmic_engine::effects::Until;
 use cosmic_engine::state::Phase;
-use cosmic_engine::Window;
+use cosmic_engine::{Outcome, Window};
 use cosmic_grammar::ast::{self, Entry, Link, UnaryOp};
 use cosmic_grammar::Span;
 use std::collections::HashMap;
@@ -168,6 +168,7 @@ impl Compiler<'_> {
         self.scope.clear();
         self.slots = 0;
         let mut triggers = Vec::new();
+        let mut replaces_power = false;
         self.form = Form::Triggered;
         for (w, t) in h.when.iter().zip(&a.timing) {
             match w {
@@ -191,12 +192,29 @@ impl Compiler<'_> {
                         triggers.push(Trigger::On(Happening::CardPlayed))
                     }
                     "my power is zapped" => triggers.push(Trigger::On(Happening::MyPowerZapped)),
+                    "an artifact is played" => {
+                        triggers.push(Trigger::On(Happening::ArtifactPlayed))
+                    }
+                    "i play an artifact" | "I play an artifact" => {
+                        triggers.push(Trigger::On(Happening::MyArtifactPlayed))
+                    }
+                    "another player loses its power" => {
+                        triggers.push(Trigger::On(Happening::PowerLost))
+                    }
+                    "the deck is reshuffled" => {
+                        triggers.push(Trigger::On(Happening::DeckReshuffled))
+                    }
+                    "a deal fails" => triggers.push(Trigger::At {
+                        phases: vec![Phase::Resolution],
+                        window: Window::DealFailed,
+                    }),
                     "a deal is made" => triggers.push(Trigger::At {
                         phases: vec![Phase::Resolution],
                         window: Window::DealMade,
                     }),
                     _ => self.unknown_event("event", text, t.span(), WHENEVER_WORDS),
                 },
+                When::InsteadOf(text) if text == "my power" => replaces_power = true,
                 When::InsteadOf(text) => {
                     self.form = Form::Replacement;
                     match text.as_str() {
@@ -230,6 +248,31 @@ impl Compiler<'_> {
                     .collect();
             }
         }
+        // With an event or a replacement, `at PHASE` without a window limits when it applies
+        // rather than being a trigger of its own.
+        let mut phases = Vec::new();
+        if h.when
+            .iter()
+            .any(|w| matches!(w, When::Whenever(_) | When::InsteadOf(_)))
+        {
+            for w in &h.when {
+                if let When::At {
+                    phases: ps,
+                    window: None,
+                } = w
+                {
+                    phases.extend(ps.iter().copied());
+                }
+            }
+            triggers.retain(|t| {
+                !matches!(t, Trigger::At { window: Window::PhaseStart(p), .. } if phases.contains(p))
+            });
+            phases.sort();
+            phases.dedup();
+            if phases.len() >= 8 {
+                phases.clear();
+            }
+        }
         let condition = a.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
         let limit = a.limit.as_ref().and_then(|l| {
             let text: Vec<&str> = l.words.iter().map(|w| w.text.as_str()).collect();
@@ -250,11 +293,10 @@ impl Compiler<'_> {
             }
         });
         let body = self.block(&a.body);
-        if h.usage == Usage::Optional && triggers.iter().any(|t| matches!(t, Trigger::Instead(_))) {
-            // An optional replacement would need a question where the engine cannot ask.
+        if replaces_power && home != Home::Super {
             self.lints.push(Lint::Unsupported {
-                what: "an optional replacement".into(),
-                help: "make it `mandatory`; replacements act by themselves".into(),
+                what: "`instead of my power` outside a super flare".into(),
+                help: "only a super flare is used instead of its alien's power".into(),
                 span: a.span,
             });
         }
@@ -267,6 +309,8 @@ impl Compiler<'_> {
             triggers,
             condition,
             limit,
+            phases,
+            replaces_power,
             slots: self.slots,
             body,
             span: a.span,
@@ -477,16 +521,33 @@ impl Compiler<'_> {
                 let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
                 if from.as_deref() == Some("the game") {
                     let ships = self.expr(object?, Ty::Ships);
+                    // `with 5 ships kept`: the owner never drops below 5 ships in the game.
+                    let keep = match self.arg(a, "with") {
+                        Some(ast::Expr::Count { count, .. }) => {
+                            Some(Box::new(self.expr(count, Ty::Int)))
+                        }
+                        Some(other) => {
+                            self.lints.push(Lint::Unsupported {
+                                what: format!("`with {}`", self.snippet(other.span())),
+                                help: "write `remove them from the game with 5 ships kept`".into(),
+                                span: other.span(),
+                            });
+                            None
+                        }
+                        None => None,
+                    };
                     Some(Stmt::Move {
                         ships,
                         count: None,
-                        to: Dest::Removed,
+                        up_to: false,
+                        to: Dest::Removed(keep),
                     })
                 } else {
                     self.tokens(a, -1)
                 }
             }
             "move" => self.move_stmt(a),
+            "draw" if object_text == "a new hand" => Some(Stmt::NewHand),
             "draw" => {
                 let n = match object {
                     Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
@@ -524,8 +585,12 @@ impl Compiler<'_> {
                             Some(Stmt::SwapHands(p, q))
                         } else if xt.ends_with("encounter card") {
                             Some(Stmt::SwapEncounterCards)
+                        } else if xt.ends_with("alien") {
+                            let p = self.owner_of(x, "alien")?;
+                            let q = self.owner_of(y, "alien")?;
+                            Some(Stmt::SwapAliens(p, q))
                         } else {
-                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`) or the two encounter cards")
+                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`), two aliens (`swap offense's alien with defense's alien`) or the two encounter cards")
                         }
                     }
                     _ => self.unsupported(a, "write `swap A with B`"),
@@ -545,7 +610,11 @@ impl Compiler<'_> {
                     Some(Stmt::PowerOffSubject(until))
                 }
                 "the deal" => Some(Stmt::FailDeal),
-                _ => self.unsupported(a, "cancel `it`, `that use`, `that power` or `the deal`"),
+                "my power" => Some(Stmt::ZapOwnPower),
+                _ => self.unsupported(
+                    a,
+                    "cancel `it`, `that use`, `that power`, `my power` or `the deal`",
+                ),
             },
             "declare" => {
                 let words = object_text
@@ -557,12 +626,62 @@ impl Compiler<'_> {
                 Some(Stmt::Declare(key))
             }
             "have" if object_text == "another encounter" => Some(Stmt::AnotherEncounter),
+            "discard" if matches!(object_text.as_str(), "this card" | "this flare") => {
+                Some(Stmt::DiscardThis)
+            }
+            "shuffle" => match (object, self.arg(a, "with")) {
+                (Some(x), Some(y)) if self.snippet(x.span()).ends_with("hand") => {
+                    let p = self.owner_of(x, "hand")?;
+                    let q = self.owner_of(y, "hand")?;
+                    Some(Stmt::MixHands(p, q))
+                }
+                _ => self.unsupported(a, "write `shuffle my hand with opponent's hand`"),
+            },
+            "give" => {
+                let to = self.expr(self.arg(a, "to")?, Ty::Player);
+                let card = match object_text.as_str() {
+                    "this card" | "this flare" => Some(Expr::ThisCard),
+                    "1 card" if self.arg(a, "from").is_some() => {
+                        let from = self.owner_of(self.arg(a, "from")?, "hand")?;
+                        if from != Expr::Me {
+                            return self.unsupported(a, "a player gives from its own hand: `give 1 card from my hand to opponent`");
+                        }
+                        None
+                    }
+                    _ => {
+                        return self.unsupported(
+                            a,
+                            "write `give this card to PLAYER` or `give 1 card from my hand to PLAYER`",
+                        )
+                    }
+                };
+                Some(Stmt::Give { card, to })
+            }
+            "take" if object_text.ends_with("at random") => {
+                let count = match object {
+                    Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
+                    _ => Expr::Int(1),
+                };
+                let from = self.owner_of(self.arg(a, "from")?, "hand")?;
+                Some(Stmt::TakeRandom { count, from })
+            }
+            "end" if object_text == "the encounter" => {
+                let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
+                match with.as_deref() {
+                    Some("a successful deal") => Some(Stmt::EndEncounter(Outcome::DealMade)),
+                    Some("both sides losing") => Some(Stmt::EndEncounter(Outcome::BothLose)),
+                    _ => self.unsupported(
+                        a,
+                        "write `end the encounter with a successful deal` or `end the encounter with both sides losing`",
+                    ),
+                }
+            }
             "win" if object_text == "the game" => Some(Stmt::Win),
             "lose" if object_text == "my power" => Some(Stmt::LosePower(self.until(a))),
             "regain" if object_text == "my power" => Some(Stmt::RegainPower),
             _ => self.unsupported(
                 a,
-                "the runtime runs: set/add/subtract/multiply/divide a quantity, add/remove tokens, move or remove ships, draw, discard one card of each type, swap hands or encounter cards, play an encounter card face up, join a side, cancel, declare, have another encounter, win the game, lose/regain my power",
+                "the runtime runs: set/add/subtract/multiply/divide a quantity, add/remove tokens, move or remove ships, draw (a new hand), discard one card of each type or this card, swap hands, aliens or encounter cards, shuffle hands together, give or take cards, play an encounter card face up, join a side, cancel, declare, have another encounter, end the encounter, win the game, lose/regain my power",
             ),
         }
     }
@@ -577,14 +696,16 @@ impl Compiler<'_> {
     }
 
     fn owner_of(&mut self, e: &ast::Expr, noun: &str) -> Option<Expr> {
-        // `PLAYER's hand` is read as the player who owns it.
+        // `PLAYER's hand` is read as the player who owns it (the noun may be several words).
+        let noun_words: Vec<&str> = noun.split(' ').collect();
         if let ast::Expr::Path(p) = e {
             let mut p = p.clone();
             let last = p.segments.last_mut()?;
-            if last.words.last().map(|w| w.text.as_str()) == Some(noun) {
-                if last.words.len() > 1 {
+            let words: Vec<&str> = last.words.iter().map(|w| w.text.as_str()).collect();
+            if words.ends_with(&noun_words) {
+                if last.words.len() > noun_words.len() {
                     // `my hand`: the owner is the possessive pronoun.
-                    last.words.pop();
+                    last.words.truncate(last.words.len() - noun_words.len());
                     let words: Vec<String> = last.words.iter().map(|w| w.text.clone()).collect();
                     if words == ["my"] {
                         return Some(Expr::Me);
@@ -693,7 +814,17 @@ impl Compiler<'_> {
     }
 
     fn move_stmt(&mut self, a: &ast::Action) -> Option<Stmt> {
-        let object = a.object.as_ref()?;
+        let mut object = a.object.as_ref()?;
+        let mut up_to = false;
+        if let ast::Expr::Unary {
+            op: UnaryOp::UpTo,
+            operand,
+            ..
+        } = object
+        {
+            up_to = true;
+            object = operand;
+        }
         let to_expr = self.arg(a, "to")?;
         let to_text = self.snippet(to_expr.span());
         let (ships, count) = match object {
@@ -722,6 +853,10 @@ impl Compiler<'_> {
         };
         let to = if to_text == "the warp" {
             Dest::Warp
+        } else if to_text == "the encounter" {
+            Dest::Encounter
+        } else if to_text.ends_with("home planets") {
+            Dest::HomePlanets(Box::new(self.owner_of(to_expr, "home planets")?))
         } else if to_text.ends_with("colonies") {
             Dest::Colonies(Box::new(self.owner_of(to_expr, "colonies")?))
         } else if to_text.ends_with("hand") {
@@ -729,12 +864,17 @@ impl Compiler<'_> {
         } else {
             self.lints.push(Lint::UnknownReference {
                 found: to_text,
-                help: "ships move to `the warp` or to `my colonies` (`player's colonies`)".into(),
+                help: "ships move to `the warp`, `the encounter`, `my colonies` or `PLAYER's home planets`".into(),
                 span: to_expr.span(),
             });
             return None;
         };
-        Some(Stmt::Move { ships, count, to })
+        Some(Stmt::Move {
+            ships,
+            count,
+            up_to,
+            to,
+        })
     }
 
     /// Compiles an expression that must have type `want`.
@@ -944,10 +1084,16 @@ const WHENEVER_WORDS: &[&str] = &[
     "a flare or an artifact is played",
     "my power is zapped",
     "a deal is made",
+    "a deal fails",
+    "an artifact is played",
+    "I play an artifact",
+    "another player loses its power",
+    "the deck is reshuffled",
 ];
 
 /// The `instead of` events the runtime knows.
 const INSTEAD_WORDS: &[&str] = &[
+    "my power",
     "my ships going to the warp",
     "the losing side's ships going to the warp",
     "another player's ships going to the warp",

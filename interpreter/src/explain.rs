@@ -17,8 +17,20 @@ fn property(d: &Decl, key: &str, source: &str) -> Option<String> {
     })
 }
 
-fn when_words(w: &When) -> String {
+fn when_words(w: &When, limits: bool) -> String {
     match w {
+        // Beside an event or a replacement, a phase without a window only limits it.
+        When::At {
+            phases,
+            window: None,
+        } if limits => {
+            let phases: Vec<&str> = phases.iter().map(|p| p.name()).collect();
+            if phases.len() == 8 {
+                "in any phase".to_string()
+            } else {
+                format!("in the {} phase", phases.join(" or "))
+            }
+        }
         When::At { phases, window } => {
             let phases: Vec<&str> = phases.iter().map(|p| p.name()).collect();
             let phases = if phases.len() == 8 {
@@ -33,6 +45,7 @@ fn when_words(w: &When) -> String {
         }
         When::Setup => "at game setup".into(),
         When::Whenever(e) => format!("whenever {e}"),
+        When::InsteadOf(e) if e == "my power" => "played instead of its alien's power".into(),
         When::InsteadOf(e) => format!("instead of {e}"),
         When::During(phases) => {
             let phases: Vec<&str> = phases.iter().map(|p| p.name()).collect();
@@ -47,7 +60,11 @@ fn header_words(h: &Header) -> String {
         Usage::Optional => "optional, its controller is asked (a use: can be zapped)",
         Usage::Innate => "innate (always on, never a use: cannot be zapped)",
     };
-    let when: Vec<String> = h.when.iter().map(when_words).collect();
+    let limits = h
+        .when
+        .iter()
+        .any(|w| matches!(w, When::Whenever(_) | When::InsteadOf(_)));
+    let when: Vec<String> = h.when.iter().map(|w| when_words(w, limits)).collect();
     let mut s = format!(
         "{usage}; usable by {}; {}",
         h.roles.describe(),

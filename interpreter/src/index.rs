@@ -2,95 +2,93 @@
 //! rules compute, every window of every encounter) skip content that cannot act there
 //! without scanning each ability.
 
-use crate::ir::{Happening, Program, QuantityRef, Stmt, Trigger};
+use crate::ir::{Program, QuantityRef, Stmt, Trigger};
 use cosmic_engine::state::Phase;
 use cosmic_engine::{Quantity, Window};
+use std::hash::{Hash, Hasher};
 
-/// A set of moments at which abilities act, one bit each (see `window_key` and `trigger_key`).
-pub(crate) type Keys = u64;
+/// A set of moments at which abilities act (see `window_key` and `trigger_key`). Distinct
+/// moments may share a bit: the keys only filter, the runtime still checks every trigger.
+pub(crate) type Keys = u128;
 
-fn phase_ix(p: Phase) -> u32 {
-    match p {
-        Phase::StartTurn => 0,
-        Phase::Regroup => 1,
-        Phase::Destiny => 2,
-        Phase::Launch => 3,
-        Phase::Alliance => 4,
-        Phase::Planning => 5,
-        Phase::Reveal => 6,
-        Phase::Resolution => 7,
+/// A small multiplicative hasher (as in rustc's FxHash): enough to spread a few enum
+/// values over bits, with no table of variants to keep up to date.
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
-/// The bit of the abilities that act at `window` (triggered there).
+/// A number in `0..1 << bits` from `value`'s hash.
+fn spread(value: impl Hash, bits: u32) -> u32 {
+    let mut h = Fx(0);
+    value.hash(&mut h);
+    (h.finish() >> (64 - bits)) as u32
+}
+
+/// The bit of the abilities that act at `window` (bits 0 to 63).
 pub(crate) fn window_key(window: Window) -> Keys {
-    1 << match window {
-        Window::PhaseStart(p) => phase_ix(p),
-        Window::PhaseEnd(p) => 8 + phase_ix(p),
-        Window::DefenseNamed => 16,
-        Window::GateAimed => 17,
-        Window::AlliesInvited => 18,
-        Window::AlliancesFormed => 19,
-        Window::CardsSelected => 20,
-        Window::CardsRevealed => 21,
-        Window::WinnerDetermined => 22,
-        Window::EncounterResolved => 23,
-        Window::DealMade => 24,
-        Window::GameSetup => 25,
-    }
+    1 << spread(window, 6)
 }
 
-/// The bit of the continuous abilities announced when `phase` starts.
+/// The bit of the continuous abilities announced when `phase` starts (bits 64 to 95).
 pub(crate) fn during_key(phase: Phase) -> Keys {
-    1 << (26 + phase_ix(phase))
+    1 << (64 + spread(phase, 5))
 }
 
-/// The bit of the abilities that answer a happening.
-pub(crate) fn happening_key(h: Happening) -> Keys {
-    1 << match h {
-        Happening::PowerUsed => 34,
-        Happening::CardPlayed => 35,
-        Happening::MyPowerZapped => 36,
-    }
-}
+/// The bit of the abilities that answer something happening (one for every happening: the
+/// runtime matches some happenings with others, e.g. a played artifact with a played card).
+pub(crate) const ON_KEY: Keys = 1 << 96;
 
 /// The bit of the replacements of ships going to the warp.
-pub(crate) const INSTEAD_KEY: Keys = 1 << 37;
+pub(crate) const INSTEAD_KEY: Keys = 1 << 97;
 
 /// The bit of setup abilities.
-pub(crate) const SETUP_KEY: Keys = 1 << 38;
+pub(crate) const SETUP_KEY: Keys = 1 << 98;
 
-/// The moments at which a trigger may act (a superset is harmless: the runtime still checks
-/// each trigger; a missing bit would skip an ability).
+/// The moments at which a trigger may act (a superset is harmless; a missing bit would
+/// skip an ability).
 fn trigger_key(t: &Trigger) -> Keys {
     match t {
         Trigger::At { window, .. } => window_key(*window),
         Trigger::Setup => SETUP_KEY,
-        Trigger::On(h) => happening_key(*h),
+        Trigger::On(_) => ON_KEY,
         Trigger::Instead(_) => INSTEAD_KEY,
         Trigger::During(phases) => phases.first().map_or(0, |&p| during_key(p)),
     }
 }
 
-/// One bit per kind of engine quantity (whatever its player or side).
-pub(crate) fn kind_bit(q: Quantity) -> u16 {
-    1 << match q {
-        Quantity::CardValue(_) => 0,
-        Quantity::ShipWorth(_) => 1,
-        Quantity::SideTotal(_) => 2,
-        Quantity::Winner => 3,
-        Quantity::MaxShips(_) => 4,
-        Quantity::Compensation(_) => 5,
-        Quantity::Rewards(_) => 6,
-        Quantity::FailedDealShips(_) => 7,
-        Quantity::ColoniesToWin(_) => 8,
-        Quantity::EncountersPerTurn => 9,
-        Quantity::JoinUninvited(..) => 10,
-    }
+/// The set of kinds of quantities (one bit per kind, whatever its player or side; kinds
+/// may share a bit).
+pub(crate) type Kinds = u32;
+
+/// The bit of a quantity's kind.
+pub(crate) fn kind_bit(q: Quantity) -> Kinds {
+    1 << spread(std::mem::discriminant(&q), 5)
 }
 
 /// The kind of quantity a reference names (the runtime's `instance` never gives another).
-fn ref_bit(q: &QuantityRef) -> u16 {
+fn ref_bit(q: &QuantityRef) -> Kinds {
     use cosmic_engine::{PlayerId, Side};
     let (p, s) = (PlayerId(0), Side::Offense);
     kind_bit(match q {
@@ -101,13 +99,16 @@ fn ref_bit(q: &QuantityRef) -> u16 {
         QuantityRef::Compensation(_) => Quantity::Compensation(p),
         QuantityRef::Rewards(_) => Quantity::Rewards(p),
         QuantityRef::ColoniesToWin(_) => Quantity::ColoniesToWin(p),
+        QuantityRef::FailedDealShips(_) => Quantity::FailedDealShips(p),
+        QuantityRef::RegroupShips(_) => Quantity::RegroupShips(p),
+        QuantityRef::AttackRequired(_) => Quantity::AttackRequired(p),
         QuantityRef::Winner => Quantity::Winner,
     })
 }
 
 /// The kinds of quantity the statements a continuous ability reads for changes may modify
-/// (the runtime looks into `if` branches only).
-fn modified_kinds(body: &[Stmt]) -> u16 {
+/// (the walk mirrors the runtime's `continuous_changes`, which looks into `if` only).
+fn modified_kinds(body: &[Stmt]) -> Kinds {
     body.iter()
         .map(|st| match st {
             Stmt::Modify { quantity, .. } => ref_bit(quantity),
@@ -121,9 +122,9 @@ fn modified_kinds(body: &[Stmt]) -> u16 {
 #[derive(Clone, Debug)]
 pub(crate) struct Index {
     /// For each item, the kinds of quantity its continuous abilities may change.
-    during_kinds: Vec<u16>,
+    during_kinds: Vec<Kinds>,
     /// The union of `during_kinds`: a quantity of another kind has no continuous change.
-    pub(crate) during_any: u16,
+    pub(crate) during_any: Kinds,
     /// For each item, the moments at which its abilities act.
     item_keys: Vec<Keys>,
     /// The union of `item_keys`: at any other moment no content acts.
@@ -138,7 +139,7 @@ impl Index {
     /// The index of `program`, whose items describe the cosmic card definitions as
     /// `def_items` says.
     pub(crate) fn new(program: &Program, def_items: &[Option<u32>]) -> Index {
-        let during_kinds: Vec<u16> = program
+        let during_kinds: Vec<Kinds> = program
             .items
             .iter()
             .map(|i| {
@@ -194,7 +195,7 @@ impl Index {
 
     /// Whether item `item` has a continuous ability that may change a quantity of the kinds
     /// in `kinds`.
-    pub(crate) fn during(&self, item: u32, kinds: u16) -> bool {
+    pub(crate) fn during(&self, item: u32, kinds: Kinds) -> bool {
         self.during_kinds[item as usize] & kinds != 0
     }
 }

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -101,6 +101,14 @@ pub enum Happening {
     CardPlayed,
     /// The controller's own power was zapped.
     MyPowerZapped,
+    /// An artifact is played (answered like `CardPlayed`, for artifacts only).
+    ArtifactPlayed,
+    /// The controller played an artifact and its effect took place.
+    MyArtifactPlayed,
+    /// Another player's power went off for too few home colonies (the subject is that player).
+    PowerLost,
+    /// The discard pile was shuffled to form a new deck.
+    DeckReshuffled,
 }
 
 /// Whose ships going to the warp a replacement takes over.
@@ -134,6 +142,11 @@ pub struct Ability {
     pub condition: Option<Expr>,
     /// How often it may be used.
     pub limit: Option<Until>,
+    /// The phases an event or replacement ability is limited to (empty: any time).
+    pub phases: Vec<Phase>,
+    /// A super flare used instead of its alien's power: using it cancels the power's
+    /// abilities of the same phases for the encounter.
+    pub replaces_power: bool,
     /// Number of slots its statements bind.
     pub slots: u8,
     /// What it does.
@@ -187,6 +200,12 @@ pub enum QuantityRef {
     Rewards(Box<Expr>),
     /// Foreign colonies a player needs to win.
     ColoniesToWin(Box<Expr>),
+    /// Ships a player loses to the warp when a deal fails.
+    FailedDealShips(Box<Expr>),
+    /// Ships a player takes back from the warp in its regroup phase.
+    RegroupShips(Box<Expr>),
+    /// Whether a player must select an attack card if it holds one (0 or 1).
+    AttackRequired(Box<Expr>),
     /// The winning side.
     Winner,
 }
@@ -211,10 +230,14 @@ pub enum Dest {
     Colonies(Box<Expr>),
     /// To the warp.
     Warp,
-    /// Out of the game.
-    Removed,
+    /// Out of the game (the owner keeping at least `keep` ships in the game, if given).
+    Removed(Option<Box<Expr>>),
     /// Into a player's hand.
     Hand(Box<Expr>),
+    /// Into the encounter, on the owner's side (from the warp).
+    Encounter,
+    /// Onto a home planet of a player's (the ships' owner chooses which).
+    HomePlanets(Box<Expr>),
 }
 
 /// A typed expression.
@@ -245,6 +268,12 @@ pub enum Expr {
     Allies(Option<Box<Expr>>),
     /// A player's side.
     SideOf(Box<Expr>),
+    /// The main player of a side.
+    MainOf(Box<Expr>),
+    /// The player whose alien the ability belongs to (none when nobody has it).
+    ThisAlienPlayer,
+    /// The card the ability is on (a flare or an artifact being played).
+    ThisCard,
     /// The offense's side or the defense's side.
     Side(cosmic_engine::Side),
     /// The side that loses the encounter as things stand.
@@ -376,6 +405,8 @@ pub enum Stmt {
         ships: Expr,
         /// How many; `None` for all of them.
         count: Option<Expr>,
+        /// Whether the count is a most (`up to 4 of my ships`): the owner chooses how many.
+        up_to: bool,
         /// Where to.
         to: Dest,
     },
@@ -392,6 +423,32 @@ pub enum Stmt {
     DiscardEachType(Expr),
     /// Trade whole hands.
     SwapHands(Expr, Expr),
+    /// Shuffle two hands together; the first player takes back as many as it held.
+    MixHands(Expr, Expr),
+    /// Give a card to a player: this card, or one the giver chooses from its hand.
+    Give {
+        /// The card (`None`: the giver chooses one from its hand).
+        card: Option<Expr>,
+        /// To whom (nobody: a given card of this ability's is discarded).
+        to: Expr,
+    },
+    /// Take cards at random from a player's hand.
+    TakeRandom {
+        /// How many.
+        count: Expr,
+        /// From whom.
+        from: Expr,
+    },
+    /// Two players exchange alien sheets.
+    SwapAliens(Expr, Expr),
+    /// The acting player's own power is zapped (off for the encounter; answers to a zap act).
+    ZapOwnPower,
+    /// The card the ability is on goes to the discard pile.
+    DiscardThis,
+    /// The encounter ends at once with an outcome.
+    EndEncounter(cosmic_engine::Outcome),
+    /// Discard the hand and draw a new one.
+    NewHand,
     /// Switch the two encounter cards.
     SwapEncounterCards,
     /// A main player selects its encounter card now, face up.

@@ -6,7 +6,7 @@
 
 use crate::header::{Standing, Usage};
 use crate::index::{
-    during_key, happening_key, kind_bit, window_key, Index, Keys, INSTEAD_KEY, SETUP_KEY,
+    during_key, kind_bit, window_key, Index, Keys, Kinds, INSTEAD_KEY, ON_KEY, SETUP_KEY,
 };
 use crate::ir::{
     Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
@@ -17,7 +17,7 @@ use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::state::{Outcome, Phase};
 use cosmic_engine::{
     AlienDef, CardDef, CardId, CardKind, CardType, Choice, Components, DecisionKind, Flow, Game,
-    Hooks, PlayerId, Quantity, Redirect, Side, Window,
+    Hooks, Moment, PlayerId, Quantity, Redirect, Side, Window,
 };
 use std::cell::Cell;
 use std::sync::Arc;
@@ -101,6 +101,10 @@ enum Subject {
         ability: u32,
         card: Option<CardId>,
     },
+    /// A player something happened to (whose power was lost).
+    Player(PlayerId),
+    /// A card (the artifact just played).
+    Card(CardId),
 }
 
 /// Where an ability is used from.
@@ -119,6 +123,10 @@ struct Ctx {
     /// Set when the ability cancelled the use it answers.
     cancelled: bool,
     source: u32,
+    /// The item the ability belongs to (`u32::MAX` for a quantity change).
+    item: u32,
+    /// The card the ability is on, when played from a hand.
+    card: Option<CardId>,
 }
 
 impl Ctx {
@@ -131,6 +139,8 @@ impl Ctx {
             current: None,
             cancelled: false,
             source,
+            item: u32::MAX,
+            card: None,
         }
     }
 }
@@ -263,7 +273,7 @@ impl Runtime {
     /// Whether `p`'s alien or a card in its hand has a continuous ability that may change
     /// quantities of the `kinds` (a cheap test before the full search, which runs each time
     /// a quantity is computed).
-    fn holds_continuous(&self, game: &Game, p: PlayerId, kinds: u16) -> bool {
+    fn holds_continuous(&self, game: &Game, p: PlayerId, kinds: Kinds) -> bool {
         self.holds(game, p, |item| self.index.during(item, kinds))
     }
 
@@ -316,6 +326,9 @@ impl Runtime {
         if !ab.roles.allows(Self::standing(game, p)) {
             return false;
         }
+        if !ab.phases.is_empty() && !s.encounter.phase.is_some_and(|ph| ab.phases.contains(&ph)) {
+            return false;
+        }
         if ab.limit.is_some() && s.effects.marked(p, LIMIT + a) {
             return false;
         }
@@ -335,6 +348,7 @@ impl Runtime {
         let ab = self.ability(a);
         Ctx {
             subject,
+            item: ab.item,
             ..Ctx::change(me, vec![Value::None; ab.slots as usize], ab.source)
         }
     }
@@ -390,11 +404,86 @@ impl Runtime {
             }
             return Ok(false);
         }
+        if ab.replaces_power {
+            self.replace_power(game, p, a);
+        }
         if run {
             let mut ctx = self.ctx(p, a, subject);
+            ctx.card = card;
             self.exec(&ab.body, game, &mut ctx)?;
+            if let Some(c) = card {
+                if game.state().kind(c) == CardKind::Artifact {
+                    self.happened(game, Happening::MyArtifactPlayed, &[p], Subject::Card(c))?;
+                }
+            }
         }
         Ok(true)
+    }
+
+    /// A super flare used instead of the power: the power's abilities of the same phases
+    /// are off for the encounter.
+    fn replace_power(&self, game: &mut Game, p: PlayerId, sup: u32) {
+        let Some(alien) = game.state().players[p.ix()].alien else {
+            return;
+        };
+        let phases = |a: &Ability| -> Vec<Phase> {
+            a.triggers
+                .iter()
+                .flat_map(|t| match t {
+                    Trigger::At { phases, .. } | Trigger::During(phases) => phases.clone(),
+                    _ => Vec::new(),
+                })
+                .collect()
+        };
+        let mine = phases(self.ability(sup));
+        let item = self.alien_items[alien as usize];
+        let source = self.ability(sup).source;
+        for &a in &self.program.items[item as usize].abilities {
+            let ab = self.ability(a);
+            if ab.home == Home::Power && phases(ab).iter().any(|ph| mine.contains(ph)) {
+                game.cancel_ability(p, ab.source, Until::EndOfEncounter, source);
+            }
+        }
+    }
+
+    /// Offers `players` (in timing order) the abilities that answer `h`, with `subject`.
+    fn happened(
+        &self,
+        game: &mut Game,
+        h: Happening,
+        players: &[PlayerId],
+        subject: Subject,
+    ) -> Flow {
+        if self.index.any_keys & ON_KEY == 0 {
+            return Ok(());
+        }
+        for p in game.timing_order() {
+            if !players.contains(&p) || !self.holds_acting(game, p, ON_KEY) {
+                continue;
+            }
+            let options: Vec<(u32, Origin)> = self
+                .abilities_of(game, p)
+                .into_iter()
+                .filter(|&(a, _)| {
+                    self.ability(a).triggers.contains(&Trigger::On(h)) && self.may_act(game, p, a)
+                })
+                .collect();
+            if options.is_empty() {
+                continue;
+            }
+            let picked = if options
+                .iter()
+                .all(|&(a, _)| self.ability(a).usage == Usage::Optional)
+            {
+                self.ask_use(game, p, &options, None)?
+            } else {
+                options.first().copied()
+            };
+            if let Some((a, origin)) = picked {
+                self.use_ability(game, p, a, origin, subject, true)?;
+            }
+        }
+        Ok(())
     }
 
     /// Lets every other player answer a use; returns whether it was cancelled.
@@ -415,25 +504,31 @@ impl Runtime {
         user: PlayerId,
         target: Subject,
     ) -> Flow<bool> {
-        let keys = happening_key(h);
-        if self.index.any_keys & keys == 0 {
+        if self.index.any_keys & ON_KEY == 0 {
             return Ok(false);
         }
         for q in game.timing_order() {
-            if q == user || !self.holds_acting(game, q, keys) {
+            if q == user || !self.holds_acting(game, q, ON_KEY) {
                 continue;
             }
+            let artifact = match target {
+                Subject::Use { card: Some(c), .. } => game.state().kind(c) == CardKind::Artifact,
+                _ => false,
+            };
             let options: Vec<(u32, Origin)> = self
                 .abilities_of(game, q)
                 .into_iter()
                 .filter(|&(a, _)| {
-                    self.ability(a).triggers.contains(&Trigger::On(h)) && self.may_act(game, q, a)
+                    let t = &self.ability(a).triggers;
+                    (t.contains(&Trigger::On(h))
+                        || artifact && t.contains(&Trigger::On(Happening::ArtifactPlayed)))
+                        && self.may_act(game, q, a)
                 })
                 .collect();
             if options.is_empty() {
                 continue;
             }
-            let Some((a, origin)) = self.ask_use(game, q, &options)? else {
+            let Some((a, origin)) = self.ask_use(game, q, &options, Some(user))? else {
                 continue;
             };
             let ab = self.ability(a);
@@ -441,6 +536,9 @@ impl Runtime {
                 continue;
             }
             let mut ctx = self.ctx(q, a, target);
+            if let Origin::Card(c) = origin {
+                ctx.card = Some(c);
+            }
             self.exec(&ab.body, game, &mut ctx)?;
             if ctx.cancelled {
                 return Ok(true);
@@ -455,10 +553,18 @@ impl Runtime {
         game: &mut Game,
         p: PlayerId,
         options: &[(u32, Origin)],
+        answering: Option<PlayerId>,
     ) -> Flow<Option<(u32, Origin)>> {
         let mut choices: Vec<Choice> = options
             .iter()
-            .map(|&(a, _)| Choice::Use(self.ability(a).source))
+            .map(|&(a, origin)| Choice::Use {
+                source: self.ability(a).source,
+                card: match origin {
+                    Origin::Card(c) => Some(c),
+                    Origin::Power => None,
+                },
+                answering,
+            })
             .collect();
         choices.push(Choice::Pass);
         let picked = game.pick(p, DecisionKind::UseAbility, choices.clone())?;
@@ -500,8 +606,27 @@ impl Runtime {
                     .iter()
                     .find(|&&(a, _)| self.ability(a).usage != Usage::Optional)
                 {
+                    // A super flare used instead of this power is offered first.
+                    let supers: Vec<(u32, Origin)> = ready
+                        .iter()
+                        .copied()
+                        .filter(|&(b, _)| {
+                            let sb = self.ability(b);
+                            sb.replaces_power && sb.usage == Usage::Optional
+                        })
+                        .collect();
+                    if self.ability(a).home == Home::Power && !supers.is_empty() {
+                        for &(b, _) in &supers {
+                            game.mark(p, LIMIT + b, Until::EndOfEncounter);
+                        }
+                        if let Some((b, o)) = self.ask_use(game, p, &supers, None)? {
+                            self.use_ability(game, p, b, o, Subject::None, true)?;
+                            continue;
+                        }
+                    }
                     game.mark(p, LIMIT + a, Until::EndOfEncounter);
-                    self.use_ability(game, p, a, origin, Subject::None, true)?;
+                    let run = !self.is_continuous(a);
+                    self.use_ability(game, p, a, origin, Subject::None, run)?;
                     continue;
                 }
                 if asked_out {
@@ -510,16 +635,26 @@ impl Runtime {
                 if ready.is_empty() {
                     break;
                 }
-                match self.ask_use(game, p, &ready)? {
+                match self.ask_use(game, p, &ready, None)? {
                     Some((a, origin)) => {
                         game.mark(p, LIMIT + a, Until::EndOfEncounter);
-                        self.use_ability(game, p, a, origin, Subject::None, true)?;
+                        let run = !self.is_continuous(a);
+                        self.use_ability(game, p, a, origin, Subject::None, run)?;
                     }
                     None => asked_out = true,
                 }
             }
         }
         Ok(())
+    }
+
+    /// Whether an ability is continuous (`during` a phase): its changes are read when the
+    /// rules compute a quantity, so announcing its use must not start them a second time.
+    fn is_continuous(&self, a: u32) -> bool {
+        self.ability(a)
+            .triggers
+            .iter()
+            .any(|t| matches!(t, Trigger::During(_)))
     }
 
     fn exec(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
@@ -571,14 +706,17 @@ impl Runtime {
             }
             Stmt::Tokens { player, delta } => {
                 if let Value::Player(p) = self.eval(player, game, ctx) {
-                    let n = self.eval(delta, game, ctx).int();
+                    let n = number(&self.eval(delta, game, ctx), game);
                     let now = game.state().effects.tokens[p.ix()] + n;
                     game.set_tokens(p, now, ctx.source);
                 }
             }
-            Stmt::Move { ships, count, to } => {
-                self.move_ships(ships, count.as_ref(), to, game, ctx)?
-            }
+            Stmt::Move {
+                ships,
+                count,
+                up_to,
+                to,
+            } => self.move_ships(ships, count.as_ref(), *up_to, to, game, ctx)?,
             Stmt::TakeCard { card, to } => {
                 if let (Value::Card(c), Value::Player(p)) =
                     (self.eval(card, game, ctx), self.eval(to, game, ctx))
@@ -587,11 +725,13 @@ impl Runtime {
                     if let Some(i) = e.cards.iter().position(|&x| x == Some(c)) {
                         let side = if i == 0 { Side::Offense } else { Side::Defense };
                         game.take_encounter_card(side, p, ctx.source);
+                    } else if game.state().discard.contains(&c) {
+                        game.take_from_discard(p, c, ctx.source);
                     }
                 }
             }
             Stmt::Draw(n) => {
-                let n = self.eval(n, game, ctx).int().max(0) as u32;
+                let n = number(&self.eval(n, game, ctx), game).max(0) as u32;
                 game.draw_n(me, n, Rule::CardText)?;
             }
             Stmt::DiscardEachType(who) => {
@@ -620,6 +760,79 @@ impl Runtime {
                 }
             }
             Stmt::SwapEncounterCards => game.swap_encounter_cards(ctx.source),
+            Stmt::MixHands(a, b) => {
+                if let (Value::Player(a), Value::Player(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    game.mix_hands(a, b, ctx.source);
+                }
+            }
+            Stmt::SwapAliens(a, b) => {
+                if let (Value::Player(a), Value::Player(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    game.swap_aliens(a, b, ctx.source);
+                }
+            }
+            Stmt::Give { card, to } => {
+                let to = self.player(to, game, ctx);
+                let card = match card {
+                    Some(c) => match self.eval(c, game, ctx) {
+                        Value::Card(c) => Some(c),
+                        _ => None,
+                    },
+                    None => {
+                        let options: Vec<Choice> = game.state().players[me.ix()]
+                            .hand
+                            .iter()
+                            .map(|&c| Choice::Card(c))
+                            .collect();
+                        if options.is_empty() {
+                            None
+                        } else {
+                            match game.pick(me, DecisionKind::CardCards, options)? {
+                                Choice::Card(c) => Some(c),
+                                _ => None,
+                            }
+                        }
+                    }
+                };
+                if let Some(c) = card {
+                    if !game.state().players[me.ix()].hand.contains(&c) {
+                        return Ok(());
+                    }
+                    match to {
+                        Some(to) if to != me => game.give_card(me, to, c, Rule::CardText),
+                        Some(_) => {}
+                        // Nobody to give it to: the card is discarded.
+                        None => game.discard_card(me, c, Rule::CardText),
+                    }
+                }
+            }
+            Stmt::TakeRandom { count, from } => {
+                let n = self.eval(count, game, ctx).int().max(0);
+                if let Some(from) = self.player(from, game, ctx) {
+                    for _ in 0..n {
+                        game.take_random_card(from, me, ctx.source);
+                    }
+                }
+            }
+            Stmt::ZapOwnPower => {
+                game.power_off(me, Until::EndOfEncounter, ctx.source);
+                self.zapped(game, me)?;
+            }
+            Stmt::DiscardThis => {
+                if let Some(c) = ctx.card {
+                    if game.state().players[me.ix()].hand.contains(&c) {
+                        game.discard_card(me, c, Rule::CardText);
+                    }
+                }
+            }
+            Stmt::EndEncounter(outcome) => game.end_encounter(*outcome, ctx.source)?,
+            Stmt::NewHand => {
+                game.discard_hand(me, Rule::CardText);
+                game.draw_n(me, game.state().rules.hand_size as u32, Rule::CardText)?;
+            }
             Stmt::SelectFaceUp(who) => {
                 if let Value::Player(p) = self.eval(who, game, ctx) {
                     if let Some(side) = main_side(game, p) {
@@ -770,8 +983,8 @@ impl Runtime {
             }
             Pick::Number(lo, hi) => {
                 let (lo, hi) = (
-                    self.eval(lo, game, ctx).int(),
-                    self.eval(hi, game, ctx).int(),
+                    number(&self.eval(lo, game, ctx), game),
+                    number(&self.eval(hi, game, ctx), game),
                 );
                 let options: Vec<Choice> = (lo..=hi.max(lo)).map(Choice::Number).collect();
                 Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
@@ -786,6 +999,7 @@ impl Runtime {
         &self,
         ships: &Expr,
         count: Option<&Expr>,
+        up_to: bool,
         to: &Dest,
         game: &mut Game,
         ctx: &mut Ctx,
@@ -793,39 +1007,22 @@ impl Runtime {
         let Value::Ships(mask, place) = self.eval(ships, game, ctx) else {
             return Ok(());
         };
-        let count = count.map(|c| self.eval(c, game, ctx).int().max(0));
+        let count = count.map(|c| number(&self.eval(c, game, ctx), game).max(0));
         for p in game.state().seats().collect::<Vec<_>>() {
             if mask & (1 << p.0) == 0 {
                 continue;
             }
-            let places: Vec<(Place, u8)> = match place {
-                ShipPlace::Warp => vec![(Place::Warp, game.ships_at(p, Place::Warp))],
-                ShipPlace::Encounter => {
-                    let mut v = vec![
-                        (Place::Gate, game.ships_at(p, Place::Gate)),
-                        (Place::Beside, game.ships_at(p, Place::Beside)),
-                    ];
-                    let e = &game.state().encounter;
-                    if let (Some(d), Some(pl)) = (e.defense, e.planet) {
-                        if d == p {
-                            v.push((Place::Planet(pl), game.ships_at(p, Place::Planet(pl))));
-                        }
-                    }
-                    v
-                }
-                ShipPlace::Colonies => game
-                    .state()
-                    .colonies(p)
-                    .map(|pl| (Place::Planet(pl), game.state().ships_on(pl, p)))
-                    .collect(),
-            };
-            let places: Vec<(Place, u8)> = places.into_iter().filter(|&(_, n)| n > 0).collect();
+            let places: Vec<(Place, u8)> = ship_places(game, p, place)
+                .into_iter()
+                .filter(|&(_, n)| n > 0)
+                .collect();
             let total: u32 = places.iter().map(|&(_, n)| n as u32).sum();
             let take = match count {
                 None => places.iter().map(|&(_, n)| n).collect::<Vec<u8>>(),
                 Some(n) => {
                     let n = (n as u32).min(total) as u8;
-                    game.ask_card_ships(p, places.clone(), n, n)?
+                    let min = if up_to { 0 } else { n };
+                    game.ask_card_ships(p, places.clone(), min, n)?
                 }
             };
             if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter {
@@ -840,8 +1037,28 @@ impl Runtime {
                     continue;
                 }
                 match to {
+                    Dest::Encounter => {
+                        if from == Place::Warp {
+                            game.warp_to_encounter(p, n, ctx.source);
+                        }
+                    }
+                    Dest::HomePlanets(host) => {
+                        if let Some(host) = self.player(host, game, ctx) {
+                            game.colonize_home(p, host, from, n)?;
+                        }
+                    }
                     Dest::Warp => game.send_to_warp(p, from, n, Rule::CardText)?,
-                    Dest::Removed => game.move_ships(p, from, Place::Removed, n, Rule::CardText),
+                    Dest::Removed(keep) => {
+                        let keep = match keep {
+                            Some(k) => self.eval(k, game, ctx).int().clamp(0, 255) as u8,
+                            None => 0,
+                        };
+                        let total = game.state().rules.ships_per_player;
+                        let in_game = total.saturating_sub(game.state().players[p.ix()].removed);
+                        let n2 = in_game.saturating_sub(keep).min(n);
+                        game.move_ships(p, from, Place::Removed, n2, Rule::CardText);
+                        game.send_to_warp(p, from, n - n2, Rule::CardText)?;
+                    }
                     Dest::Colonies(_) | Dest::Hand(_) => {
                         game.return_ships(p, from, n, Rule::CardText)?
                     }
@@ -875,6 +1092,11 @@ impl Runtime {
             QuantityRef::Compensation(p) => Quantity::Compensation(self.player(p, game, ctx)?),
             QuantityRef::Rewards(p) => Quantity::Rewards(self.player(p, game, ctx)?),
             QuantityRef::ColoniesToWin(p) => Quantity::ColoniesToWin(self.player(p, game, ctx)?),
+            QuantityRef::FailedDealShips(p) => {
+                Quantity::FailedDealShips(self.player(p, game, ctx)?)
+            }
+            QuantityRef::RegroupShips(p) => Quantity::RegroupShips(self.player(p, game, ctx)?),
+            QuantityRef::AttackRequired(p) => Quantity::AttackRequired(self.player(p, game, ctx)?),
             QuantityRef::Winner => Quantity::Winner,
         })
     }
@@ -910,6 +1132,8 @@ impl Runtime {
             Quantity::Compensation(p) => e.lost_to_warp[p.ix()] as i32,
             Quantity::Rewards(p) => e.beside[p.ix()] as i32,
             Quantity::ColoniesToWin(_) => s.rules.colonies_to_win as i32,
+            Quantity::FailedDealShips(_) => s.rules.failed_deal_ships as i32,
+            Quantity::RegroupShips(_) => 1,
             _ => 0,
         };
         self.quantity(q, base, game)
@@ -1042,9 +1266,23 @@ impl Runtime {
             },
             Expr::FourPlanets => Value::Bool(s.rules.planets_per_player == 4),
             Expr::Subject => match ctx.subject {
-                Subject::Use { card: Some(c), .. } => Value::Card(c),
+                Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
+                Subject::Player(p) => Value::Player(p),
                 _ => Value::None,
             },
+            Expr::MainOf(side) => match self.eval(side, game, ctx) {
+                Value::Side(side) => s.main_player(side).map_or(Value::None, Value::Player),
+                _ => Value::None,
+            },
+            Expr::ThisAlienPlayer => s
+                .seats()
+                .find(|p| {
+                    s.players[p.ix()]
+                        .alien
+                        .is_some_and(|a| self.alien_items[a as usize] == ctx.item)
+                })
+                .map_or(Value::None, Value::Player),
+            Expr::ThisCard => ctx.card.map_or(Value::None, Value::Card),
             Expr::List(items) => {
                 let vals: Vec<Value> = items.iter().map(|i| self.eval(i, game, ctx)).collect();
                 if vals
@@ -1064,7 +1302,7 @@ impl Runtime {
                 }
             }
             Expr::Not(x) => Value::Bool(self.eval(x, game, ctx) != Value::Bool(true)),
-            Expr::Neg(x) => Value::Int(-self.eval(x, game, ctx).int()),
+            Expr::Neg(x) => Value::Int(-number(&self.eval(x, game, ctx), game)),
             Expr::All(items) => Value::Bool(
                 items
                     .iter()
@@ -1076,12 +1314,15 @@ impl Runtime {
                     .any(|i| self.eval(i, game, ctx) == Value::Bool(true)),
             ),
             Expr::DivUp(a, b) => {
-                let (a, b) = (self.eval(a, game, ctx).int(), self.eval(b, game, ctx).int());
+                let (a, b) = (
+                    number(&self.eval(a, game, ctx), game),
+                    number(&self.eval(b, game, ctx), game),
+                );
                 Value::Int(if b == 0 { 0 } else { (a + b - 1).div_euclid(b) })
             }
             Expr::Binary(op, a, b) => {
                 let (x, y) = (self.eval(a, game, ctx), self.eval(b, game, ctx));
-                let (i, j) = (x.int(), y.int());
+                let (i, j) = (number(&x, game), number(&y, game));
                 match op {
                     BinOp::Or => Value::Bool(x == Value::Bool(true) || y == Value::Bool(true)),
                     BinOp::And => Value::Bool(x == Value::Bool(true) && y == Value::Bool(true)),
@@ -1156,6 +1397,7 @@ impl Runtime {
         ctx: &mut Ctx,
         out: &mut Vec<(u8, u32, Ctx)>,
     ) {
+        // The index's `modified_kinds` walks bodies as this does: keep them in step.
         for st in body {
             match st {
                 Stmt::Modify { quantity, code, .. }
@@ -1228,6 +1470,19 @@ impl Hooks for Runtime {
         })
     }
 
+    fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
+        let seats: Vec<PlayerId> = game.state().seats().collect();
+        match moment {
+            Moment::PowerLost(p) => {
+                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
+                self.happened(game, Happening::PowerLost, &others, Subject::Player(p))
+            }
+            Moment::DeckReshuffled => {
+                self.happened(game, Happening::DeckReshuffled, &seats, Subject::None)
+            }
+        }
+    }
+
     fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
         // Most quantities have no change at all: say so without building the list.
         let modified = |e: &cosmic_engine::effects::Effect| matches!(&e.what, Lasting::Modifier { quantity, .. } if *quantity == q);
@@ -1246,7 +1501,7 @@ impl Hooks for Runtime {
             ctx.current = Some((q, v));
             let amount = match self.eval(&c.amount, game, &mut ctx) {
                 Value::Side(s) => s.ix() as i32,
-                other => other.int(),
+                other => number(&other, game),
             };
             v = match c.op {
                 Op::Set => amount,
@@ -1301,12 +1556,32 @@ impl Hooks for Runtime {
                 }
                 let to = ab.body.iter().find_map(|st| match st {
                     Stmt::Move {
-                        to: Dest::Removed, ..
+                        to: Dest::Removed(None),
+                        ..
                     } => Some(Redirect::Removed),
                     Stmt::Move {
+                        to: Dest::Removed(Some(keep)),
+                        ..
+                    } => {
+                        let mut ctx = self.ctx(q, a, Subject::None);
+                        let n = self.eval(keep, game, &mut ctx).int().clamp(0, 255) as u8;
+                        Some(Redirect::RemovedKeeping(n))
+                    }
+                    Stmt::Move {
                         to: Dest::Colonies(_),
+                        count: None,
                         ..
                     } => Some(Redirect::Colonies),
+                    // `move 1 of them to my colonies`: the rest still go to the warp.
+                    Stmt::Move {
+                        to: Dest::Colonies(_),
+                        count: Some(n),
+                        ..
+                    } => {
+                        let mut ctx = self.ctx(q, a, Subject::None);
+                        let n = self.eval(n, game, &mut ctx).int().clamp(0, 255) as u8;
+                        Some(Redirect::Split(n))
+                    }
                     Stmt::Move { to: Dest::Warp, .. } => Some(Redirect::Warp),
                     _ => None,
                 });
@@ -1317,15 +1592,61 @@ impl Hooks for Runtime {
         }
         // Removal from the game comes before a return home (FAQ: Void beats Zombie).
         candidates.sort_by_key(|(r, _, _, _)| match r {
-            Redirect::Removed => 0,
+            Redirect::Removed | Redirect::RemovedKeeping(_) => 0,
             Redirect::Colonies => 1,
-            Redirect::Warp => 2,
+            Redirect::Split(_) => 2,
+            Redirect::Warp => 3,
         });
         for (to, q, a, origin) in candidates {
+            // An optional replacement asks its controller first.
+            if self.ability(a).usage == Usage::Optional
+                && self.ask_use(game, q, &[(a, origin)], None)?.is_none()
+            {
+                continue;
+            }
             if self.use_ability(game, q, a, origin, Subject::None, false)? {
                 return Ok(to);
             }
         }
         Ok(Redirect::Warp)
+    }
+}
+
+/// Where `p`'s ships of a kind are, with how many on each place.
+fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Place, u8)> {
+    match place {
+        ShipPlace::Warp => vec![(Place::Warp, game.ships_at(p, Place::Warp))],
+        ShipPlace::Encounter => {
+            let mut v = vec![
+                (Place::Gate, game.ships_at(p, Place::Gate)),
+                (Place::Beside, game.ships_at(p, Place::Beside)),
+            ];
+            let e = &game.state().encounter;
+            if let (Some(d), Some(pl)) = (e.defense, e.planet) {
+                if d == p {
+                    v.push((Place::Planet(pl), game.ships_at(p, Place::Planet(pl))));
+                }
+            }
+            v
+        }
+        ShipPlace::Colonies => game
+            .state()
+            .colonies(p)
+            .map(|pl| (Place::Planet(pl), game.state().ships_on(pl, p)))
+            .collect(),
+    }
+}
+
+/// A value as a number: ships count as how many there are.
+fn number(v: &Value, game: &Game) -> i32 {
+    match *v {
+        Value::Ships(mask, place) => game
+            .state()
+            .seats()
+            .filter(|p| mask & (1 << p.0) != 0)
+            .flat_map(|p| ship_places(game, p, place))
+            .map(|(_, n)| n as i32)
+            .sum(),
+        ref other => other.int(),
     }
 }

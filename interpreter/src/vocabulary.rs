@@ -55,7 +55,7 @@ impl Ty {
                 (self, want),
                 (Ty::Player, Ty::Players)
                     | (Ty::Ships, Ty::Int)
-                    | (Ty::Subject, Ty::Ships | Ty::Card)
+                    | (Ty::Subject, Ty::Ships | Ty::Card | Ty::Player)
                     | (Ty::Card, Ty::Cards)
             )
     }
@@ -105,6 +105,21 @@ pub const PATTERNS: &[Pattern] = &[
         words: "defense",
         ty: Ty::Player,
         build: |_| Expr::Defense,
+    },
+    Pattern {
+        words: "this alien 's player",
+        ty: Ty::Player,
+        build: |_| Expr::ThisAlienPlayer,
+    },
+    Pattern {
+        words: "{s} 's main player",
+        ty: Ty::Player,
+        build: |mut e| Expr::MainOf(b(&mut e)),
+    },
+    Pattern {
+        words: "that player",
+        ty: Ty::Subject,
+        build: |_| Expr::Subject,
     },
     Pattern {
         words: "all players",
@@ -204,7 +219,22 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Quantity(QuantityRef::Rewards(b(&mut e))),
     },
     Pattern {
-        words: "{p} 's colonies to win",
+        words: "{p} 's deal penalty",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::FailedDealShips(b(&mut e))),
+    },
+    Pattern {
+        words: "{p} 's attack obligation",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::AttackRequired(b(&mut e))),
+    },
+    Pattern {
+        words: "{p} 's regroup ships",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::RegroupShips(b(&mut e))),
+    },
+    Pattern {
+        words: "{p} 's colonies needed",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::ColoniesToWin(b(&mut e))),
     },
@@ -254,6 +284,21 @@ pub const PATTERNS: &[Pattern] = &[
         words: "{p} 's encounter card",
         ty: Ty::Card,
         build: |mut e| Expr::EncounterCard(b(&mut e)),
+    },
+    Pattern {
+        words: "{s} 's encounter card",
+        ty: Ty::Card,
+        build: |mut e| Expr::EncounterCard(Box::new(Expr::MainOf(b(&mut e)))),
+    },
+    Pattern {
+        words: "this card",
+        ty: Ty::Card,
+        build: |_| Expr::ThisCard,
+    },
+    Pattern {
+        words: "this flare",
+        ty: Ty::Card,
+        build: |_| Expr::ThisCard,
     },
     Pattern {
         words: "revealed encounter cards",

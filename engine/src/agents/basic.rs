@@ -91,6 +91,12 @@ impl BasicAgent {
                         cards as i32 * 2 + ships as i32
                     }
                 }
+                (
+                    DecisionKind::UseAbility,
+                    Choice::Use {
+                        card, answering, ..
+                    },
+                ) => self.use_score(view, card.is_some(), answering),
                 (DecisionKind::SecondEncounter, Choice::Yes) => 1,
                 (DecisionKind::SecondEncounter, _) => 0,
                 _ => 0,
@@ -100,6 +106,22 @@ impl BasicAgent {
         let best = scores.iter().copied().max().unwrap_or(0);
         let ties: Vec<usize> = (0..options.len()).filter(|&i| scores[i] == best).collect();
         ties[self.rng.gen_range(0..ties.len())]
+    }
+
+    /// How much using an ability appeals (passing scores 0). Card text states when an
+    /// ability applies, so a power is used whenever offered; a card is spent only when this
+    /// player is in the encounter, and an answer (a zap) only against the other side.
+    fn use_score(&self, view: &View, from_card: bool, answering: Option<PlayerId>) -> i32 {
+        let mine = view.side_of(view.me());
+        match answering {
+            Some(user) => match (mine, view.side_of(user)) {
+                (Some(a), Some(b)) if a != b => 2,
+                _ => -1,
+            },
+            None if !from_card => 1,
+            None if mine.is_some() => 1,
+            None => 0,
+        }
     }
 
     /// How much joining `side` (or staying out) appeals.

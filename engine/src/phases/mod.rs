@@ -89,7 +89,11 @@ impl Game<'_> {
         }
         self.stats.encounters += 1;
         self.emit(Rule::StartTurn, EventKind::EncounterStarted { number });
-        let result = self.encounter_phases(from);
+        let result = match self.encounter_phases(from) {
+            // Card text ended the encounter early; its outcome stands.
+            Err(Stop::EncounterEnds(outcome)) => Ok(outcome),
+            other => other,
+        };
         // Whether the encounter ran its course or the turn ended early, nothing stays in the
         // encounter area; a won game or an error is left exactly as it stopped.
         match result {
@@ -162,6 +166,10 @@ impl Game<'_> {
     /// Calls the hooks at a window.
     pub(crate) fn window(&mut self, window: Window) -> Flow {
         let hooks = self.hooks;
+        while !self.moments.is_empty() {
+            let moment = self.moments.remove(0);
+            hooks.moment(moment, self)?;
+        }
         hooks.at(window, self)
     }
 

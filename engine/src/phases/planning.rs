@@ -1,9 +1,11 @@
 //! Planning: both main players select an encounter card face down. An offense without one
 //! ends its turn; a defense without one draws new hands until it has one.
 
+use crate::components::CardKind;
 use crate::decision::{Choice, DecisionKind};
 use crate::event::{EventKind, Rule};
 use crate::game::{Flow, Game, Stop};
+use crate::ids::CardId;
 use crate::ids::Side;
 use crate::state::Outcome;
 
@@ -35,10 +37,15 @@ impl Game<'_> {
     /// The main player on `side` puts an encounter card face down.
     pub(crate) fn select_encounter_card(&mut self, side: Side) -> Flow {
         let p = self.main(side);
-        let options: Vec<Choice> = self.state.players[p.ix()]
-            .hand
+        let hand = &self.state.players[p.ix()].hand;
+        let attack = |c: &CardId| matches!(self.state.kind(*c), CardKind::Attack(_));
+        // Content may oblige a player to play an attack card if it can.
+        let only_attacks = hand.iter().any(attack)
+            && self.quantity(crate::quantity::Quantity::AttackRequired(p), 0) > 0;
+        let options: Vec<Choice> = hand
             .iter()
             .filter(|&&c| self.state.kind(c).is_encounter())
+            .filter(|c| !only_attacks || attack(c))
             .map(|&c| Choice::Card(c))
             .collect();
         if let Choice::Card(card) = self.pick(p, DecisionKind::EncounterCard, options)? {

@@ -4,10 +4,21 @@
 use crate::decision::{Choice, DecisionKind};
 use crate::event::{Place, Rule};
 use crate::game::{Flow, Game};
+use crate::quantity::Quantity;
 
 impl Game<'_> {
     pub(super) fn regroup_phase(&mut self) -> Flow {
         let offense = self.state.offense;
+        // Content may change how many ships come back (e.g. a card drawn instead).
+        let n = self.quantity(Quantity::RegroupShips(offense), 1);
+        for _ in 0..n.max(0) {
+            self.retrieve_one(offense)?;
+        }
+        Ok(())
+    }
+
+    /// The offense takes one ship from the warp to a colony (to the gate with none).
+    fn retrieve_one(&mut self, offense: crate::ids::PlayerId) -> Flow {
         if self.state.players[offense.ix()].warp == 0 {
             return Ok(());
         }

@@ -193,6 +193,7 @@ impl Game<'_> {
 
     /// A failed deal: each main player loses ships to the warp, from colonies or the gate.
     fn deal_failed(&mut self) -> Flow {
+        self.window(Window::DealFailed)?;
         let base = self.state.rules.failed_deal_ships as i32;
         for side in Side::BOTH {
             let p = self.main(side);

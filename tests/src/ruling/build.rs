@@ -130,7 +130,7 @@ pub use cosmic_interpreter::names::did_you_mean;
 fn take_card(
     e: &Errors,
     s: &Spanned<String>,
-    g: &GameState,
+    g: &mut GameState,
     c: &Components,
     free: &mut Vec<CardId>,
 ) -> Result<CardId, ScenarioError> {
@@ -154,6 +154,17 @@ fn take_card(
     let i = free
         .iter()
         .position(|&id| g.cards[id.0 as usize].def as usize == def);
+    // A flare is in the deck only when its alien was dealt; a scenario naming one brings
+    // its single copy into the game.
+    let is_flare = c.cosmic[def].kind == cosmic_engine::CardKind::Flare;
+    if i.is_none() && is_flare && !g.cards.iter().any(|ci| ci.def as usize == def) {
+        let id = CardId(g.cards.len() as u16);
+        g.cards.push(cosmic_engine::state::CardInfo {
+            kind: cosmic_engine::CardKind::Flare,
+            def: def as u16,
+        });
+        return Ok(id);
+    }
     match i {
         Some(i) => Ok(free.remove(i)),
         None => {
@@ -300,8 +311,9 @@ pub fn prepare(
         // The answers given, for the decision lines of the trace.
         record_answers: true,
     };
-    // Card text plays when a player has an alien; otherwise the rules alone are pinned.
-    let with_text = scn.player.iter().any(|p| p.alien.is_some());
+    // Card text plays when a player has an alien or the file asks for it (`card_text = true`,
+    // for artifacts without aliens); otherwise the rules alone are pinned.
+    let with_text = scn.card_text || scn.player.iter().any(|p| p.alien.is_some());
     let hooks: &'static dyn cosmic_engine::Hooks = if with_text { hooks() } else { &HOOKS };
     let mut game = Game::new(&setup, components.clone(), agents, hooks, options)
         .map_err(|err| e.at(0..0, format!("the game cannot be set up: {err}"), "here"))?;
@@ -378,7 +390,7 @@ pub fn prepare(
 }
 
 fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioError> {
-    const ALL: [DecisionKind; 21] = [
+    const ALL: [DecisionKind; 25] = [
         DecisionKind::RegroupColony,
         DecisionKind::OwnColor,
         DecisionKind::WildDefense,
@@ -400,6 +412,10 @@ fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioE
         DecisionKind::Rewards,
         DecisionKind::ReturnShips,
         DecisionKind::SecondEncounter,
+        DecisionKind::UseAbility,
+        DecisionKind::CardChoice,
+        DecisionKind::CardCards,
+        DecisionKind::CardShips,
     ];
     let name = s.get_ref().trim();
     ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {

@@ -130,7 +130,7 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
     }
     let result = match prepared.until {
         Until::Game => match game.play_turn_from(prepared.start) {
-            Ok(()) | Err(Stop::TurnEnds) => {
+            Ok(()) | Err(Stop::TurnEnds) | Err(Stop::EncounterEnds(_)) => {
                 let o = game.state().offense;
                 game.state_mut().offense = game.state().left_of(o, 1);
                 game.run().map(|_| ())
@@ -139,7 +139,9 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             Err(Stop::Error(err)) => Err(err),
         },
         _ => match game.play_turn_from(prepared.start) {
-            Ok(()) | Err(Stop::TurnEnds) | Err(Stop::GameOver) => Ok(()),
+            Ok(()) | Err(Stop::TurnEnds) | Err(Stop::EncounterEnds(_)) | Err(Stop::GameOver) => {
+                Ok(())
+            }
             Err(Stop::Error(err)) => Err(err),
         },
     };

@@ -31,6 +31,9 @@ pub struct Scenario {
     /// Variant switches.
     #[serde(default)]
     pub variants: cosmic_engine::Variants,
+    /// Whether card text (alien powers, artifacts) plays even though no player has an alien.
+    #[serde(default)]
+    pub card_text: bool,
     /// Whose turn it is (default: blue).
     #[serde(default)]
     pub offense: Option<Spanned<String>>,
