@@ -175,6 +175,9 @@ pub enum Choice {
         card: Option<CardId>,
         /// The player whose use or play it would answer, if it answers one.
         answering: Option<PlayerId>,
+        /// The card's hint for bots (`prefer if ...`): `Some(false)` when it advises against
+        /// using it now.
+        advised: Option<bool>,
     },
     /// A side of the encounter.
     Side(Side),

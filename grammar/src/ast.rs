@@ -177,6 +177,8 @@ pub struct Ability {
     pub condition: Option<Expr>,
     /// `once per ...`.
     pub limit: Option<Phrase>,
+    /// `prefer if ...`: when a bot should use it (a hint for bots, not a rule).
+    pub prefer: Option<Expr>,
     /// The effects.
     pub body: Block,
     /// The whole ability.

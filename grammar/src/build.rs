@@ -24,6 +24,7 @@ pub(crate) struct AbilityHead {
     pub timing: Vec<Timing>,
     pub condition: Option<Expr>,
     pub limit: Option<Phrase>,
+    pub prefer: Option<Expr>,
 }
 
 impl AbilityHead {
@@ -37,6 +38,7 @@ impl AbilityHead {
             timing: self.timing,
             condition: self.condition,
             limit: self.limit,
+            prefer: self.prefer,
             body,
             span,
         }
@@ -223,6 +225,7 @@ impl Builder {
             timing: Vec::new(),
             condition: None,
             limit: None,
+            prefer: None,
         };
         for part in inner {
             let span = self.span(&part);
@@ -283,6 +286,17 @@ impl Builder {
                         .map(|p| self.expr(p));
                     if head.condition.is_none() {
                         head.condition = cond;
+                    }
+                }
+                Rule::prefer_clause => {
+                    let first = head.prefer.as_ref().map(Expr::span);
+                    self.once(&first, span, "when bots prefer it (`prefer if ...`)");
+                    let cond = part
+                        .into_inner()
+                        .find(|p| p.as_rule() == Rule::expr)
+                        .map(|p| self.expr(p));
+                    if head.prefer.is_none() {
+                        head.prefer = cond;
                     }
                 }
                 Rule::once_clause => {

@@ -231,7 +231,7 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         R::kw_choose => (43, "`choose`"),
         R::kw_all | R::all_of => (44, "`all [...]`"),
         R::kw_any | R::any_of => (45, "`any [...]`"),
-        R::clause => (49, "an ability clause (`mandatory`, `as ...`, `at ...`, `whenever ...`, `instead of ...`, `during ...`, `if ...`, `once per ...`)"),
+        R::clause => (49, "an ability clause (`mandatory`, `as ...`, `at ...`, `whenever ...`, `instead of ...`, `during ...`, `if ...`, `once per ...`, `prefer if ...`)"),
         R::usage => (50, "`mandatory`, `optional` or `innate`"),
         R::roles => (51, "`as` and the roles that may use it"),
         R::role => (52, "a role such as `offense`, `main player` or `ally`"),
@@ -240,6 +240,7 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         R::kw_instead | R::instead_clause => (55, "`instead of` and an event"),
         R::kw_during | R::during_clause => (56, "`during` and a phase"),
         R::kw_once | R::once_clause => (57, "`once per ...`"),
+        R::kw_prefer | R::prefer_clause => (57, "`prefer if ...`"),
         R::phases | R::phase | R::phase_word => {
             (58, "a phase such as `regroup`, `reveal` or `any phase`")
         }
@@ -343,6 +344,7 @@ fn keywords_of(rule: Rule) -> &'static [&'static str] {
         R::instead_clause | R::kw_instead => &["instead"],
         R::during_clause | R::kw_during => &["during"],
         R::once_clause | R::kw_once => &["once"],
+        R::prefer_clause | R::kw_prefer => &["prefer"],
         R::if_clause | R::kw_if => &["if"],
         R::kw_else | R::else_clause => &["else"],
         R::kw_each => &["each"],

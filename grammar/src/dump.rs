@@ -152,6 +152,9 @@ impl Dumper {
             if let Some(l) = &a.limit {
                 d.line(&format!("once per [{}]{}", words(&l.words), at(l.span)));
             }
+            if let Some(c) = &a.prefer {
+                d.line(&format!("prefer if {}{}", expr(c), at(c.span())));
+            }
             d.block("body", &a.body);
         });
     }

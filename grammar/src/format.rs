@@ -1,5 +1,5 @@
 //! The canonical layout: two-space indentation, one entry or statement per line, one ability
-//! header per line with its clauses in a fixed order (usage, roles, timing, condition, limit),
+//! header per line with its clauses in a fixed order (usage, roles, timing, condition, limit, bot hint),
 //! a blank line around abilities and sections, and operators spaced and parenthesised only where
 //! precedence needs it.
 //!
@@ -361,6 +361,9 @@ fn ability_head(a: &Ability) -> String {
     }
     if let Some(limit) = &a.limit {
         clauses.push(format!("once per {}", words(&limit.words)));
+    }
+    if let Some(prefer) = &a.prefer {
+        clauses.push(format!("prefer if {}", expr(prefer)));
     }
     if !clauses.is_empty() {
         head.push(' ');

@@ -274,6 +274,7 @@ impl Compiler<'_> {
             }
         }
         let condition = a.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
+        let prefer = a.prefer.as_ref().map(|c| self.expr(c, Ty::Bool));
         let limit = a.limit.as_ref().and_then(|l| {
             let text: Vec<&str> = l.words.iter().map(|w| w.text.as_str()).collect();
             match text.as_slice() {
@@ -309,6 +310,7 @@ impl Compiler<'_> {
             triggers,
             condition,
             limit,
+            prefer,
             phases,
             replaces_power,
             slots: self.slots,

@@ -76,6 +76,9 @@ fn header_words(h: &Header) -> String {
     if let Some(l) = &h.limit {
         let _ = write!(s, "; at most {l}");
     }
+    if let Some(p) = &h.prefer {
+        let _ = write!(s, "; bots use it if {p}");
+    }
     s
 }
 

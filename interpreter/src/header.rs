@@ -268,6 +268,8 @@ pub struct Header {
     pub condition: Option<String>,
     /// The limit as written (`once per encounter`), if any.
     pub limit: Option<String>,
+    /// The bot hint as written (`prefer if ...`), if any.
+    pub prefer: Option<String>,
 }
 
 /// How an ability is used.
@@ -410,6 +412,10 @@ pub fn compile(a: &ast::Ability, source: &str, lints: &mut Vec<Lint>) -> Header 
             .as_ref()
             .map(|c| source[c.span().start..c.span().end].to_string()),
         limit: a.limit.as_ref().map(phrase_text),
+        prefer: a
+            .prefer
+            .as_ref()
+            .map(|c| source[c.span().start..c.span().end].to_string()),
     }
 }
 

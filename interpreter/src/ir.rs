@@ -142,6 +142,8 @@ pub struct Ability {
     pub condition: Option<Expr>,
     /// How often it may be used.
     pub limit: Option<Until>,
+    /// When a bot should choose to use it (`prefer if ...`; a hint, not a rule).
+    pub prefer: Option<Expr>,
     /// The phases an event or replacement ability is limited to (empty: any time).
     pub phases: Vec<Phase>,
     /// A super flare used instead of its alien's power: using it cancels the power's

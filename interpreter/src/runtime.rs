@@ -564,6 +564,10 @@ impl Runtime {
                     Origin::Power => None,
                 },
                 answering,
+                advised: self.ability(a).prefer.as_ref().map(|c| {
+                    let mut ctx = self.ctx(p, a, Subject::None);
+                    self.eval(c, game, &mut ctx) == Value::Bool(true)
+                }),
             })
             .collect();
         choices.push(Choice::Pass);

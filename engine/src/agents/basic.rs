@@ -91,6 +91,14 @@ impl BasicAgent {
                         cards as i32 * 2 + ships as i32
                     }
                 }
+                // The card's own hint advises against using it now.
+                (
+                    DecisionKind::UseAbility,
+                    Choice::Use {
+                        advised: Some(false),
+                        ..
+                    },
+                ) => -1,
                 (
                     DecisionKind::UseAbility,
                     Choice::Use {
