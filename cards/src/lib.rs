@@ -5,7 +5,7 @@ mod components;
 mod library;
 
 pub use components::{builtin_components, parse_cosmic_deck, parse_destiny_deck, LoadError};
-pub use library::{builtin_library, Library};
+pub use library::{builtin_library, library_with, Library};
 
 mod sources {
     include!(concat!(env!("OUT_DIR"), "/sources.rs"));

@@ -18,10 +18,17 @@ pub struct Library {
 
 /// The built-in library, compiled; a file with an error is refused with its first problem.
 pub fn builtin_library() -> Result<Library, LoadError> {
-    let files: Vec<SourceFile> = crate::builtin_sources()
+    library_with(Vec::new())
+}
+
+/// The built-in library and a designer's own files (`extra`), compiled together; a file with
+/// an error is refused with its first problem.
+pub fn library_with(extra: Vec<SourceFile>) -> Result<Library, LoadError> {
+    let mut files: Vec<SourceFile> = crate::builtin_sources()
         .iter()
         .map(|(name, text)| SourceFile::new(*name, *text))
         .collect();
+    files.extend(extra);
     let reports = cosmic_interpreter::check(&files);
     for (f, r) in files.iter().zip(&reports) {
         if r.errors() > 0 {

@@ -29,6 +29,16 @@ pub struct LintArgs {
     deny_warnings: bool,
 }
 
+/// The built-in library plus the content files under `paths` (none: the built-in one alone).
+pub fn load_library(paths: &[PathBuf]) -> miette::Result<cosmic_cards::Library> {
+    let extra = if paths.is_empty() {
+        Vec::new()
+    } else {
+        read_sources(paths)?
+    };
+    Ok(cosmic_cards::library_with(extra)?)
+}
+
 /// Reads every `.cosmic` file under the given paths (folders recursively, sorted).
 pub fn read_sources(paths: &[PathBuf]) -> miette::Result<Vec<SourceFile>> {
     if paths.is_empty() {

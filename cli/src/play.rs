@@ -37,6 +37,10 @@ pub struct PlayArgs {
     /// Write the game to this file when it ends or is interrupted (a human may type `quit`).
     #[arg(long)]
     save: Option<PathBuf>,
+    /// Also play these content files or folders (your own aliens and cards) with the built-in
+    /// library; a saved game must be resumed with the same ones.
+    #[arg(long)]
+    cards: Vec<PathBuf>,
     /// Resume the game saved in this file (its seats unless `--seats` is given).
     #[arg(long, conflicts_with_all = ["seed", "players"])]
     load: Option<PathBuf>,
@@ -71,7 +75,7 @@ pub fn answers_by_seat(
 /// Plays the game; returns the process exit code.
 pub fn run(args: PlayArgs) -> miette::Result<i32> {
     let loaded = args.load.as_deref().map(read_save).transpose()?;
-    let library = cosmic_cards::builtin_library()?;
+    let library = crate::lint::load_library(&args.cards)?;
     let setup = match &loaded {
         Some(s) => s.setup.clone(),
         None => Setup {

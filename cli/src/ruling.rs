@@ -13,10 +13,16 @@ pub struct RulingArgs {
     /// Print only the summary line of each ruling, not its trace.
     #[arg(long)]
     quiet: bool,
+    /// Also play these content files or folders (your own aliens and cards).
+    #[arg(long)]
+    cards: Vec<PathBuf>,
 }
 
 /// Runs the rulings; returns the process exit code.
 pub fn run(args: RulingArgs) -> miette::Result<i32> {
+    if !args.cards.is_empty() {
+        cosmic_tests::ruling::use_library(crate::lint::load_library(&args.cards)?);
+    }
     let mut failed = 0;
     let total = args.files.len();
     for path in &args.files {

@@ -9,6 +9,7 @@ use cosmic_engine::{AlienSetup, Color, Game, GameError, Options, Setup};
 use indicatif::{ProgressBar, ProgressStyle};
 use miette::miette;
 use serde::Serialize;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -49,6 +50,9 @@ pub struct SimArgs {
     /// Aliens: `random`, `flares` (two dealt, keep one), `none`, or one name per seat.
     #[arg(long, default_value = "random")]
     aliens: String,
+    /// Also play these content files or folders (your own aliens and cards).
+    #[arg(long)]
+    cards: Vec<PathBuf>,
     /// Record every game's full event log and print a hash of all of them (in game order),
     /// to check that a change to the code leaves every game identical.
     #[arg(long)]
@@ -185,7 +189,7 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
     if args.games == 0 {
         return Err(miette!(help = "ask for at least one game", "--games is 0"));
     }
-    let library = cosmic_cards::builtin_library()?;
+    let library = crate::lint::load_library(&args.cards)?;
     let aliens = library
         .alien_setup(&args.aliens, args.players)
         .map_err(|e| {

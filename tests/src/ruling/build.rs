@@ -41,12 +41,20 @@ pub enum Until {
 
 static HOOKS: NoHooks = NoHooks;
 
-/// The built-in library, compiled once per process (`None` if it does not load).
+static LIBRARY: std::sync::OnceLock<Option<cosmic_cards::Library>> = std::sync::OnceLock::new();
+
+/// The library rulings play, compiled once per process: the built-in one unless
+/// [`use_library`] chose another first (`None` if it does not load).
 pub fn library() -> Option<&'static cosmic_cards::Library> {
-    static LIBRARY: std::sync::OnceLock<Option<cosmic_cards::Library>> = std::sync::OnceLock::new();
     LIBRARY
         .get_or_init(|| cosmic_cards::builtin_library().ok())
         .as_ref()
+}
+
+/// Plays rulings with `library` (the built-in one and a designer's files) instead of the
+/// built-in one; returns false if a library was already in use.
+pub fn use_library(library: cosmic_cards::Library) -> bool {
+    LIBRARY.set(Some(library)).is_ok()
 }
 
 thread_local! {

@@ -12,7 +12,7 @@ mod error;
 mod run;
 mod scenario;
 
-pub use build::did_you_mean;
+pub use build::{did_you_mean, use_library};
 pub use error::ScenarioError;
 pub use run::{Check, Ruling};
 pub use scenario::FORMAT;
