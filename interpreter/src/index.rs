@@ -125,6 +125,8 @@ pub(crate) struct Index {
     during_kinds: Vec<Kinds>,
     /// The union of `during_kinds`: a quantity of another kind has no continuous change.
     pub(crate) during_any: Kinds,
+    /// For each ability, the moments at which it acts.
+    ability_keys: Vec<Keys>,
     /// For each item, the moments at which its abilities act.
     item_keys: Vec<Keys>,
     /// The union of `item_keys`: at any other moment no content acts.
@@ -151,14 +153,18 @@ impl Index {
             })
             .collect();
         let during_any = during_kinds.iter().fold(0, |a, b| a | b);
+        let ability_keys: Vec<Keys> = program
+            .abilities
+            .iter()
+            .map(|ab| ab.triggers.iter().fold(0, |m, t| m | trigger_key(t)))
+            .collect();
         let item_keys: Vec<Keys> = program
             .items
             .iter()
             .map(|i| {
                 i.abilities
                     .iter()
-                    .flat_map(|&a| &program.abilities[a as usize].triggers)
-                    .fold(0, |m, t| m | trigger_key(t))
+                    .fold(0, |m, &a| m | ability_keys[a as usize])
             })
             .collect();
         let any_keys = item_keys.iter().fold(0, |a, b| a | b);
@@ -170,11 +176,17 @@ impl Index {
         Index {
             during_kinds,
             during_any,
+            ability_keys,
             item_keys,
             any_keys,
             def_keys,
             card_keys,
         }
+    }
+
+    /// Whether ability `a` may act at one of the moments in `keys`.
+    pub(crate) fn ability_acts(&self, a: u32, keys: Keys) -> bool {
+        self.ability_keys[a as usize] & keys != 0
     }
 
     /// Whether item `item` has an ability that may act at one of the moments in `keys`.

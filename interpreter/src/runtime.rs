@@ -270,6 +270,57 @@ impl Runtime {
         out
     }
 
+    /// The abilities of `abilities_of` that may act at one of the moments in `keys`, in the
+    /// same order (the others are skipped through the index, not gathered then dropped).
+    fn abilities_at(&self, game: &Game, p: PlayerId, keys: Keys) -> Vec<(u32, Origin)> {
+        let s = game.state();
+        let mut out = Vec::new();
+        let player = &s.players[p.ix()];
+        let own_item = player.alien.map(|a| self.alien_items[a as usize]);
+        let mut works = None;
+        let mut works = || *works.get_or_insert_with(|| Self::power_works(game, p));
+        if let Some(item) = own_item {
+            if self.index.acts(item, keys) && works() {
+                for &a in &self.program.items[item as usize].abilities {
+                    if self.index.ability_acts(a, keys) && self.ability(a).home == Home::Power {
+                        out.push((a, Origin::Power));
+                    }
+                }
+            }
+        }
+        if !self.index.cards_act(keys) {
+            return out;
+        }
+        let mut flare_used = None;
+        for &card in &player.hand {
+            let def = s.cards[card.0 as usize].def as usize;
+            if !self.index.card_acts(def, keys) {
+                continue;
+            }
+            let Some(Some(item)) = self.def_items.get(def) else {
+                continue;
+            };
+            let item_def = &self.program.items[*item as usize];
+            let is_flare = s.kind(card) == CardKind::Flare;
+            if is_flare && *flare_used.get_or_insert_with(|| s.effects.marked(p, FLARE_USED)) {
+                continue;
+            }
+            let want = if !is_flare {
+                Home::Effect
+            } else if own_item == Some(*item) && works() {
+                Home::Super
+            } else {
+                Home::Wild
+            };
+            for &a in &item_def.abilities {
+                if self.index.ability_acts(a, keys) && self.ability(a).home == want {
+                    out.push((a, Origin::Card(card)));
+                }
+            }
+        }
+        out
+    }
+
     /// Whether `p`'s alien or a card in its hand has a continuous ability that may change
     /// quantities of the `kinds` (a cheap test before the full search, which runs each time
     /// a quantity is computed).
@@ -462,7 +513,7 @@ impl Runtime {
                 continue;
             }
             let options: Vec<(u32, Origin)> = self
-                .abilities_of(game, p)
+                .abilities_at(game, p, ON_KEY)
                 .into_iter()
                 .filter(|&(a, _)| {
                     self.ability(a).triggers.contains(&Trigger::On(h)) && self.may_act(game, p, a)
@@ -516,7 +567,7 @@ impl Runtime {
                 _ => false,
             };
             let options: Vec<(u32, Origin)> = self
-                .abilities_of(game, q)
+                .abilities_at(game, q, ON_KEY)
                 .into_iter()
                 .filter(|&(a, _)| {
                     let t = &self.ability(a).triggers;
@@ -597,7 +648,7 @@ impl Runtime {
             let mut asked_out = false;
             loop {
                 let ready: Vec<(u32, Origin)> = self
-                    .abilities_of(game, p)
+                    .abilities_at(game, p, keys)
                     .into_iter()
                     .filter(|&(a, _)| {
                         self.ability(a).triggers.iter().any(|t| matches(t, phase))
@@ -1547,7 +1598,7 @@ impl Hooks for Runtime {
             if !self.holds_acting(game, q, INSTEAD_KEY) {
                 continue;
             }
-            for (a, origin) in self.abilities_of(game, q) {
+            for (a, origin) in self.abilities_at(game, q, INSTEAD_KEY) {
                 let ab = self.ability(a);
                 let applies = ab.triggers.iter().any(|t| match t {
                     Trigger::Instead(Replaced::Mine) => q == player,
