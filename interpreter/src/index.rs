@@ -66,6 +66,9 @@ pub(crate) const INSTEAD_KEY: Keys = 1 << 97;
 /// The bit of setup abilities.
 pub(crate) const SETUP_KEY: Keys = 1 << 98;
 
+/// The bit of continuous abilities, whatever their phases (read when a quantity is computed).
+pub(crate) const DURING_KEY: Keys = 1 << 99;
+
 /// The moments at which a trigger may act (a superset is harmless; a missing bit would
 /// skip an ability).
 fn trigger_key(t: &Trigger) -> Keys {
@@ -74,7 +77,7 @@ fn trigger_key(t: &Trigger) -> Keys {
         Trigger::Setup => SETUP_KEY,
         Trigger::On(_) => ON_KEY,
         Trigger::Instead(_) => INSTEAD_KEY,
-        Trigger::During(phases) => phases.first().map_or(0, |&p| during_key(p)),
+        Trigger::During(phases) => DURING_KEY | phases.first().map_or(0, |&p| during_key(p)),
     }
 }
 

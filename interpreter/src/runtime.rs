@@ -6,7 +6,8 @@
 
 use crate::header::{Standing, Usage};
 use crate::index::{
-    during_key, kind_bit, window_key, Index, Keys, Kinds, INSTEAD_KEY, ON_KEY, SETUP_KEY,
+    during_key, kind_bit, window_key, Index, Keys, Kinds, DURING_KEY, INSTEAD_KEY, ON_KEY,
+    SETUP_KEY,
 };
 use crate::ir::{
     Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
@@ -229,49 +230,9 @@ impl Runtime {
         s.players[p.ix()].power_active && !s.effects.power_off(p)
     }
 
-    /// Every ability `p` may use now, with where it comes from.
-    fn abilities_of(&self, game: &Game, p: PlayerId) -> Vec<(u32, Origin)> {
-        let s = game.state();
-        let mut out = Vec::new();
-        let player = &s.players[p.ix()];
-        let own_item = player.alien.map(|a| self.alien_items[a as usize]);
-        let works = Self::power_works(game, p);
-        if let (Some(item), true) = (own_item, works) {
-            for &a in &self.program.items[item as usize].abilities {
-                if self.ability(a).home == Home::Power {
-                    out.push((a, Origin::Power));
-                }
-            }
-        }
-        let flare_used = s.effects.marked(p, FLARE_USED);
-        for &card in &player.hand {
-            let def = s.cards[card.0 as usize].def as usize;
-            let Some(Some(item)) = self.def_items.get(def) else {
-                continue;
-            };
-            let item_def = &self.program.items[*item as usize];
-            let is_flare = s.kind(card) == CardKind::Flare;
-            if is_flare && flare_used {
-                continue;
-            }
-            let want = if !is_flare {
-                Home::Effect
-            } else if own_item == Some(*item) && works {
-                Home::Super
-            } else {
-                Home::Wild
-            };
-            for &a in &item_def.abilities {
-                if self.ability(a).home == want {
-                    out.push((a, Origin::Card(card)));
-                }
-            }
-        }
-        out
-    }
-
-    /// The abilities of `abilities_of` that may act at one of the moments in `keys`, in the
-    /// same order (the others are skipped through the index, not gathered then dropped).
+    /// Every ability `p` may use now that may act at one of the moments in `keys`, with where
+    /// it comes from: its alien power's, then those of the cards in its hand, in hand order
+    /// (a flare as super or wild). Others are skipped through the index, never gathered.
     fn abilities_at(&self, game: &Game, p: PlayerId, keys: Keys) -> Vec<(u32, Origin)> {
         let s = game.state();
         let mut out = Vec::new();
@@ -1426,7 +1387,7 @@ impl Runtime {
                 if !self.holds_continuous(game, p, kind) {
                     continue;
                 }
-                for (a, _) in self.abilities_of(game, p) {
+                for (a, _) in self.abilities_at(game, p, DURING_KEY) {
                     let ab = self.ability(a);
                     let during = ab.triggers.iter().any(|t| match t {
                         Trigger::During(ph) => phase.is_some_and(|x| ph.contains(&x)),
