@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 
 /// A set of moments at which abilities act (see `window_key` and `trigger_key`). Distinct
 /// moments may share a bit: the keys only filter, the runtime still checks every trigger.
-pub(crate) type Keys = u128;
+pub(crate) type Keys = u64;
 
 /// A small multiplicative hasher (as in rustc's FxHash): enough to spread a few enum
 /// values over bits, with no table of variants to keep up to date.
@@ -39,35 +39,35 @@ impl Hasher for Fx {
     }
 }
 
-/// A number in `0..1 << bits` from `value`'s hash.
-fn spread(value: impl Hash, bits: u32) -> u32 {
+/// A number in `0..n` from `value`'s hash.
+fn spread(value: impl Hash, n: u64) -> u32 {
     let mut h = Fx(0);
     value.hash(&mut h);
-    (h.finish() >> (64 - bits)) as u32
+    ((h.finish() >> 32) % n) as u32
 }
 
-/// The bit of the abilities that act at `window` (bits 0 to 63).
+/// The bit of the abilities that act at `window` (bits 0 to 47).
 pub(crate) fn window_key(window: Window) -> Keys {
-    1 << spread(window, 6)
+    1 << spread(window, 48)
 }
 
-/// The bit of the continuous abilities announced when `phase` starts (bits 64 to 95).
+/// The bit of the continuous abilities announced when `phase` starts (bits 48 to 55).
 pub(crate) fn during_key(phase: Phase) -> Keys {
-    1 << (64 + spread(phase, 5))
+    1 << (48 + spread(phase, 8))
 }
 
 /// The bit of the abilities that answer something happening (one for every happening: the
 /// runtime matches some happenings with others, e.g. a played artifact with a played card).
-pub(crate) const ON_KEY: Keys = 1 << 96;
+pub(crate) const ON_KEY: Keys = 1 << 56;
 
 /// The bit of the replacements of ships going to the warp.
-pub(crate) const INSTEAD_KEY: Keys = 1 << 97;
+pub(crate) const INSTEAD_KEY: Keys = 1 << 57;
 
 /// The bit of setup abilities.
-pub(crate) const SETUP_KEY: Keys = 1 << 98;
+pub(crate) const SETUP_KEY: Keys = 1 << 58;
 
 /// The bit of continuous abilities, whatever their phases (read when a quantity is computed).
-pub(crate) const DURING_KEY: Keys = 1 << 99;
+pub(crate) const DURING_KEY: Keys = 1 << 59;
 
 /// The moments at which a trigger may act (a superset is harmless; a missing bit would
 /// skip an ability).
@@ -87,7 +87,7 @@ pub(crate) type Kinds = u32;
 
 /// The bit of a quantity's kind.
 pub(crate) fn kind_bit(q: Quantity) -> Kinds {
-    1 << spread(std::mem::discriminant(&q), 5)
+    1 << spread(std::mem::discriminant(&q), 32)
 }
 
 /// The kind of quantity a reference names (the runtime's `instance` never gives another).
