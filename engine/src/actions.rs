@@ -4,9 +4,12 @@
 use crate::decision::{ships, Choice, DecisionKind, Request};
 use crate::event::{EventKind, Place, Rule};
 use crate::game::{unreachable_answer, Flow, Game, GameError};
-use crate::ids::{CardId, PlanetId, PlayerId};
+use crate::ids::{CardId, PlayerId};
 use rand::seq::SliceRandom;
 use rand::Rng;
+
+/// Places with a number of ships each, as a ship choice lists them.
+type ShipPlaces = Vec<(Place, u8)>;
 
 impl Game<'_> {
     /// Ships `p` has at `place`.
@@ -162,16 +165,17 @@ impl Game<'_> {
         if count == 0 {
             return Ok(());
         }
-        let colonies: Vec<PlanetId> = self.state.colonies(p).collect();
-        if colonies.is_empty() {
+        let places: Vec<(Place, u8)> = self
+            .state
+            .colonies(p)
+            .map(|c| (Place::Planet(c), count))
+            .collect();
+        if places.is_empty() {
             self.move_ships(p, from, Place::Warp, count, rule);
             return Ok(());
         }
-        let places: Vec<(Place, u8)> = colonies
-            .iter()
-            .map(|&c| (Place::Planet(c), count))
-            .collect();
-        let counts = self.ask_ships(p, DecisionKind::ReturnShips, places.clone(), count, count)?;
+        let (places, counts) =
+            self.ask_ships_over(p, DecisionKind::ReturnShips, places, count, count)?;
         for ((place, _), n) in places.into_iter().zip(counts) {
             self.move_ships(p, from, place, n, rule);
         }
@@ -224,13 +228,33 @@ impl Game<'_> {
         if max == 0 {
             return Ok(Vec::new());
         }
-        let counts = self.ask_ships(p, kind, places.clone(), min, max)?;
+        let (places, counts) = self.ask_ships_over(p, kind, places, min, max)?;
         Ok(places
             .into_iter()
             .zip(counts)
             .filter(|&(_, n)| n > 0)
             .map(|((place, _), n)| (place, n))
             .collect())
+    }
+
+    /// Asks a ship selection; returns the places (given back, not copied) and the counts.
+    fn ask_ships_over(
+        &mut self,
+        p: PlayerId,
+        kind: DecisionKind,
+        places: Vec<(Place, u8)>,
+        min: u8,
+        max: u8,
+    ) -> Flow<(ShipPlaces, Vec<u8>)> {
+        let decision = crate::decision::Decision {
+            player: p,
+            kind,
+            request: ships(places, min, max),
+        };
+        match (self.ask_decision(&decision)?, decision.request) {
+            (crate::decision::Answer::Ships(c), Request::Ships(r)) => Ok((r.places, c)),
+            _ => unreachable_answer(),
+        }
     }
 
     /// Asks a ship selection and returns the counts per place.
