@@ -662,9 +662,9 @@ impl Names<'_> {
             }
             EventKind::AbilityCancelled { player, source } => write!(
                 s,
-                "{}'s {} is cancelled",
-                self.player(*player),
-                self.source(*source)
+                "{} is cancelled for {}",
+                self.source(*source),
+                self.player(*player)
             ),
             EventKind::CardPlayed { player, card } => {
                 write!(s, "{} plays {}", self.player(*player), self.card(*card))

@@ -1046,7 +1046,11 @@ impl Compiler<'_> {
             let examples = vocabulary::examples();
             let mut known: Vec<String> = self.scope.iter().map(|b| b.tokens.join(" ")).collect();
             known.extend(examples.iter().cloned());
-            let help = match did_you_mean(&text, known.iter().map(String::as_str)) {
+            let fixed = self.respelled(&toks, want);
+            let help = match fixed
+                .as_deref()
+                .or_else(|| did_you_mean(&text, known.iter().map(String::as_str)))
+            {
                 Some(m) => format!("did you mean `{m}`?"),
                 None => format!(
                     "references look like: {}",
@@ -1065,6 +1069,56 @@ impl Compiler<'_> {
             });
         }
         found
+    }
+
+    /// The reference with its misspelt words corrected, when that makes it resolve
+    /// (`oponent's ships in the encountr` -> `opponent 's ships in encounter`).
+    fn respelled(&self, toks: &[String], want: Option<Ty>) -> Option<String> {
+        let mut words: Vec<String> = vocabulary::words();
+        for b in &self.scope {
+            words.extend(b.tokens.iter().cloned());
+        }
+        let mut fixed = toks.to_vec();
+        let mut changed = false;
+        for t in fixed.iter_mut() {
+            if words.iter().any(|w| w == t) {
+                continue;
+            }
+            let t2 = t.trim_end_matches('s');
+            let guess = did_you_mean(t, words.iter().map(String::as_str))
+                .or_else(|| words.iter().map(String::as_str).find(|w| *w == t2))?;
+            *t = guess.to_string();
+            changed = true;
+        }
+        let resolves = |f: &[String]| {
+            vocabulary::resolve(f, want, &self.scope, 0).is_some()
+                || vocabulary::resolve(f, None, &self.scope, 0).is_some()
+        };
+        if !resolves(&fixed) {
+            // A possessive written without its apostrophe: `opponents ships`.
+            let split = (0..fixed.len()).find_map(|i| {
+                let stem = fixed[i].strip_suffix('s')?;
+                if !words.iter().any(|w| w == stem) && stem != "me" {
+                    return None;
+                }
+                let mut f = fixed[..i].to_vec();
+                f.push(stem.to_string());
+                f.push("'s".to_string());
+                f.extend_from_slice(&fixed[i + 1..]);
+                resolves(&f).then_some(f)
+            })?;
+            fixed = split;
+            changed = true;
+        }
+        (changed && resolves(&fixed)).then(|| {
+            fixed
+                .iter()
+                .map(|t| if t == "me" { "my" } else { t.as_str() })
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace("my 's", "my")
+                .replace(" 's", "'s")
+        })
     }
 }
 

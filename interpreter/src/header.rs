@@ -410,12 +410,12 @@ pub fn compile(a: &ast::Ability, source: &str, lints: &mut Vec<Lint>) -> Header 
         condition: a
             .condition
             .as_ref()
-            .map(|c| source[c.span().start..c.span().end].to_string()),
+            .map(|c| source[c.span().start..c.span().end].trim().to_string()),
         limit: a.limit.as_ref().map(phrase_text),
         prefer: a
             .prefer
             .as_ref()
-            .map(|c| source[c.span().start..c.span().end].to_string()),
+            .map(|c| source[c.span().start..c.span().end].trim().to_string()),
     }
 }
 

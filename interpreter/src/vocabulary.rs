@@ -503,6 +503,19 @@ fn match_pattern(pat: &[&str], toks: &[String], scope: &[Bound], depth: u8) -> O
     }
 }
 
+/// Every literal word of the vocabulary's patterns, for spelling suggestions.
+pub fn words() -> Vec<String> {
+    let mut out: Vec<String> = PATTERNS
+        .iter()
+        .flat_map(|p| p.words.split(' '))
+        .filter(|w| !w.starts_with('{'))
+        .map(str::to_string)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The patterns in the words a designer writes, for "did you mean" and help lines.
 pub fn examples() -> Vec<String> {
     PATTERNS
