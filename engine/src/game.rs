@@ -509,8 +509,12 @@ impl<'h> Game<'h> {
         if let Some(d) = self.state.encounter.defense {
             order.push(d);
         }
-        for k in 1..self.state.player_count() {
-            let p = self.state.left_of(o, k);
+        // Clockwise from the offense's left, wrapping without a division per seat.
+        let n = self.state.player_count() as u8;
+        let mut seat = o.0;
+        for _ in 1..n {
+            seat = if seat + 1 == n { 0 } else { seat + 1 };
+            let p = PlayerId(seat);
             if Some(p) != self.state.encounter.defense {
                 order.push(p);
             }
