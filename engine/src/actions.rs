@@ -266,10 +266,7 @@ impl Game<'_> {
         min: u8,
         max: u8,
     ) -> Flow<Vec<u8>> {
-        match self.ask(p, kind, ships(places, min, max))? {
-            crate::decision::Answer::Ships(c) => Ok(c),
-            _ => unreachable_answer(),
-        }
+        Ok(self.ask_ships_over(p, kind, places, min, max)?.1)
     }
 
     /// Asks `p` to pick between `min` and `max` of `options`; returns the picked options.
