@@ -141,12 +141,9 @@ impl Game<'_> {
                 Ok(())
             }
             crate::hooks::Redirect::Colonies => self.return_ships(p, from, count, rule),
-            crate::hooks::Redirect::RemovedKeeping(floor) => {
-                let total = self.state.rules.ships_per_player;
-                let in_game = total.saturating_sub(self.state.players[p.ix()].removed);
-                let removable = in_game.saturating_sub(floor).min(count);
-                self.move_ships(p, from, Place::Removed, removable, rule);
-                self.move_ships(p, from, Place::Warp, count - removable, rule);
+            crate::hooks::Redirect::RemovedKeeping(keep) => {
+                let kept = self.remove_keeping(p, from, count, keep, rule);
+                self.move_ships(p, from, Place::Warp, kept, rule);
                 Ok(())
             }
             crate::hooks::Redirect::Split(home) => {
@@ -156,6 +153,23 @@ impl Game<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// Removes up to `count` of `p`'s ships at `from` from the game, but never so many that
+    /// fewer than `keep` of its ships stay in the game; returns how many were not removed.
+    pub fn remove_keeping(
+        &mut self,
+        p: PlayerId,
+        from: Place,
+        count: u8,
+        keep: u8,
+        rule: Rule,
+    ) -> u8 {
+        let total = self.state.rules.ships_per_player;
+        let in_game = total.saturating_sub(self.state.players[p.ix()].removed);
+        let removable = in_game.saturating_sub(keep).min(count);
+        self.move_ships(p, from, Place::Removed, removable, rule);
+        count - removable
     }
 
     /// Returns `count` of `p`'s ships from `from` to colonies `p` chooses; with no colony
@@ -387,6 +401,13 @@ impl Game<'_> {
         }
     }
 
+    /// `p` discards its hand and draws a new one of the rules' hand size.
+    pub fn draw_new_hand(&mut self, p: PlayerId, rule: Rule) -> Flow {
+        self.discard_hand(p, rule);
+        let hand = self.state.rules.hand_size as u32;
+        self.draw_n(p, hand, rule)
+    }
+
     /// Discards `p`'s hand and draws new hands until it holds an encounter card.
     pub fn new_hand_until_encounter_card(&mut self, p: PlayerId, rule: Rule) -> Flow {
         // Every card would have to be drawn before this bound is hit without an encounter card.
@@ -394,9 +415,7 @@ impl Game<'_> {
             if self.state.has_encounter_card(p) {
                 return Ok(());
             }
-            self.discard_hand(p, rule);
-            let hand = self.state.rules.hand_size as u32;
-            self.draw_n(p, hand, rule)?;
+            self.draw_new_hand(p, rule)?;
         }
         if self.state.has_encounter_card(p) {
             Ok(())

@@ -19,13 +19,17 @@ impl Game<'_> {
         );
     }
 
+    /// Records a lasting effect on `p` (its log line is the caller's).
+    fn add_effect(&mut self, p: PlayerId, until: Until, what: Lasting) {
+        self.state
+            .effects
+            .lasting
+            .push(Effect { by: p, until, what });
+    }
+
     /// Cancels `p`'s ability `source`: it cannot be used again `until`.
     pub fn cancel_ability(&mut self, p: PlayerId, source: u32, until: Until, by: u32) {
-        self.state.effects.lasting.push(Effect {
-            by: p,
-            until,
-            what: Lasting::Cancelled { source },
-        });
+        self.add_effect(p, until, Lasting::Cancelled { source });
         self.emit_caused(
             Cause::Ability(by),
             EventKind::AbilityCancelled { player: p, source },
@@ -34,11 +38,7 @@ impl Game<'_> {
 
     /// Switches `p`'s alien power off `until`.
     pub fn power_off(&mut self, p: PlayerId, until: Until, by: u32) {
-        self.state.effects.lasting.push(Effect {
-            by: p,
-            until,
-            what: Lasting::PowerOff,
-        });
+        self.add_effect(p, until, Lasting::PowerOff);
         self.emit_caused(Cause::Ability(by), EventKind::PowerLost { player: p });
     }
 
@@ -56,10 +56,7 @@ impl Game<'_> {
 
     /// Starts a lasting effect; `source` names it in the log.
     pub fn start_effect(&mut self, p: PlayerId, until: Until, what: Lasting, source: u32) {
-        self.state
-            .effects
-            .lasting
-            .push(Effect { by: p, until, what });
+        self.add_effect(p, until, what);
         self.emit_caused(
             Cause::Ability(source),
             EventKind::EffectStarted { player: p, source },
@@ -68,11 +65,7 @@ impl Game<'_> {
 
     /// Records the fact `key` for `p` `until` without a log line of its own.
     pub fn mark(&mut self, p: PlayerId, key: u32, until: Until) {
-        self.state.effects.lasting.push(Effect {
-            by: p,
-            until,
-            what: Lasting::Mark { key },
-        });
+        self.add_effect(p, until, Lasting::Mark { key });
     }
 
     /// `p` declares something (the declaration `source` is recorded for the encounter).
@@ -271,19 +264,13 @@ impl Game<'_> {
     }
 
     /// `to` takes a card at random from `from`'s hand; returns it.
-    pub fn take_random_card(
-        &mut self,
-        from: PlayerId,
-        to: PlayerId,
-        source: u32,
-    ) -> Option<CardId> {
+    pub fn take_random_card(&mut self, from: PlayerId, to: PlayerId) -> Option<CardId> {
         use rand::Rng;
         let n = self.state.players[from.ix()].hand.len();
         if n == 0 || from == to {
             return None;
         }
         let card = self.state.players[from.ix()].hand[self.rng.gen_range(0..n)];
-        let _ = source;
         self.give_card(from, to, card, Rule::CardText);
         Some(card)
     }
@@ -325,7 +312,7 @@ impl Game<'_> {
 
     /// `n` of `p`'s ships in the warp join the encounter on `p`'s side (outside the usual
     /// limit on ships committed).
-    pub fn warp_to_encounter(&mut self, p: PlayerId, n: u8, source: u32) {
+    pub fn warp_to_encounter(&mut self, p: PlayerId, n: u8) {
         let Some(side) = self.state.side_of(p) else {
             return;
         };
@@ -336,7 +323,6 @@ impl Game<'_> {
             }
             Side::Defense => Place::Beside,
         };
-        let _ = source;
         self.move_ships(p, Place::Warp, to, n, Rule::CardText);
     }
 

@@ -829,7 +829,7 @@ impl Runtime {
                 let n = self.eval(count, game, ctx).int().max(0);
                 if let Some(from) = self.player(from, game, ctx) {
                     for _ in 0..n {
-                        game.take_random_card(from, me, ctx.source);
+                        game.take_random_card(from, me);
                     }
                 }
             }
@@ -845,10 +845,7 @@ impl Runtime {
                 }
             }
             Stmt::EndEncounter(outcome) => game.end_encounter(*outcome, ctx.source)?,
-            Stmt::NewHand => {
-                game.discard_hand(me, Rule::CardText);
-                game.draw_n(me, game.state().rules.hand_size as u32, Rule::CardText)?;
-            }
+            Stmt::NewHand => game.draw_new_hand(me, Rule::CardText)?,
             Stmt::SelectFaceUp(who) => {
                 if let Value::Player(p) = self.eval(who, game, ctx) {
                     if let Some(side) = main_side(game, p) {
@@ -1055,7 +1052,7 @@ impl Runtime {
                 match to {
                     Dest::Encounter => {
                         if from == Place::Warp {
-                            game.warp_to_encounter(p, n, ctx.source);
+                            game.warp_to_encounter(p, n);
                         }
                     }
                     Dest::HomePlanets(host) => {
@@ -1065,15 +1062,9 @@ impl Runtime {
                     }
                     Dest::Warp => game.send_to_warp(p, from, n, Rule::CardText)?,
                     Dest::Removed(keep) => {
-                        let keep = match keep {
-                            Some(k) => self.eval(k, game, ctx).int().clamp(0, 255) as u8,
-                            None => 0,
-                        };
-                        let total = game.state().rules.ships_per_player;
-                        let in_game = total.saturating_sub(game.state().players[p.ix()].removed);
-                        let n2 = in_game.saturating_sub(keep).min(n);
-                        game.move_ships(p, from, Place::Removed, n2, Rule::CardText);
-                        game.send_to_warp(p, from, n - n2, Rule::CardText)?;
+                        let keep = keep.as_ref().map_or(0, |k| self.ships(k, game, ctx));
+                        let kept = game.remove_keeping(p, from, n, keep, Rule::CardText);
+                        game.send_to_warp(p, from, kept, Rule::CardText)?;
                     }
                     Dest::Colonies(_) | Dest::Hand(_) => {
                         game.return_ships(p, from, n, Rule::CardText)?
@@ -1115,6 +1106,11 @@ impl Runtime {
             QuantityRef::AttackRequired(p) => Quantity::AttackRequired(self.player(p, game, ctx)?),
             QuantityRef::Winner => Quantity::Winner,
         })
+    }
+
+    /// A number of ships (0 to 255) an expression gives.
+    fn ships(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> u8 {
+        self.eval(e, game, ctx).int().clamp(0, 255) as u8
     }
 
     fn player(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Option<PlayerId> {
@@ -1580,8 +1576,7 @@ impl Hooks for Runtime {
                         ..
                     } => {
                         let mut ctx = self.ctx(q, a, Subject::None);
-                        let n = self.eval(keep, game, &mut ctx).int().clamp(0, 255) as u8;
-                        Some(Redirect::RemovedKeeping(n))
+                        Some(Redirect::RemovedKeeping(self.ships(keep, game, &mut ctx)))
                     }
                     Stmt::Move {
                         to: Dest::Colonies(_),
@@ -1595,8 +1590,7 @@ impl Hooks for Runtime {
                         ..
                     } => {
                         let mut ctx = self.ctx(q, a, Subject::None);
-                        let n = self.eval(n, game, &mut ctx).int().clamp(0, 255) as u8;
-                        Some(Redirect::Split(n))
+                        Some(Redirect::Split(self.ships(n, game, &mut ctx)))
                     }
                     Stmt::Move { to: Dest::Warp, .. } => Some(Redirect::Warp),
                     _ => None,
