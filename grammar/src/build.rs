@@ -278,27 +278,13 @@ impl Builder {
                     head.timing.push(Timing::InsteadOf { event, span });
                 }
                 Rule::if_clause => {
-                    let first = head.condition.as_ref().map(Expr::span);
-                    self.once(&first, span, "when it applies (`if ...`)");
-                    let cond = part
-                        .into_inner()
-                        .find(|p| p.as_rule() == Rule::expr)
-                        .map(|p| self.expr(p));
-                    if head.condition.is_none() {
-                        head.condition = cond;
-                    }
+                    self.condition_clause(&mut head.condition, part, "when it applies (`if ...`)")
                 }
-                Rule::prefer_clause => {
-                    let first = head.prefer.as_ref().map(Expr::span);
-                    self.once(&first, span, "when bots prefer it (`prefer if ...`)");
-                    let cond = part
-                        .into_inner()
-                        .find(|p| p.as_rule() == Rule::expr)
-                        .map(|p| self.expr(p));
-                    if head.prefer.is_none() {
-                        head.prefer = cond;
-                    }
-                }
+                Rule::prefer_clause => self.condition_clause(
+                    &mut head.prefer,
+                    part,
+                    "when bots prefer it (`prefer if ...`)",
+                ),
                 Rule::once_clause => {
                     let first = head.limit.as_ref().map(|l| l.span);
                     self.once(&first, span, "how often it may be used");
@@ -309,6 +295,21 @@ impl Builder {
             }
         }
         head
+    }
+
+    // Fills a clause holding one condition (`if ...`, `prefer if ...`); a second one of the
+    // same kind is reported and the first kept.
+    fn condition_clause(&self, slot: &mut Option<Expr>, part: Pair<Rule>, what: &str) {
+        let span = self.span(&part);
+        let first = slot.as_ref().map(Expr::span);
+        self.once(&first, span, what);
+        let cond = part
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::expr)
+            .map(|p| self.expr(p));
+        if slot.is_none() {
+            *slot = cond;
+        }
     }
 
     // Reports a clause whose kind was already given.

@@ -17,27 +17,25 @@ fn property(d: &Decl, key: &str, source: &str) -> Option<String> {
     })
 }
 
+/// `any phase`, or `the reveal phase`, `the launch or alliance phase`.
+fn phase_words(phases: &[cosmic_engine::state::Phase]) -> String {
+    let names: Vec<&str> = phases.iter().map(|p| p.name()).collect();
+    if names.len() == 8 {
+        "any phase".to_string()
+    } else {
+        format!("the {} phase", names.join(" or "))
+    }
+}
+
 fn when_words(w: &When, limits: bool) -> String {
     match w {
         // Beside an event or a replacement, a phase without a window only limits it.
         When::At {
             phases,
             window: None,
-        } if limits => {
-            let phases: Vec<&str> = phases.iter().map(|p| p.name()).collect();
-            if phases.len() == 8 {
-                "in any phase".to_string()
-            } else {
-                format!("in the {} phase", phases.join(" or "))
-            }
-        }
+        } if limits => format!("in {}", phase_words(phases)),
         When::At { phases, window } => {
-            let phases: Vec<&str> = phases.iter().map(|p| p.name()).collect();
-            let phases = if phases.len() == 8 {
-                "any phase".to_string()
-            } else {
-                format!("the {} phase", phases.join(" or "))
-            };
+            let phases = phase_words(phases);
             match window {
                 Some(win) => format!("in {phases}, {}", crate::header::window_words(*win)),
                 None => format!("at the start of {phases}"),

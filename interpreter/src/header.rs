@@ -304,6 +304,8 @@ fn present(phase: Phase) -> Roles {
 
 /// Compiles an ability's header, pushing every problem to `lints`.
 pub fn compile(a: &ast::Ability, source: &str, lints: &mut Vec<Lint>) -> Header {
+    // An expression as the designer wrote it.
+    let written = |e: &ast::Expr| source[e.span().start..e.span().end].trim().to_string();
     let usage = match a.usage.as_ref().map(|u| u.kind) {
         Some(UsageKind::Mandatory) | None => Usage::Mandatory,
         Some(UsageKind::Optional) => Usage::Optional,
@@ -407,15 +409,9 @@ pub fn compile(a: &ast::Ability, source: &str, lints: &mut Vec<Lint>) -> Header 
         usage,
         roles,
         when,
-        condition: a
-            .condition
-            .as_ref()
-            .map(|c| source[c.span().start..c.span().end].trim().to_string()),
+        condition: a.condition.as_ref().map(written),
         limit: a.limit.as_ref().map(phrase_text),
-        prefer: a
-            .prefer
-            .as_ref()
-            .map(|c| source[c.span().start..c.span().end].trim().to_string()),
+        prefer: a.prefer.as_ref().map(written),
     }
 }
 

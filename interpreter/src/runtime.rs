@@ -115,6 +115,16 @@ enum Origin {
     Card(CardId),
 }
 
+impl Origin {
+    /// The card played, if the ability comes from one.
+    fn card(self) -> Option<CardId> {
+        match self {
+            Origin::Card(c) => Some(c),
+            Origin::Power => None,
+        }
+    }
+}
+
 struct Ctx {
     me: PlayerId,
     slots: Vec<Value>,
@@ -380,10 +390,7 @@ impl Runtime {
         if let Some(until) = ab.limit {
             game.mark(p, LIMIT + a, until);
         }
-        let card = match origin {
-            Origin::Card(c) => Some(c),
-            Origin::Power => None,
-        };
+        let card = origin.card();
         let mut cancelled = false;
         if ab.usage != Usage::Innate {
             match card {
@@ -473,13 +480,7 @@ impl Runtime {
             if !players.contains(&p) || !self.holds_acting(game, p, ON_KEY) {
                 continue;
             }
-            let options: Vec<(u32, Origin)> = self
-                .abilities_at(game, p, ON_KEY)
-                .into_iter()
-                .filter(|&(a, _)| {
-                    self.ability(a).triggers.contains(&Trigger::On(h)) && self.may_act(game, p, a)
-                })
-                .collect();
+            let options = self.answers(game, p, h, false);
             if options.is_empty() {
                 continue;
             }
@@ -496,6 +497,26 @@ impl Runtime {
             }
         }
         Ok(())
+    }
+
+    /// The abilities `p` may use now in answer to `h` (and, for an artifact being played, those
+    /// answering artifacts only).
+    fn answers(
+        &self,
+        game: &Game,
+        p: PlayerId,
+        h: Happening,
+        artifact: bool,
+    ) -> Vec<(u32, Origin)> {
+        self.abilities_at(game, p, ON_KEY)
+            .into_iter()
+            .filter(|&(a, _)| {
+                let t = &self.ability(a).triggers;
+                (t.contains(&Trigger::On(h))
+                    || artifact && t.contains(&Trigger::On(Happening::ArtifactPlayed)))
+                    && self.may_act(game, p, a)
+            })
+            .collect()
     }
 
     /// Lets every other player answer a use; returns whether it was cancelled.
@@ -527,16 +548,7 @@ impl Runtime {
                 Subject::Use { card: Some(c), .. } => game.state().kind(c) == CardKind::Artifact,
                 _ => false,
             };
-            let options: Vec<(u32, Origin)> = self
-                .abilities_at(game, q, ON_KEY)
-                .into_iter()
-                .filter(|&(a, _)| {
-                    let t = &self.ability(a).triggers;
-                    (t.contains(&Trigger::On(h))
-                        || artifact && t.contains(&Trigger::On(Happening::ArtifactPlayed)))
-                        && self.may_act(game, q, a)
-                })
-                .collect();
+            let options = self.answers(game, q, h, artifact);
             if options.is_empty() {
                 continue;
             }
@@ -548,9 +560,7 @@ impl Runtime {
                 continue;
             }
             let mut ctx = self.ctx(q, a, target);
-            if let Origin::Card(c) = origin {
-                ctx.card = Some(c);
-            }
+            ctx.card = origin.card();
             self.exec(&ab.body, game, &mut ctx)?;
             if ctx.cancelled {
                 return Ok(true);
@@ -571,10 +581,7 @@ impl Runtime {
             .iter()
             .map(|&(a, origin)| Choice::Use {
                 source: self.ability(a).source,
-                card: match origin {
-                    Origin::Card(c) => Some(c),
-                    Origin::Power => None,
-                },
+                card: origin.card(),
                 answering,
                 advised: self.ability(a).prefer.as_ref().map(|c| {
                     let mut ctx = self.ctx(p, a, Subject::None);
