@@ -358,8 +358,8 @@ pub(crate) fn statement_starters() -> impl Iterator<Item = &'static str> {
     STATEMENT_KEYWORDS.iter().chain(VERBS.iter()).copied()
 }
 
-/// Optimal-string-alignment distance (a swap of two letters costs 1).
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+/// Optimal-string-alignment distance (a swap of two letters costs 1), by characters.
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
@@ -397,7 +397,8 @@ pub(crate) fn near_keyword<'k>(
         .filter(|k| *k != word && k.len().abs_diff(len) <= 1)
         .map(|k| (edit_distance(&word, k), k))
         .filter(|(d, k)| *d <= limit && *d < len.min(k.len()))
-        .min_by_key(|(d, _)| *d)
+        // Among equally close words, one the typed word begins was probably cut short.
+        .min_by_key(|(d, k)| (*d, !k.starts_with(word.as_str())))
         .map(|(_, k)| k)
 }
 

@@ -108,6 +108,34 @@ pub enum Lint {
         #[label("not a known kind")]
         span: Span,
     },
+    /// A property the interpreter does not know: most likely a misspelling, and ignored.
+    #[error("unknown property `{found}`")]
+    #[diagnostic(
+        code(cosmic::lint::unknown_property),
+        severity(Warning),
+        help("{help}")
+    )]
+    UnknownProperty {
+        /// The property as written.
+        found: String,
+        /// A suggestion and the known properties.
+        help: String,
+        /// Where.
+        #[label("ignored: not a known property")]
+        span: Span,
+    },
+    /// A file with no component in it.
+    #[error("this file defines nothing")]
+    #[diagnostic(
+        code(cosmic::lint::empty_file),
+        severity(Warning),
+        help("a content file holds one or more components, e.g. `alien \"Name\" {{ ... }}`; see docs/language.md")
+    )]
+    EmptyFile {
+        /// The start of the file.
+        #[label("no component here")]
+        span: Span,
+    },
     /// A reference the vocabulary does not know.
     #[error("unknown reference `{found}`")]
     #[diagnostic(code(cosmic::lint::unknown_reference), help("{help}"))]

@@ -21,6 +21,11 @@ pub const KINDS: &[&str] = &[
     "envoy",
 ];
 
+/// The properties the interpreter reads; any other is reported as unknown.
+pub const PROPERTIES: &[&str] = &[
+    "summary", "alert", "set", "edition", "setup", "text", "count", "research",
+];
+
 /// One content file.
 pub struct SourceFile {
     /// Its name (a path relative to the library, or as given on the command line).
@@ -84,6 +89,13 @@ pub fn check(files: &[SourceFile]) -> Vec<FileReport> {
         .collect();
     let mut seen: HashMap<(String, String), usize> = HashMap::new();
     for (i, f) in files.iter().enumerate() {
+        // A file of only comments (or nothing) is almost always a mistake in a card library;
+        // a file that failed to parse already has its syntax errors.
+        if f.parsed.file.items.is_empty() && f.parsed.errors.is_empty() {
+            reports[i].lints.push(Lint::EmptyFile {
+                span: cosmic_grammar::Span::new(0, 0),
+            });
+        }
         for d in f.decls() {
             let kind = d.kind.text.clone();
             let name = d.name.value.clone();
@@ -180,7 +192,21 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
         }
     }
     for p in &props {
-        let allowed: &[&str] = match p.key.text.as_str() {
+        let key = p.key.text.as_str();
+        if !PROPERTIES.contains(&key) {
+            let known = PROPERTIES.join(", ");
+            let help = match did_you_mean(key, PROPERTIES.iter().copied()) {
+                Some(m) => format!("did you mean `{m}`? Known properties: {known}"),
+                None => format!("known properties: {known}; rules belong in an ability"),
+            };
+            out.push(Lint::UnknownProperty {
+                found: key.to_string(),
+                help,
+                span: p.key.span,
+            });
+            continue;
+        }
+        let allowed: &[&str] = match key {
             "alert" => &["green", "yellow", "red"],
             "edition" => &["ffg", "eon", "duel"],
             _ => continue,

@@ -1,5 +1,7 @@
 //! "Did you mean": the closest known name to a misspelled one.
 
+pub use cosmic_grammar::diagnostic::edit_distance;
+
 /// The closest of `known` to `word` by edit distance, if it is close enough to be a typo.
 pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let w = word.to_lowercase();
@@ -7,26 +9,9 @@ pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) ->
         .into_iter()
         .map(|k| (edit_distance(&w, &k.to_lowercase()), k))
         .filter(|&(d, k)| d > 0 && d <= ((k.chars().count() + 1) / 3).max(1))
-        .min_by_key(|&(d, _)| d)
+        // Among equally close names, one the typed word begins was probably cut short.
+        .min_by_key(|&(d, k)| (d, !k.to_lowercase().starts_with(&w)))
         .map(|(_, k)| k)
-}
-
-/// Levenshtein distance between two strings, by characters.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]

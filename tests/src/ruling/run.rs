@@ -148,13 +148,20 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
     let asked = asked.borrow();
     let lines = trace_lines(game, first_event, game.events().len(), &asked);
     let trace: Vec<String> = lines.iter().map(Line::render).collect();
+    // A ruling's trace is short: show it whole so the turn's start is in view, and cut only
+    // the middle of a long one.
     let tail = |lines: &[Line]| {
-        let from = lines.len().saturating_sub(8);
-        lines[from..]
-            .iter()
-            .map(Line::render)
-            .collect::<Vec<_>>()
-            .join("\n")
+        let rendered: Vec<String> = lines.iter().map(Line::render).collect();
+        if rendered.len() <= 40 {
+            return rendered.join("\n");
+        }
+        let (head, rest) = rendered.split_at(5);
+        let cut = rest.len() - 30;
+        format!(
+            "{}\n... ({cut} lines left out)\n{}",
+            head.join("\n"),
+            rest[cut..].join("\n")
+        )
     };
     if let Some(c) = &prepared.script.borrow().contradiction {
         // The trace up to the forced decision (play went on until the next question).
