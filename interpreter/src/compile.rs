@@ -38,6 +38,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 slots: 0,
                 item_name: d.name.value.clone(),
                 form: Form::Triggered,
+                acts_until: None,
             }
             .item(d);
         }
@@ -64,6 +65,8 @@ struct Compiler<'a> {
     slots: u8,
     item_name: String,
     form: Form,
+    /// The last phase the ability being compiled can act in, when it is limited to phases.
+    acts_until: Option<Phase>,
 }
 
 fn name_tokens(n: &ast::Name) -> Vec<String> {
@@ -273,6 +276,11 @@ impl Compiler<'_> {
                 phases.clear();
             }
         }
+        self.acts_until = if phases.is_empty() {
+            last_phase(&triggers)
+        } else {
+            phases.last().copied()
+        };
         let condition = a.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
         let prefer = a.prefer.as_ref().map(|c| self.expr(c, Ty::Bool));
         let limit = a.limit.as_ref().and_then(|l| {
@@ -1041,6 +1049,17 @@ impl Compiler<'_> {
         }
         let found = vocabulary::resolve(&toks, want, &self.scope, 0)
             .or_else(|| vocabulary::resolve(&toks, None, &self.scope, 0));
+        if let (Some((e, _)), Some(until)) = (&found, self.acts_until) {
+            if let Some((from, what)) = exists_from(e).filter(|(from, _)| *from > until) {
+                self.lints.push(Lint::NotYetAvailable {
+                    found: self.snippet(p.span),
+                    what,
+                    from: from.name(),
+                    until: until.name(),
+                    span: p.span,
+                });
+            }
+        }
         if found.is_none() {
             let text = self.snippet(p.span);
             let examples = vocabulary::examples();
@@ -1122,15 +1141,64 @@ impl Compiler<'_> {
     }
 }
 
+/// The last phase `triggers` act in, if every one of them is limited to phases.
+fn last_phase(triggers: &[Trigger]) -> Option<Phase> {
+    let mut last = None;
+    for t in triggers {
+        let phases = match t {
+            Trigger::At { phases, .. } | Trigger::During(phases) => phases,
+            _ => return None,
+        };
+        last = last.max(Some(*phases.iter().max()?));
+    }
+    last
+}
+
+/// The first phase in which every part of `e` exists, and what appears then, in words
+/// (encounter cards are selected in planning, allies join in alliance...).
+fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
+    let own = match e {
+        Expr::Defense | Expr::Opponent(_) => Some((Phase::Destiny, "the defense is known")),
+        Expr::Allies(_) => Some((Phase::Alliance, "allies join")),
+        Expr::Ships(_, ir::ShipPlace::Encounter) => {
+            Some((Phase::Launch, "ships enter the encounter"))
+        }
+        Expr::EncounterCard(_) | Expr::Quantity(QuantityRef::CardValue(_)) => {
+            Some((Phase::Planning, "encounter cards are selected"))
+        }
+        Expr::RevealedCards
+        | Expr::Quantity(QuantityRef::SideTotal(_))
+        | Expr::WouldLose
+        | Expr::WouldWin
+        | Expr::Quantity(QuantityRef::Winner) => {
+            Some((Phase::Reveal, "encounter cards are revealed"))
+        }
+        Expr::LosingSide | Expr::Won(_) | Expr::DealMade => {
+            Some((Phase::Resolution, "the encounter is resolved"))
+        }
+        _ => None,
+    };
+    let mut latest = own;
+    e.for_each_child(|c| {
+        if let Some(found) = exists_from(c) {
+            if latest.is_none_or(|(p, _)| found.0 > p) {
+                latest = Some(found);
+            }
+        }
+    });
+    latest
+}
+
 /// Whether `e` reads the quantity `q` (a change computed from the value it changes).
 fn reads(e: &Expr, q: &QuantityRef) -> bool {
     match e {
-        Expr::Quantity(r) => r == q,
+        Expr::Quantity(r) if r == q => true,
         Expr::WouldLose | Expr::WouldWin => *q == QuantityRef::Winner,
-        Expr::Binary(_, a, b) | Expr::DivUp(a, b) => reads(a, q) || reads(b, q),
-        Expr::Not(a) | Expr::Neg(a) => reads(a, q),
-        Expr::List(l) | Expr::All(l) | Expr::Any(l) => l.iter().any(|x| reads(x, q)),
-        _ => false,
+        _ => {
+            let mut found = false;
+            e.for_each_child(|c| found = found || reads(c, q));
+            found
+        }
     }
 }
 

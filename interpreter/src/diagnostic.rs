@@ -136,6 +136,26 @@ pub enum Lint {
         #[label("no component here")]
         span: Span,
     },
+    /// A reference to something that does not exist yet in any phase the ability acts in.
+    #[error("`{found}` does not exist yet when this ability acts")]
+    #[diagnostic(
+        code(cosmic::lint::not_yet_available),
+        severity(Warning),
+        help("{what} in the {from} phase, but this ability acts no later than {until}; act in a later phase or refer to something that exists by then")
+    )]
+    NotYetAvailable {
+        /// The reference as written.
+        found: String,
+        /// What happens in the phase it appears, in words.
+        what: &'static str,
+        /// The phase from which it exists.
+        from: &'static str,
+        /// The last phase the ability acts in.
+        until: &'static str,
+        /// Where.
+        #[label("exists from the {from} phase on")]
+        span: Span,
+    },
     /// A reference the vocabulary does not know.
     #[error("unknown reference `{found}`")]
     #[diagnostic(code(cosmic::lint::unknown_reference), help("{help}"))]

@@ -326,6 +326,77 @@ pub enum Expr {
     DivUp(Box<Expr>, Box<Expr>),
 }
 
+impl Expr {
+    /// Calls `f` on each direct sub-expression (for checks that walk a whole expression).
+    pub fn for_each_child(&self, mut f: impl FnMut(&Expr)) {
+        match self {
+            Expr::Int(_)
+            | Expr::Bool(_)
+            | Expr::Type(_)
+            | Expr::Slot(_)
+            | Expr::Me
+            | Expr::Offense
+            | Expr::Defense
+            | Expr::AllPlayers
+            | Expr::Allies(None)
+            | Expr::ThisAlienPlayer
+            | Expr::ThisCard
+            | Expr::Side(_)
+            | Expr::WouldLose
+            | Expr::WouldWin
+            | Expr::LosingSide
+            | Expr::RevealedCards
+            | Expr::EncounterNumber
+            | Expr::DealMade
+            | Expr::FourPlanets
+            | Expr::Subject => {}
+            Expr::Opponent(a)
+            | Expr::OthersThan(a)
+            | Expr::Allies(Some(a))
+            | Expr::SideOf(a)
+            | Expr::MainOf(a)
+            | Expr::Ships(a, _)
+            | Expr::CardsInHand(a, _)
+            | Expr::EncounterCard(a)
+            | Expr::TypeOf(a)
+            | Expr::Tokens(a)
+            | Expr::Won(a)
+            | Expr::Declared(a, _)
+            | Expr::Not(a)
+            | Expr::Neg(a) => f(a),
+            Expr::Quantity(q) => {
+                if let Some(a) = q.player() {
+                    f(a)
+                }
+            }
+            Expr::Binary(_, a, b) | Expr::DivUp(a, b) => {
+                f(a);
+                f(b)
+            }
+            Expr::List(l) | Expr::All(l) | Expr::Any(l) => l.iter().for_each(f),
+        }
+    }
+}
+
+impl QuantityRef {
+    /// The player or side the quantity belongs to (none for the winning side).
+    pub fn player(&self) -> Option<&Expr> {
+        match self {
+            QuantityRef::SideTotal(a)
+            | QuantityRef::ShipWorth(a)
+            | QuantityRef::CardValue(a)
+            | QuantityRef::MaxShips(a)
+            | QuantityRef::Compensation(a)
+            | QuantityRef::Rewards(a)
+            | QuantityRef::ColoniesToWin(a)
+            | QuantityRef::FailedDealShips(a)
+            | QuantityRef::RegroupShips(a)
+            | QuantityRef::AttackRequired(a) => Some(a),
+            QuantityRef::Winner => None,
+        }
+    }
+}
+
 /// Binary operators.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
