@@ -282,6 +282,13 @@ impl Compiler<'_> {
             phases.last().copied()
         };
         let condition = a.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
+        if let (Some(c), Some(written)) = (&condition, &a.condition) {
+            if crate::fold::never_holds(c) {
+                self.lints.push(Lint::NeverHolds {
+                    span: written.span(),
+                });
+            }
+        }
         let prefer = a.prefer.as_ref().map(|c| self.expr(c, Ty::Bool));
         let limit = a.limit.as_ref().and_then(|l| {
             let text: Vec<&str> = l.words.iter().map(|w| w.text.as_str()).collect();

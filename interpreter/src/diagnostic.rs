@@ -156,6 +156,18 @@ pub enum Lint {
         #[label("exists from the {from} phase on")]
         span: Span,
     },
+    /// A condition that is false in every game, so its ability never acts.
+    #[error("this condition never holds, so the ability never acts")]
+    #[diagnostic(
+        code(cosmic::lint::never_holds),
+        severity(Warning),
+        help("a count is never below 0, a card has one type, and constants are the same in every game; check for a typo (`>` for `<`, `all` for `any`)")
+    )]
+    NeverHolds {
+        /// The condition.
+        #[label("false in every game")]
+        span: Span,
+    },
     /// A reference the vocabulary does not know.
     #[error("unknown reference `{found}`")]
     #[diagnostic(code(cosmic::lint::unknown_reference), help("{help}"))]

@@ -10,6 +10,7 @@
 pub mod compile;
 pub mod diagnostic;
 pub mod explain;
+pub mod fold;
 pub mod header;
 mod index;
 pub mod ir;
