@@ -2,8 +2,8 @@
 //! their own view of the board.
 
 use cosmic_engine::agents::scripted::parse_text;
-use cosmic_engine::deal::{CardTransfer, DealTerms};
-use cosmic_engine::decision::{Refusal, Request};
+use cosmic_engine::deal::{CardTransfer, ContentTerm, DealTerms};
+use cosmic_engine::decision::{DealRequest, Refusal, Request};
 use cosmic_engine::{Agent, AgentError, Answer, Decision, Side, View};
 use std::io::{BufRead, Write};
 
@@ -147,7 +147,7 @@ impl Agent for HumanAgent {
                     }
                 }
             }
-            Request::Deal(req) => self.deal(view, req.side),
+            Request::Deal(req) => self.deal(view, req),
         }
     }
 
@@ -162,7 +162,8 @@ impl Agent for HumanAgent {
 
 impl HumanAgent {
     /// Builds deal terms step by step.
-    fn deal(&mut self, view: &View, side: Side) -> Result<Answer, AgentError> {
+    fn deal(&mut self, view: &View, req: &DealRequest) -> Result<Answer, AgentError> {
+        let side = req.side;
         let names = view.names();
         let s = self.line("propose a deal? (y/n) > ")?;
         if !s.eq_ignore_ascii_case("y") {
@@ -213,6 +214,28 @@ impl HumanAgent {
                 terms.offense_gives = they_give;
                 terms.defense_colony = planet(&mine);
                 terms.offense_colony = planet(&theirs);
+            }
+        }
+        // Terms the aliens in this encounter offer, promised by either side.
+        for offer in &req.terms {
+            let ask = format!(
+                "{} promises {}: for which player and how many (e.g. `blue 3`), or nothing > ",
+                offer.by, offer.name
+            );
+            let answer = self.line(&ask)?;
+            let mut words = answer.split_whitespace();
+            let player = words.next().and_then(|w| {
+                view.seats()
+                    .find(|&p| names.player(p).eq_ignore_ascii_case(w))
+            });
+            if let Some(player) = player {
+                terms.content.push(ContentTerm {
+                    by: offer.by,
+                    term: offer.term,
+                    name: offer.name.clone(),
+                    player,
+                    amount: words.next().and_then(|n| n.parse().ok()).unwrap_or(1),
+                });
             }
         }
         Ok(Answer::Deal(Some(terms)))

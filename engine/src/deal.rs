@@ -1,6 +1,8 @@
 //! Deal terms: what the two main players may agree on after both reveal negotiates.
 //! Cards move by name (only the giver can name its own cards), by type (the giver picks
-//! which) or at random; each player may let the other establish one colony.
+//! which) or at random; each player may let the other establish one colony; and a main
+//! player may add terms its own content offers (a power that can free ships from the warp
+//! as part of a deal), each for a player and a number.
 
 use crate::components::CardType;
 use crate::event::Names;
@@ -99,6 +101,33 @@ impl CardTransfer {
     }
 }
 
+/// A term content offers a main player for its deals (the content names and runs it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TermOffer {
+    /// The side whose main player may promise it.
+    pub by: Side,
+    /// Content's key for the term.
+    pub term: u32,
+    /// The term in words (the ability that offers it).
+    pub name: String,
+}
+
+/// A content term in a deal: `by`'s main player does what the term says, for `player` and
+/// `amount` (a term that needs no player or number ignores them).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContentTerm {
+    /// The side whose main player promises it.
+    pub by: Side,
+    /// Content's key for the term (from its offer).
+    pub term: u32,
+    /// The term in words, as offered.
+    pub name: String,
+    /// The player the term is for.
+    pub player: PlayerId,
+    /// The number agreed (ships, cards...).
+    pub amount: u8,
+}
+
 /// A complete deal between the offense and the defense.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -111,6 +140,8 @@ pub struct DealTerms {
     pub offense_colony: Option<PlanetId>,
     /// A planet where the offense has a colony, on which the defense may establish one.
     pub defense_colony: Option<PlanetId>,
+    /// Terms offered by content, carried out after the cards and colonies.
+    pub content: Vec<ContentTerm>,
 }
 
 impl DealTerms {
@@ -132,13 +163,32 @@ impl DealTerms {
 
     /// Checks that the terms are a legal deal proposed by `proposer` in the state `g`:
     /// something moves, nobody names cards it cannot see, and every promise can be kept.
-    pub fn check(&self, g: &GameState, proposer: Side) -> Result<(), String> {
+    /// `offers` are the content terms the main players may promise.
+    pub fn check(&self, g: &GameState, proposer: Side, offers: &[TermOffer]) -> Result<(), String> {
         if self.offense_gives.is_empty()
             && self.defense_gives.is_empty()
             && self.offense_colony.is_none()
             && self.defense_colony.is_none()
+            && self.content.is_empty()
         {
             return Err("a deal must move at least one card or establish a colony".into());
+        }
+        for (i, t) in self.content.iter().enumerate() {
+            if !offers
+                .iter()
+                .any(|o| o.by == t.by && o.term == t.term && o.name == t.name)
+            {
+                return Err(format!("the {} cannot promise `{}`", t.by, t.name));
+            }
+            if t.player.ix() >= g.player_count() {
+                return Err(format!("`{}` is for a player not in the game", t.name));
+            }
+            if self.content[..i]
+                .iter()
+                .any(|u| u.by == t.by && u.term == t.term)
+            {
+                return Err(format!("`{}` is promised twice", t.name));
+            }
         }
         if !self.gives(proposer.other()).named.is_empty() {
             return Err(
@@ -197,6 +247,15 @@ impl DealTerms {
                     names.planet(pl)
                 ));
             }
+        }
+        for t in &self.content {
+            parts.push(format!(
+                "{} promises {} for {}, {}",
+                t.by,
+                t.name,
+                names.player(t.player),
+                t.amount
+            ));
         }
         if parts.is_empty() {
             "nothing".into()

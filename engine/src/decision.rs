@@ -237,6 +237,9 @@ pub struct DealRequest {
     pub round: u8,
     /// Rounds in all.
     pub rounds: u8,
+    /// The terms content lets either main player promise.
+    #[serde(default)]
+    pub terms: Vec<crate::deal::TermOffer>,
 }
 
 /// A request: the legal answers, in one of a few shapes.

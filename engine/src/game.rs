@@ -477,7 +477,9 @@ impl<'h> Game<'h> {
     fn check_answer(&self, decision: &Decision, answer: &Answer) -> Result<(), Refusal> {
         decision.validate(answer)?;
         if let (Request::Deal(r), Answer::Deal(Some(terms))) = (&decision.request, answer) {
-            terms.check(&self.state, r.side).map_err(Refusal)?;
+            terms
+                .check(&self.state, r.side, &r.terms)
+                .map_err(Refusal)?;
         }
         Ok(())
     }

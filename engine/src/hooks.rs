@@ -1,9 +1,10 @@
 //! The seam between the engine and card behaviour. The engine calls `Hooks` at named windows
 //! of the pipeline; the interpreter implements it. With `NoHooks` the plain game is played.
 
+use crate::deal::{ContentTerm, TermOffer};
 use crate::event::Place;
 use crate::game::{Flow, Game};
-use crate::ids::PlayerId;
+use crate::ids::{PlayerId, Side};
 use crate::quantity::Quantity;
 use crate::state::Phase;
 use serde::{Deserialize, Serialize};
@@ -100,6 +101,18 @@ pub trait Hooks {
     ) -> Flow<Redirect> {
         let _ = (player, from, count, game);
         Ok(Redirect::Warp)
+    }
+
+    /// The terms content lets `side`'s main player promise in a deal now.
+    fn deal_terms(&self, side: Side, game: &Game<'_>) -> Vec<TermOffer> {
+        let _ = (side, game);
+        Vec::new()
+    }
+
+    /// Carries out an agreed content term.
+    fn carry_out_term(&self, term: &ContentTerm, game: &mut Game<'_>) -> Flow {
+        let _ = (term, game);
+        Ok(())
     }
 }
 

@@ -198,6 +198,7 @@ impl Compiler<'_> {
                     "an artifact is played" => {
                         triggers.push(Trigger::On(Happening::ArtifactPlayed))
                     }
+                    "i make a deal" | "I make a deal" => triggers.push(Trigger::DealTerm),
                     "i play an artifact" | "I play an artifact" => {
                         triggers.push(Trigger::On(Happening::MyArtifactPlayed))
                     }
@@ -1220,6 +1221,7 @@ const WHENEVER_WORDS: &[&str] = &[
     "I play an artifact",
     "another player loses its power",
     "the deck is reshuffled",
+    "I make a deal",
 ];
 
 /// The `instead of` events the runtime knows.

@@ -69,12 +69,16 @@ pub(crate) const SETUP_KEY: Keys = 1 << 58;
 /// The bit of continuous abilities, whatever their phases (read when a quantity is computed).
 pub(crate) const DURING_KEY: Keys = 1 << 59;
 
+/// The bit of terms offered for deals.
+pub(crate) const DEAL_KEY: Keys = 1 << 60;
+
 /// The moments at which a trigger may act (a superset is harmless; a missing bit would
 /// skip an ability).
 fn trigger_key(t: &Trigger) -> Keys {
     match t {
         Trigger::At { window, .. } => window_key(*window),
         Trigger::Setup => SETUP_KEY,
+        Trigger::DealTerm => DEAL_KEY,
         Trigger::On(_) => ON_KEY,
         Trigger::Instead(_) => INSTEAD_KEY,
         Trigger::During(phases) => DURING_KEY | phases.first().map_or(0, |&p| during_key(p)),

@@ -89,6 +89,8 @@ pub enum Trigger {
     Instead(Replaced),
     /// Throughout the phases (continuous changes to quantities).
     During(Vec<Phase>),
+    /// A term its player may promise in a deal, carried out when the deal is.
+    DealTerm,
 }
 
 /// Things that happen which abilities answer.
@@ -310,6 +312,10 @@ pub enum Expr {
     FourPlanets,
     /// The thing an ability answers or replaces (`it`, `them`, `that use`).
     Subject,
+    /// The player a deal term was agreed for.
+    AgreedPlayer,
+    /// The number a deal term was agreed for.
+    AgreedNumber,
     /// A list.
     List(Vec<Expr>),
     /// Logical not.
@@ -349,7 +355,9 @@ impl Expr {
             | Expr::EncounterNumber
             | Expr::DealMade
             | Expr::FourPlanets
-            | Expr::Subject => {}
+            | Expr::Subject
+            | Expr::AgreedPlayer
+            | Expr::AgreedNumber => {}
             Expr::Opponent(a)
             | Expr::OthersThan(a)
             | Expr::Allies(Some(a))

@@ -6,13 +6,14 @@
 
 use crate::header::{Standing, Usage};
 use crate::index::{
-    during_key, kind_bit, window_key, Index, Keys, Kinds, DURING_KEY, INSTEAD_KEY, ON_KEY,
-    SETUP_KEY,
+    during_key, kind_bit, window_key, Index, Keys, Kinds, DEAL_KEY, DURING_KEY, INSTEAD_KEY,
+    ON_KEY, SETUP_KEY,
 };
 use crate::ir::{
     Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
     Replaced, ShipPlace, Stmt, Trigger,
 };
+use cosmic_engine::deal::{ContentTerm, TermOffer};
 use cosmic_engine::effects::{Lasting, Until};
 use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::state::{Outcome, Phase};
@@ -138,6 +139,8 @@ struct Ctx {
     item: u32,
     /// The card the ability is on, when played from a hand.
     card: Option<CardId>,
+    /// The player and number a deal term was agreed for.
+    agreed: Option<(PlayerId, u8)>,
 }
 
 impl Ctx {
@@ -152,6 +155,7 @@ impl Ctx {
             source,
             item: u32::MAX,
             card: None,
+            agreed: None,
         }
     }
 }
@@ -1270,6 +1274,10 @@ impl Runtime {
                 _ => Value::Int(0),
             },
             Expr::EncounterNumber => Value::Int(s.encounter.number as i32),
+            Expr::AgreedPlayer => ctx.agreed.map_or(Value::None, |(p, _)| Value::Player(p)),
+            Expr::AgreedNumber => ctx
+                .agreed
+                .map_or(Value::None, |(_, n)| Value::Int(n as i32)),
             Expr::Won(side) => {
                 let side = self.eval(side, game, ctx);
                 Value::Bool(match s.encounter.outcome {
@@ -1487,6 +1495,39 @@ impl Hooks for Runtime {
             }
             _ => false,
         })
+    }
+
+    fn deal_terms(&self, side: Side, game: &Game<'_>) -> Vec<TermOffer> {
+        let Some(p) = game.state().main_player(side) else {
+            return Vec::new();
+        };
+        if self.index.any_keys & DEAL_KEY == 0 || !self.holds_acting(game, p, DEAL_KEY) {
+            return Vec::new();
+        }
+        self.abilities_at(game, p, DEAL_KEY)
+            .into_iter()
+            .filter(|&(a, _)| {
+                self.ability(a).triggers.contains(&Trigger::DealTerm) && self.may_act(game, p, a)
+            })
+            .map(|(a, _)| TermOffer {
+                by: side,
+                term: a,
+                name: self.program.sources[self.ability(a).source as usize].clone(),
+            })
+            .collect()
+    }
+
+    fn carry_out_term(&self, term: &ContentTerm, game: &mut Game<'_>) -> Flow {
+        let Some(p) = game.state().main_player(term.by) else {
+            return Ok(());
+        };
+        // The offer was checked when the deal was proposed; the ability still must exist.
+        let Some(ab) = self.program.abilities.get(term.term as usize) else {
+            return Ok(());
+        };
+        let mut ctx = self.ctx(p, term.term, Subject::None);
+        ctx.agreed = Some((term.player, term.amount));
+        self.exec(&ab.body, game, &mut ctx)
     }
 
     fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {

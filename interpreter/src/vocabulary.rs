@@ -296,6 +296,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::ThisCard,
     },
     Pattern {
+        words: "agreed player",
+        ty: Ty::Player,
+        build: |_| Expr::AgreedPlayer,
+    },
+    Pattern {
+        words: "agreed number",
+        ty: Ty::Int,
+        build: |_| Expr::AgreedNumber,
+    },
+    Pattern {
         words: "this flare",
         ty: Ty::Card,
         build: |_| Expr::ThisCard,

@@ -346,6 +346,7 @@ fn deal_is_carried_out_exactly_as_agreed() {
         },
         offense_colony: Some(planet(GREEN, 2)),
         defense_colony: None,
+        content: Vec::new(),
     };
     t.script(
         BLUE,

@@ -1,9 +1,9 @@
 //! The random agent: every answer uniformly among the legal ones, from its own seeded RNG.
 
 use crate::agent::{Agent, AgentError};
-use crate::deal::{CardTransfer, DealTerms};
-use crate::decision::{Answer, Decision, Refusal, Request, ShipRequest};
-use crate::ids::{PlanetId, Side};
+use crate::deal::{CardTransfer, ContentTerm, DealTerms};
+use crate::decision::{Answer, DealRequest, Decision, Refusal, Request, ShipRequest};
+use crate::ids::{PlanetId, PlayerId, Side};
 use crate::view::View;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -93,7 +93,7 @@ impl Agent for RandomAgent {
                 if std::mem::take(&mut self.refused) || rng.gen_bool(0.25) {
                     Answer::Deal(None)
                 } else {
-                    Answer::Deal(random_terms(rng, view, d.side))
+                    Answer::Deal(random_terms(rng, view, d))
                 }
             }
         };
@@ -110,7 +110,8 @@ impl Agent for RandomAgent {
 }
 
 /// Random but legal-looking terms: random cards each way and maybe a colony each way.
-fn random_terms(rng: &mut impl Rng, view: &View, side: Side) -> Option<DealTerms> {
+fn random_terms(rng: &mut impl Rng, view: &View, request: &DealRequest) -> Option<DealTerms> {
+    let side = request.side;
     let me = view.me();
     let other = if side == Side::Offense {
         view.defense()?
@@ -144,9 +145,23 @@ fn random_terms(rng: &mut impl Rng, view: &View, side: Side) -> Option<DealTerms
     if rng.gen_bool(0.5) {
         *their_colony = to_them.choose(rng).copied();
     }
+    // Content terms (drawn only when there are some, so plain games are unchanged).
+    for offer in &request.terms {
+        if rng.gen_bool(0.5) {
+            let seats = view.player_count() as u8;
+            terms.content.push(ContentTerm {
+                by: offer.by,
+                term: offer.term,
+                name: offer.name.clone(),
+                player: PlayerId(rng.gen_range(0..seats)),
+                amount: rng.gen_range(1..=4),
+            });
+        }
+    }
     let empty = terms.offense_gives.is_empty()
         && terms.defense_gives.is_empty()
         && terms.offense_colony.is_none()
-        && terms.defense_colony.is_none();
+        && terms.defense_colony.is_none()
+        && terms.content.is_empty();
     (!empty).then_some(terms)
 }

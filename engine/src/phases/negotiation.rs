@@ -12,6 +12,11 @@ impl Game<'_> {
     /// Runs the proposal rounds; returns whether a deal was made (and carried out).
     pub(super) fn negotiate(&mut self) -> Flow<bool> {
         let rounds = self.state.rules.deal_rounds;
+        let hooks = self.hooks;
+        let terms: Vec<_> = Side::BOTH
+            .into_iter()
+            .flat_map(|side| hooks.deal_terms(side, self))
+            .collect();
         let mut passes = 0;
         for round in 1..=rounds {
             for side in Side::BOTH {
@@ -20,6 +25,7 @@ impl Game<'_> {
                     side,
                     round,
                     rounds,
+                    terms: terms.clone(),
                 });
                 let terms = match self.ask(proposer, DecisionKind::DealProposal, request)? {
                     Answer::Deal(t) => t,
@@ -122,6 +128,10 @@ impl Game<'_> {
                     Rule::Deal,
                 )?;
             }
+        }
+        let hooks = self.hooks;
+        for term in &terms.content {
+            hooks.carry_out_term(term, self)?;
         }
         // Colonies from a deal are gained together, so a shared win is possible; the win is
         // checked once the outcome is logged.

@@ -5,8 +5,10 @@
 
 use super::scenario::DealSpec;
 use cosmic_engine::agents::scripted::parse_text;
-use cosmic_engine::deal::{CardTransfer, DealTerms};
-use cosmic_engine::{Agent, AgentError, Answer, CardType, Decision, DecisionKind, PlayerId, View};
+use cosmic_engine::deal::{CardTransfer, ContentTerm, DealTerms, TermOffer};
+use cosmic_engine::{
+    Agent, AgentError, Answer, CardType, Decision, DecisionKind, PlayerId, Request, View,
+};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, VecDeque};
 use std::ops::Range;
@@ -37,6 +39,8 @@ pub enum StepAnswer {
 pub struct DealNames {
     gives: [(Vec<String>, u8, BTreeMap<String, u8>); 2],
     colonies: [Option<String>; 2],
+    /// Content terms: side, term, player color, amount.
+    promises: Vec<(String, String, String, u8)>,
 }
 
 /// Copies a deal from the file.
@@ -54,6 +58,11 @@ pub fn deal_names(d: &DealSpec) -> DealNames {
             d.offense_colony.as_ref().map(|s| s.get_ref().clone()),
             d.defense_colony.as_ref().map(|s| s.get_ref().clone()),
         ],
+        promises: d
+            .promises
+            .iter()
+            .map(|p| (p.by.clone(), p.term.clone(), p.player.clone(), p.amount))
+            .collect(),
     }
 }
 
@@ -266,7 +275,13 @@ impl Agent for RulingAgent {
         log.offer(view, d, &step);
         let result = match &step.answer {
             StepAnswer::Text(t) => parse_text(view, d, t),
-            StepAnswer::Deal(names) => resolve_deal(view, names).map(|t| Answer::Deal(Some(t))),
+            StepAnswer::Deal(names) => {
+                let offers = match &d.request {
+                    Request::Deal(r) => r.terms.as_slice(),
+                    _ => &[],
+                };
+                resolve_deal(view, names, offers).map(|t| Answer::Deal(Some(t)))
+            }
         };
         result.map_err(|why| {
             log.failed_at = Some(step.span.clone());
@@ -291,7 +306,7 @@ impl Agent for RulingAgent {
 }
 
 /// Resolves deal terms written by name against the proposer's view.
-fn resolve_deal(view: &View, d: &DealNames) -> Result<DealTerms, String> {
+fn resolve_deal(view: &View, d: &DealNames, offers: &[TermOffer]) -> Result<DealTerms, String> {
     let names = view.names();
     let planets: Vec<_> = view.planets().collect();
     let planet = |s: &Option<String>| -> Result<_, String> {
@@ -327,10 +342,42 @@ fn resolve_deal(view: &View, d: &DealNames) -> Result<DealTerms, String> {
         }
         Ok(t)
     };
+    let mut content = Vec::new();
+    for (by, term, player, amount) in &d.promises {
+        let offer = offers
+            .iter()
+            .find(|o| o.by.to_string() == by.trim() && o.name.eq_ignore_ascii_case(term.trim()))
+            .ok_or_else(|| {
+                let known: Vec<String> = offers
+                    .iter()
+                    .map(|o| format!("{} promises `{}`", o.by, o.name))
+                    .collect();
+                format!(
+                    "the {by} cannot promise `{term}`; offered: {}",
+                    if known.is_empty() {
+                        "nothing".into()
+                    } else {
+                        known.join(", ")
+                    }
+                )
+            })?;
+        let player = view
+            .seats()
+            .find(|&p| names.player(p).eq_ignore_ascii_case(player.trim()))
+            .ok_or_else(|| format!("`{player}` is not a player"))?;
+        content.push(ContentTerm {
+            by: offer.by,
+            term: offer.term,
+            name: offer.name.clone(),
+            player,
+            amount: *amount,
+        });
+    }
     Ok(DealTerms {
         offense_gives: transfer(&d.gives[0])?,
         defense_gives: transfer(&d.gives[1])?,
         offense_colony: planet(&d.colonies[0])?,
         defense_colony: planet(&d.colonies[1])?,
+        content,
     })
 }

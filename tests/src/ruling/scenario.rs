@@ -190,6 +190,28 @@ pub struct DealSpec {
     /// The planet on which the defense establishes a colony.
     #[serde(default)]
     pub defense_colony: Option<Spanned<String>>,
+    /// Terms content offers: `{ by = "defense", term = "Zombie's power (...)", player = "blue", amount = 2 }`.
+    #[serde(default)]
+    pub promises: Vec<PromiseSpec>,
+}
+
+/// A content term one side promises in a deal.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromiseSpec {
+    /// `offense` or `defense`.
+    pub by: String,
+    /// The term as offered (the name of the ability that offers it).
+    pub term: String,
+    /// The player color the term is for.
+    pub player: String,
+    /// The number agreed.
+    #[serde(default = "one")]
+    pub amount: u8,
+}
+
+fn one() -> u8 {
+    1
 }
 
 /// Cards one side gives in a deal.
