@@ -1,6 +1,7 @@
 //! The `cosmic` command-line tool: a small layer over the engine and the card library.
 
 mod bench;
+mod cards;
 mod explain;
 mod fmt;
 mod human;
@@ -37,11 +38,20 @@ enum Command {
     Lint(lint::LintArgs),
     /// Show what a component does, when and for whom.
     Explain(explain::ExplainArgs),
+    /// List the library's components with their metadata.
+    Cards(cards::CardsArgs),
     /// Rewrite content files in the canonical layout (or `--check` that they are).
     Fmt(fmt::FmtArgs),
 }
 
 fn main() -> miette::Result<()> {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`cosmic cards | head`) would
+    // panic; like other command-line tools, end quietly instead.
+    #[cfg(unix)]
+    // SAFETY: sets a signal's disposition to its default before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Play(args) => play::run(args)?,
@@ -52,6 +62,7 @@ fn main() -> miette::Result<()> {
         Command::Bench(args) => bench::run(args)?,
         Command::Fmt(args) => fmt::run(args)?,
         Command::Explain(args) => explain::run(args)?,
+        Command::Cards(args) => cards::run(args)?,
     };
     std::process::exit(code);
 }

@@ -403,3 +403,35 @@ fn bench_json_reports_every_measure() {
     }
     assert_eq!(v["rulings"]["failed"], 0);
 }
+
+#[test]
+fn cards_lists_the_library_with_metadata_and_filters() {
+    let out = cosmic(&["cards", "--kind", "alien", "--edition", "ffg", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(rows.len() >= 15, "{} aliens", rows.len());
+    for r in &rows {
+        assert_eq!(r["kind"], "alien");
+        assert_eq!(r["edition"], "ffg");
+        assert_eq!(r["flare"], true, "{r}");
+        assert!(["green", "yellow", "red"].contains(&r["alert"].as_str().unwrap_or("")));
+    }
+    let zombie = rows
+        .iter()
+        .find(|r| r["name"] == "Zombie")
+        .expect("Zombie listed");
+    assert_eq!(zombie["file"], "cards/ffg/base/aliens/zombie.cosmic");
+    let table = cosmic(&["cards", "--kind", "artifact"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(
+        text.contains("Cosmic Zap") && text.contains("8 components: 8 artifact"),
+        "{text}"
+    );
+    let none = cosmic(&["cards", "--kind", "moon"]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&none.stdout).contains("no component matches"));
+}

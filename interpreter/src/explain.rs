@@ -7,7 +7,8 @@ use crate::library::abilities;
 use cosmic_grammar::ast::{Decl, Entry, Expr};
 use std::fmt::Write;
 
-fn property(d: &Decl, key: &str, source: &str) -> Option<String> {
+/// The value of property `key`, as written (a string without its quotes).
+pub fn property(d: &Decl, key: &str, source: &str) -> Option<String> {
     d.entries.iter().find_map(|e| match e {
         Entry::Property(p) if p.key.text == key => Some(match &p.value {
             Expr::Str(s) => s.value.clone(),

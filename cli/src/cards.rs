@@ -1,0 +1,123 @@
+//! `cosmic cards`: the library's components with their metadata, as a table or JSON.
+
+use crate::lint::read_sources;
+use clap::Args;
+use cosmic_grammar::ast::Entry;
+use cosmic_interpreter::explain::property;
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Options of `cosmic cards`.
+#[derive(Args)]
+pub struct CardsArgs {
+    /// Content files or folders (default: the built-in library).
+    paths: Vec<PathBuf>,
+    /// Only components of this edition (`ffg`, `eon`, `duel`).
+    #[arg(long)]
+    edition: Option<String>,
+    /// Only components of this kind (`alien`, `artifact`, `tech`, ...).
+    #[arg(long)]
+    kind: Option<String>,
+    /// Print JSON (one array of objects) instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One component's metadata.
+#[derive(Serialize)]
+struct Row {
+    kind: String,
+    name: String,
+    summary: Option<String>,
+    alert: Option<String>,
+    set: Option<String>,
+    edition: Option<String>,
+    /// Copies in the deck (artifacts, reinforcements).
+    count: Option<String>,
+    /// A tech's research number.
+    research: Option<String>,
+    /// Whether an alien has a flare.
+    flare: bool,
+    /// The file it is defined in.
+    file: String,
+}
+
+/// Lists; returns 0 (1 when the filters match nothing).
+pub fn run(args: CardsArgs) -> miette::Result<i32> {
+    let files = read_sources(&args.paths)?;
+    let mut rows = Vec::new();
+    for f in &files {
+        for d in f.decls() {
+            let get = |key| property(d, key, &f.text);
+            rows.push(Row {
+                kind: d.kind.text.clone(),
+                name: d.name.value.clone(),
+                summary: get("summary"),
+                alert: get("alert"),
+                set: get("set"),
+                edition: get("edition"),
+                count: get("count"),
+                research: get("research"),
+                flare: d
+                    .entries
+                    .iter()
+                    .any(|e| matches!(e, Entry::Section(s) if s.kind.text == "flare")),
+                file: f.name.clone(),
+            });
+        }
+    }
+    let matches = |want: &Option<String>, have: &Option<String>| {
+        want.as_ref()
+            .is_none_or(|w| have.as_ref().is_some_and(|h| h.eq_ignore_ascii_case(w)))
+    };
+    rows.retain(|r| {
+        matches(&args.edition, &r.edition) && matches(&args.kind, &Some(r.kind.clone()))
+    });
+    rows.sort_by(|a, b| (&a.kind, &a.name).cmp(&(&b.kind, &b.name)));
+    if args.json {
+        let text = serde_json::to_string_pretty(&rows).map_err(|e| miette::miette!("{e}"))?;
+        println!("{text}");
+    } else {
+        print_table(&rows);
+    }
+    Ok(if rows.is_empty() { 1 } else { 0 })
+}
+
+fn print_table(rows: &[Row]) {
+    if rows.is_empty() {
+        println!("no component matches");
+        return;
+    }
+    let dash = || "-".to_string();
+    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
+    println!(
+        "{:<9} {:<width$} {:<6} {:<5} {:<7} {:<5} {:<5} summary",
+        "kind", "name", "alert", "set", "edition", "flare", "count"
+    );
+    for r in rows {
+        let count = r
+            .count
+            .clone()
+            .or_else(|| r.research.clone().map(|n| format!("r{n}")));
+        println!(
+            "{:<9} {:<width$} {:<6} {:<5} {:<7} {:<5} {:<5} {}",
+            r.kind,
+            r.name,
+            r.alert.clone().unwrap_or_else(dash),
+            r.set.clone().unwrap_or_else(dash),
+            r.edition.clone().unwrap_or_else(dash),
+            if r.flare { "yes" } else { "-" },
+            count.unwrap_or_else(dash),
+            r.summary.clone().unwrap_or_default()
+        );
+    }
+    let kinds = {
+        let mut k: Vec<&str> = rows.iter().map(|r| r.kind.as_str()).collect();
+        k.dedup();
+        k.into_iter()
+            .map(|k| format!("{} {k}", rows.iter().filter(|r| r.kind == k).count()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!("{} components: {kinds}", rows.len());
+}
