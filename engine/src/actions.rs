@@ -146,6 +146,13 @@ impl Game<'_> {
                 self.move_ships(p, from, Place::Warp, kept, rule);
                 Ok(())
             }
+            crate::hooks::Redirect::Land(k) => {
+                let k = k.min(count);
+                let planet = Place::Planet(self.target());
+                self.move_ships(p, from, planet, k, rule);
+                self.move_ships(p, from, Place::Warp, count - k, rule);
+                Ok(())
+            }
             crate::hooks::Redirect::Split(home) => {
                 let home = home.min(count);
                 self.return_ships(p, from, home, rule)?;

@@ -343,4 +343,59 @@ impl Game<'_> {
         }
         Ok(())
     }
+
+    /// `viewer` looks at `owner`'s hand: its cards are visible to `viewer` for the rest of
+    /// the encounter.
+    pub fn look_at_hand(&mut self, viewer: PlayerId, owner: PlayerId, source: u32) {
+        if viewer == owner {
+            return;
+        }
+        self.state.encounter.looked[viewer.ix()] |= 1 << owner.0;
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::HandLooked { viewer, owner },
+        );
+    }
+
+    /// `to` takes `card` wherever it lies: from the encounter (a selected card), the discard
+    /// pile or another player's hand.
+    pub fn take_card(&mut self, to: PlayerId, card: CardId, source: u32) {
+        if let Some(i) = self
+            .state
+            .encounter
+            .cards
+            .iter()
+            .position(|&x| x == Some(card))
+        {
+            let side = if i == 0 { Side::Offense } else { Side::Defense };
+            if self.state.main_player(side) == Some(to) {
+                self.take_encounter_card(side, to, source);
+            } else {
+                // Another player's card: taken, not taken back.
+                self.state.encounter.cards[i] = None;
+                self.state.players[to.ix()].hand.push(card);
+                self.emit_caused(
+                    Cause::Ability(source),
+                    EventKind::CardTaken { player: to, card },
+                );
+            }
+        } else if self.state.discard.contains(&card) {
+            self.take_from_discard(to, card, source);
+        } else {
+            let from = self
+                .state
+                .seats()
+                .find(|q| self.state.players[q.ix()].hand.contains(&card));
+            if let Some(from) = from.filter(|&f| f != to) {
+                self.give_card(from, to, card, Rule::CardText);
+            }
+        }
+    }
+
+    /// `p` moves `n` ships from `from` onto the encounter's target planet (a colony there,
+    /// beside whoever is already on it).
+    pub fn land_on_target(&mut self, p: PlayerId, from: Place, n: u8) {
+        let planet = self.target();
+        self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
+    }
 }

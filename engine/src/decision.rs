@@ -64,6 +64,8 @@ pub enum DecisionKind {
     CardCards,
     /// Ships a card's text asks for (to move, lose or commit).
     CardShips,
+    /// Cards a card's text lets a player take for itself (from a hand it looks at).
+    TakeCards,
 }
 
 impl DecisionKind {
@@ -92,6 +94,7 @@ impl DecisionKind {
             DecisionKind::ReturnShips => "return-ships",
             DecisionKind::SecondEncounter => "second-encounter",
             DecisionKind::ChooseAlien => "choose-alien",
+            DecisionKind::TakeCards => "take-cards",
             DecisionKind::UseAbility => "use-ability",
             DecisionKind::CardChoice => "card-choice",
             DecisionKind::CardCards => "card-cards",
@@ -128,6 +131,7 @@ impl DecisionKind {
             DecisionKind::CardChoice => "Choose:",
             DecisionKind::CardCards => "Which cards?",
             DecisionKind::CardShips => "Which ships?",
+            DecisionKind::TakeCards => "Which cards do you take?",
         }
     }
 }
@@ -411,6 +415,11 @@ pub(crate) fn ships(places: Vec<(Place, u8)>, min: u8, max: u8) -> Request {
 /// Whether `state` lets `p` see `card` right now (its own hand, or a revealed card).
 pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
     state.players[p.ix()].hand.contains(&card)
+        || (state.encounter.looked[p.ix()] != 0
+            && state.seats().any(|q| {
+                state.encounter.looked[p.ix()] & (1 << q.0) != 0
+                    && state.players[q.ix()].hand.contains(&card)
+            }))
         || (state.encounter.revealed && state.encounter.cards.contains(&Some(card)))
         || state
             .encounter

@@ -287,6 +287,14 @@ pub enum EventKind {
         player: PlayerId,
         card: CardId,
     },
+    HandLooked {
+        viewer: PlayerId,
+        owner: PlayerId,
+    },
+    CardTaken {
+        player: PlayerId,
+        card: CardId,
+    },
     CardTypeChanged {
         side: Side,
         to: crate::components::CardKind,
@@ -674,6 +682,18 @@ impl Names<'_> {
                 "{} takes {} back into its hand",
                 self.player(*player),
                 self.card(*card)
+            ),
+            EventKind::CardTaken { player, card } => write!(
+                s,
+                "{} takes {} into its hand",
+                self.player(*player),
+                self.card(*card)
+            ),
+            EventKind::HandLooked { viewer, owner } => write!(
+                s,
+                "{} looks at {}'s hand",
+                self.player(*viewer),
+                self.player(*owner)
             ),
             EventKind::CardShown { player, card } => write!(
                 s,

@@ -67,6 +67,9 @@ pub enum Redirect {
     /// Out of the game, but the owner keeps at least this many ships in the game (the rest
     /// go to the warp).
     RemovedKeeping(u8),
+    /// This many of them land on the encounter's target planet (or stay there), the rest go
+    /// to the warp.
+    Land(u8),
 }
 
 /// Card behaviour, called by the engine at its windows and whenever it computes a quantity

@@ -157,6 +157,12 @@ pub struct Encounter {
     /// Whether each side's selected encounter card was played face up (everyone sees it).
     #[serde(default)]
     pub shown: [bool; 2],
+    /// Hands each player has looked at this encounter (bit per seat of the hand's owner).
+    #[serde(default)]
+    pub looked: [u8; MAX_PLAYERS],
+    /// Cards gained as compensation or rewards this encounter, with who gained them.
+    #[serde(default)]
+    pub gained: Vec<(PlayerId, CardId)>,
 }
 
 /// The whole state of a game.

@@ -231,6 +231,10 @@ impl Compiler<'_> {
                         "another player's ships going to the warp" => {
                             triggers.push(Trigger::Instead(Replaced::Others))
                         }
+                        "my allies' ships going to the warp"
+                        | "my allies ships going to the warp" => {
+                            triggers.push(Trigger::Instead(Replaced::MyAllies))
+                        }
                         _ => self.unknown_event("replaced event", text, t.span(), INSTEAD_WORDS),
                     }
                 }
@@ -455,6 +459,7 @@ impl Compiler<'_> {
                 Some((Pick::Player(list), Ty::Player))
             }
             ("a side", Some(f), None) => Some((Pick::Side(self.expr(f, Ty::Side)), Ty::Side)),
+            ("a card", Some(f), None) => Some((Pick::Card(self.expr(f, Ty::Cards)), Ty::Card)),
             ("a side", None, None) => Some((
                 Pick::Side(Expr::List(vec![
                     Expr::Side(cosmic_engine::Side::Offense),
@@ -483,7 +488,7 @@ impl Compiler<'_> {
         let Some((pick, ty)) = pick else {
             self.lints.push(Lint::Unsupported {
                 what: format!("`choose {what}`"),
-                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a number from LOW to HIGH`, or `any number of PLAYERS`".into(),
+                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a card from [CARDS]`, `a number from LOW to HIGH`, or `any number of PLAYERS`".into(),
                 span: c.span,
             });
             return None;
@@ -683,6 +688,64 @@ impl Compiler<'_> {
                 let from = self.owner_of(self.arg(a, "from")?, "hand")?;
                 Some(Stmt::TakeRandom { count, from })
             }
+            "take" if self.arg(a, "from").is_some() => {
+                let (inner, up_to) = match object {
+                    Some(ast::Expr::Unary {
+                        op: UnaryOp::UpTo,
+                        operand,
+                        ..
+                    }) => (Some(&**operand), true),
+                    o => (o, false),
+                };
+                let count = match inner {
+                    Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
+                    _ => return self.unsupported(a, "write `take 2 cards from opponent's hand` or `take up to (n) cards from opponent's hand`"),
+                };
+                let from = self.owner_of(self.arg(a, "from")?, "hand")?;
+                Some(Stmt::TakeChosen { count, up_to, from })
+            }
+            "discard" if object_text.starts_with("any number of ") => {
+                let list = match object {
+                    Some(ast::Expr::Path(p)) => {
+                        let mut p = p.clone();
+                        // Drop the words `any number` and the `of` link.
+                        p.segments.remove(0);
+                        self.path(&p, Some(Ty::Cards)).map(|(e, _)| e)
+                    }
+                    _ => None,
+                }?;
+                Some(Stmt::DiscardAny(list))
+            }
+            "discard" if object_text.ends_with("hand") && self.arg(a, "from").is_none() => {
+                let who = self.owner_of(object?, "hand")?;
+                Some(Stmt::DiscardHand(who))
+            }
+            "discard" if self.arg(a, "from").is_some() => {
+                let from = self.owner_of(self.arg(a, "from")?, "hand")?;
+                if from != Expr::Me {
+                    return self.unsupported(a, "a player discards from its own hand: `discard 1 card from my hand`");
+                }
+                let (count, noun) = match object {
+                    Some(ast::Expr::Count { count, noun, .. }) => {
+                        (self.expr(count, Ty::Int), self.snippet(noun.span))
+                    }
+                    _ => return self.unsupported(a, "write `discard 1 card from my hand` or `discard 1 negotiate card from my hand`"),
+                };
+                let ty = match noun.trim_end_matches('s') {
+                    "card" => None,
+                    other => match other.strip_suffix(" card").map(|t| {
+                        vocabulary::resolve(&[t.to_string()], Some(Ty::Type), &[], 0)
+                    }) {
+                        Some(Some((Expr::Type(t), _))) => Some(t),
+                        _ => return self.unsupported(a, "write `discard 1 card from my hand` or `discard 1 negotiate card from my hand`"),
+                    },
+                };
+                Some(Stmt::DiscardChosen { count, ty })
+            }
+            "look at" if object_text.ends_with("hand") => {
+                let who = self.owner_of(object?, "hand")?;
+                Some(Stmt::LookAtHand(who))
+            }
             "end" if object_text == "the encounter" => {
                 let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
                 match with.as_deref() {
@@ -873,6 +936,8 @@ impl Compiler<'_> {
             Dest::Warp
         } else if to_text == "the encounter" {
             Dest::Encounter
+        } else if to_text == "the target planet" {
+            Dest::TargetPlanet
         } else if to_text.ends_with("home planets") {
             Dest::HomePlanets(Box::new(self.owner_of(to_expr, "home planets")?))
         } else if to_text.ends_with("colonies") {
@@ -882,7 +947,7 @@ impl Compiler<'_> {
         } else {
             self.lints.push(Lint::UnknownReference {
                 found: to_text,
-                help: "ships move to `the warp`, `the encounter`, `my colonies` or `PLAYER's home planets`".into(),
+                help: "ships move to `the warp`, `the encounter`, `the target planet`, `my colonies` or `PLAYER's home planets`".into(),
                 span: to_expr.span(),
             });
             return None;
@@ -1230,4 +1295,5 @@ const INSTEAD_WORDS: &[&str] = &[
     "my ships going to the warp",
     "the losing side's ships going to the warp",
     "another player's ships going to the warp",
+    "my allies' ships going to the warp",
 ];

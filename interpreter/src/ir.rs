@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -123,6 +123,8 @@ pub enum Replaced {
     LosingSide,
     /// Any other player's ships.
     Others,
+    /// Ships of an ally of the controller's side (the controller a main player).
+    MyAllies,
 }
 
 /// One compiled ability.
@@ -224,6 +226,10 @@ pub enum ShipPlace {
     Warp,
     /// On the player's colonies.
     Colonies,
+    /// On the player's colonies, but not those defending the targeted planet.
+    Outside,
+    /// On the encounter's target planet.
+    Target,
 }
 
 /// Where moved ships or cards go.
@@ -242,6 +248,8 @@ pub enum Dest {
     Encounter,
     /// Onto a home planet of a player's (the ships' owner chooses which).
     HomePlanets(Box<Expr>),
+    /// Onto the encounter's target planet (ships already there stay).
+    TargetPlanet,
 }
 
 /// A typed expression.
@@ -292,6 +300,12 @@ pub enum Expr {
     Ships(Box<Expr>, ShipPlace),
     /// Cards in a player's hand (all of them, or encounter cards only).
     CardsInHand(Box<Expr>, bool),
+    /// Cards of a type in a player's hand.
+    CardsOfType(Box<Expr>, Box<Expr>),
+    /// The top card of the discard pile.
+    TopDiscard,
+    /// Cards a player gained as compensation or rewards this encounter (still in its hand).
+    Gained(Box<Expr>),
     /// A main player's encounter card.
     EncounterCard(Box<Expr>),
     /// The revealed encounter cards.
@@ -447,6 +461,8 @@ pub enum Pick {
     Side(Expr),
     /// A number in a range.
     Number(Expr, Expr),
+    /// One card from a list.
+    Card(Expr),
 }
 
 /// A compiled statement.
@@ -513,6 +529,28 @@ pub enum Stmt {
         /// To whom (nobody: a given card of this ability's is discarded).
         to: Expr,
     },
+    /// Take cards of the taker's choice from a player's hand (it sees the cards offered).
+    TakeChosen {
+        /// How many.
+        count: Expr,
+        /// Whether fewer may be taken.
+        up_to: bool,
+        /// From whom.
+        from: Expr,
+    },
+    /// Discard cards of the acting player's choice from its hand (of one type, if given).
+    DiscardChosen {
+        /// How many.
+        count: Expr,
+        /// The type, if only cards of one type may be discarded.
+        ty: Option<CardType>,
+    },
+    /// Discard a player's whole hand.
+    DiscardHand(Expr),
+    /// Discard any number of the listed cards (those in the acting player's hand).
+    DiscardAny(Expr),
+    /// The acting player looks at a player's hand.
+    LookAtHand(Expr),
     /// Take cards at random from a player's hand.
     TakeRandom {
         /// How many.

@@ -49,6 +49,8 @@ impl Value {
             Value::Int(n) => *n,
             Value::Bool(b) => *b as i32,
             Value::Side(s) => s.ix() as i32,
+            Value::Cards(c) => c.len() as i32,
+            Value::Players(m) => m.count_ones() as i32,
             _ => 0,
         }
     }
@@ -748,13 +750,7 @@ impl Runtime {
                 if let (Value::Card(c), Value::Player(p)) =
                     (self.eval(card, game, ctx), self.eval(to, game, ctx))
                 {
-                    let e = &game.state().encounter;
-                    if let Some(i) = e.cards.iter().position(|&x| x == Some(c)) {
-                        let side = if i == 0 { Side::Offense } else { Side::Defense };
-                        game.take_encounter_card(side, p, ctx.source);
-                    } else if game.state().discard.contains(&c) {
-                        game.take_from_discard(p, c, ctx.source);
-                    }
+                    game.take_card(p, c, ctx.source);
                 }
             }
             Stmt::Draw(n) => {
@@ -834,6 +830,75 @@ impl Runtime {
                         // Nobody to give it to: the card is discarded.
                         None => game.discard_card(me, c, Rule::CardText),
                     }
+                }
+            }
+            Stmt::TakeChosen { count, up_to, from } => {
+                let n = number(&self.eval(count, game, ctx), game).max(0);
+                if let Some(from) = self.player(from, game, ctx).filter(|&f| f != me) {
+                    game.look_at_hand(me, from, ctx.source);
+                    let options: Vec<Choice> = game.state().players[from.ix()]
+                        .hand
+                        .iter()
+                        .map(|&c| Choice::Card(c))
+                        .collect();
+                    let max = (n as usize).min(options.len()) as u8;
+                    let min = if *up_to { 0 } else { max };
+                    if max > 0 {
+                        let picked =
+                            game.ask_subset(me, DecisionKind::TakeCards, options, min, max)?;
+                        for c in picked {
+                            if let Choice::Card(c) = c {
+                                game.give_card(from, me, c, Rule::CardText);
+                            }
+                        }
+                    }
+                }
+            }
+            Stmt::DiscardChosen { count, ty } => {
+                let n = number(&self.eval(count, game, ctx), game).max(0);
+                let s = game.state();
+                let options: Vec<Choice> = s.players[me.ix()]
+                    .hand
+                    .iter()
+                    .filter(|&&c| ty.is_none_or(|t| s.kind(c).card_type() == t))
+                    .map(|&c| Choice::Card(c))
+                    .collect();
+                let k = (n as usize).min(options.len()) as u8;
+                if k > 0 {
+                    for c in game.ask_subset(me, DecisionKind::CardCards, options, k, k)? {
+                        if let Choice::Card(c) = c {
+                            game.discard_card(me, c, Rule::CardText);
+                        }
+                    }
+                }
+            }
+            Stmt::DiscardAny(list) => {
+                let hand = &game.state().players[me.ix()].hand;
+                let options: Vec<Choice> = match self.eval(list, game, ctx) {
+                    Value::Cards(cs) => cs
+                        .into_iter()
+                        .filter(|c| hand.contains(c))
+                        .map(Choice::Card)
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                if !options.is_empty() {
+                    let n = options.len() as u8;
+                    for c in game.ask_subset(me, DecisionKind::CardCards, options, 0, n)? {
+                        if let Choice::Card(c) = c {
+                            game.discard_card(me, c, Rule::CardText);
+                        }
+                    }
+                }
+            }
+            Stmt::DiscardHand(who) => {
+                if let Some(p) = self.player(who, game, ctx) {
+                    game.discard_hand(p, Rule::CardText);
+                }
+            }
+            Stmt::LookAtHand(who) => {
+                if let Some(p) = self.player(who, game, ctx) {
+                    game.look_at_hand(me, p, ctx.source);
                 }
             }
             Stmt::TakeRandom { count, from } => {
@@ -1005,6 +1070,21 @@ impl Runtime {
                     _ => Value::None,
                 })
             }
+            Pick::Card(list) => {
+                let cards = match self.eval(list, game, ctx) {
+                    Value::Card(c) => vec![c],
+                    Value::Cards(cs) => cs,
+                    _ => Vec::new(),
+                };
+                let options: Vec<Choice> = cards.into_iter().map(Choice::Card).collect();
+                if options.is_empty() {
+                    return Ok(Value::None);
+                }
+                Ok(match game.pick(me, DecisionKind::CardCards, options)? {
+                    Choice::Card(c) => Value::Card(c),
+                    _ => Value::None,
+                })
+            }
             Pick::Number(lo, hi) => {
                 let (lo, hi) = (
                     number(&self.eval(lo, game, ctx), game),
@@ -1049,8 +1129,8 @@ impl Runtime {
                     game.ask_card_ships(p, places.clone(), min, n)?
                 }
             };
-            if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter {
-                // Ships leaving the encounter for home leave the alliance too.
+            if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter && count.is_none() {
+                // All its ships leaving the encounter for home, an ally leaves the alliance.
                 if game.state().encounter.ally[p.ix()].is_some() {
                     game.leave_alliance(p, ctx.source)?;
                     continue;
@@ -1072,6 +1152,7 @@ impl Runtime {
                         }
                     }
                     Dest::Warp => game.send_to_warp(p, from, n, Rule::CardText)?,
+                    Dest::TargetPlanet => game.land_on_target(p, from, n),
                     Dest::Removed(keep) => {
                         let keep = keep.as_ref().map_or(0, |k| self.ships(k, game, ctx));
                         let kept = game.remove_keeping(p, from, n, keep, Rule::CardText);
@@ -1244,6 +1325,28 @@ impl Runtime {
                 ),
                 _ => Value::Int(0),
             },
+            Expr::CardsOfType(p, t) => match (self.eval(p, game, ctx), self.eval(t, game, ctx)) {
+                (Value::Player(p), Value::Type(t)) => Value::Int(
+                    s.players[p.ix()]
+                        .hand
+                        .iter()
+                        .filter(|&&c| s.kind(c).card_type() == t)
+                        .count() as i32,
+                ),
+                _ => Value::Int(0),
+            },
+            Expr::Gained(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(
+                    s.encounter
+                        .gained
+                        .iter()
+                        .filter(|&&(q, c)| q == p && s.players[p.ix()].hand.contains(&c))
+                        .map(|&(_, c)| c)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::TopDiscard => s.discard.last().map_or(Value::None, |&c| Value::Card(c)),
             Expr::EncounterCard(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => match main_side(game, p) {
                     Some(side) => s.encounter.cards[side.ix()].map_or(Value::None, Value::Card),
@@ -1609,6 +1712,12 @@ impl Hooks for Runtime {
                     Trigger::Instead(Replaced::Mine) => q == player,
                     Trigger::Instead(Replaced::LosingSide) => on_losing_side,
                     Trigger::Instead(Replaced::Others) => q != player,
+                    Trigger::Instead(Replaced::MyAllies) => {
+                        let st = game.state();
+                        st.encounter.ally[player.ix()].is_some()
+                            && st.encounter.ally[player.ix()] == st.side_of(q)
+                            && main_side(game, q).is_some()
+                    }
                     _ => false,
                 });
                 if !applies || !self.may_act(game, q, a) {
@@ -1641,6 +1750,18 @@ impl Hooks for Runtime {
                         Some(Redirect::Split(self.ships(n, game, &mut ctx)))
                     }
                     Stmt::Move { to: Dest::Warp, .. } => Some(Redirect::Warp),
+                    Stmt::Move {
+                        to: Dest::TargetPlanet,
+                        count,
+                        ..
+                    } => {
+                        let mut ctx = self.ctx(q, a, Subject::None);
+                        Some(Redirect::Land(
+                            count
+                                .as_ref()
+                                .map_or(u8::MAX, |n| self.ships(n, game, &mut ctx)),
+                        ))
+                    }
                     _ => None,
                 });
                 if let Some(to) = to {
@@ -1652,7 +1773,7 @@ impl Hooks for Runtime {
         candidates.sort_by_key(|(r, _, _, _)| match r {
             Redirect::Removed | Redirect::RemovedKeeping(_) => 0,
             Redirect::Colonies => 1,
-            Redirect::Split(_) => 2,
+            Redirect::Split(_) | Redirect::Land(_) => 2,
             Redirect::Warp => 3,
         });
         for (to, q, a, origin) in candidates {
@@ -1692,6 +1813,19 @@ fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Place, u8)> {
             .colonies(p)
             .map(|pl| (Place::Planet(pl), game.state().ships_on(pl, p)))
             .collect(),
+        ShipPlace::Outside => {
+            let e = &game.state().encounter;
+            let defending = (e.defense == Some(p)).then_some(e.planet).flatten();
+            game.state()
+                .colonies(p)
+                .filter(|&pl| Some(pl) != defending)
+                .map(|pl| (Place::Planet(pl), game.state().ships_on(pl, p)))
+                .collect()
+        }
+        ShipPlace::Target => match game.state().encounter.planet {
+            Some(pl) => vec![(Place::Planet(pl), game.ships_at(p, Place::Planet(pl)))],
+            None => Vec::new(),
+        },
     }
 }
 

@@ -55,6 +55,8 @@ impl Ty {
                 (self, want),
                 (Ty::Player, Ty::Players)
                     | (Ty::Ships, Ty::Int)
+                    | (Ty::Players, Ty::Int)
+                    | (Ty::Cards, Ty::Int)
                     | (Ty::Subject, Ty::Ships | Ty::Card | Ty::Player)
                     | (Ty::Card, Ty::Cards)
             )
@@ -64,7 +66,7 @@ impl Ty {
 type Build = fn(Vec<Expr>) -> Expr;
 
 /// One reference pattern: words with typed holes (`{p}` a player, `{ps}` players, `{s}` a
-/// side, `{c}` a card), the type it makes, and how.
+/// side, `{c}` a card, `{t}` a card type), the type it makes, and how.
 pub struct Pattern {
     /// The words, articles left out.
     pub words: &'static str,
@@ -263,11 +265,29 @@ pub const PATTERNS: &[Pattern] = &[
         ty: Ty::Int,
         build: |mut e| Expr::CardsInHand(b(&mut e), false),
     },
+    Pattern {
+        words: "{t} cards in {p} 's hand",
+        ty: Ty::Int,
+        build: |mut e| {
+            let t = b(&mut e);
+            Expr::CardsOfType(b(&mut e), t)
+        },
+    },
     // Ships.
     Pattern {
         words: "{ps} 's ships in encounter",
         ty: Ty::Ships,
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Encounter),
+    },
+    Pattern {
+        words: "{ps} 's ships outside encounter",
+        ty: Ty::Ships,
+        build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Outside),
+    },
+    Pattern {
+        words: "{ps} 's ships on target planet",
+        ty: Ty::Ships,
+        build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Target),
     },
     Pattern {
         words: "{ps} 's ships in warp",
@@ -289,6 +309,16 @@ pub const PATTERNS: &[Pattern] = &[
         words: "{s} 's encounter card",
         ty: Ty::Card,
         build: |mut e| Expr::EncounterCard(Box::new(Expr::MainOf(b(&mut e)))),
+    },
+    Pattern {
+        words: "cards {p} gained this encounter",
+        ty: Ty::Cards,
+        build: |mut e| Expr::Gained(b(&mut e)),
+    },
+    Pattern {
+        words: "top card of discard pile",
+        ty: Ty::Card,
+        build: |_| Expr::TopDiscard,
     },
     Pattern {
         words: "this card",
@@ -476,6 +506,7 @@ fn hole_ty(h: &str) -> Option<Ty> {
         "{ps}" => Some(Ty::Players),
         "{s}" => Some(Ty::Side),
         "{c}" => Some(Ty::Card),
+        "{t}" => Some(Ty::Type),
         _ => None,
     }
 }
@@ -536,6 +567,7 @@ pub fn examples() -> Vec<String> {
                 .replace("{p} 's", "my")
                 .replace("{s} 's", "my side's")
                 .replace("{c} 's", "my encounter card's")
+                .replace("{t}", "negotiate")
                 .replace(" 's", "'s")
                 .replace("{p}", "the defense")
                 .replace("{s}", "my side")

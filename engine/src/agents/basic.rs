@@ -393,6 +393,16 @@ impl Agent for BasicAgent {
                 DecisionKind::OffenseInvites | DecisionKind::DefenseInvites => {
                     Answer::Subset(self.invite(view, d, options, *max))
                 }
+                DecisionKind::TakeCards => {
+                    // Take the most valuable cards offered.
+                    let mut ix: Vec<usize> = (0..options.len()).collect();
+                    ix.sort_by_key(|&i| match options[i] {
+                        Choice::Card(c) => -view.kind(c).map_or(0, card_value),
+                        _ => 0,
+                    });
+                    ix.truncate(*max as usize);
+                    Answer::Subset(ix)
+                }
                 _ => {
                     // Give away the least valuable cards.
                     let mut ix: Vec<usize> = (0..options.len()).collect();

@@ -146,7 +146,14 @@ impl Game<'_> {
                 ships: back,
             },
         );
+        let before = self.state.players[p.ix()].hand.len();
         self.draw_n(p, cards as u32, Rule::DefenderRewards)?;
+        let hand = &self.state.players[p.ix()].hand;
+        let drawn: Vec<_> = hand.get(before..).unwrap_or(&[]).to_vec();
+        self.state
+            .encounter
+            .gained
+            .extend(drawn.into_iter().map(|c| (p, c)));
         self.return_ships(p, Place::Warp, back, Rule::DefenderRewards)
     }
 
@@ -163,6 +170,7 @@ impl Game<'_> {
                 break;
             };
             self.give_card(from, taker, card, Rule::Compensation);
+            self.state.encounter.gained.push((taker, card));
             taken += 1;
         }
         self.emit(

@@ -398,7 +398,7 @@ pub fn prepare(
 }
 
 fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioError> {
-    const ALL: [DecisionKind; 25] = [
+    const ALL: [DecisionKind; 26] = [
         DecisionKind::RegroupColony,
         DecisionKind::OwnColor,
         DecisionKind::WildDefense,
@@ -424,6 +424,7 @@ fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioE
         DecisionKind::CardChoice,
         DecisionKind::CardCards,
         DecisionKind::CardShips,
+        DecisionKind::TakeCards,
     ];
     let name = s.get_ref().trim();
     ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
