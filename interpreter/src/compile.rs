@@ -1236,6 +1236,7 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
         Expr::Ships(_, ir::ShipPlace::Encounter) => {
             Some((Phase::Launch, "ships enter the encounter"))
         }
+        Expr::Ships(_, ir::ShipPlace::Target) => Some((Phase::Launch, "the gate is aimed")),
         Expr::EncounterCard(_) | Expr::Quantity(QuantityRef::CardValue(_)) => {
             Some((Phase::Planning, "encounter cards are selected"))
         }
@@ -1246,7 +1247,7 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
         | Expr::Quantity(QuantityRef::Winner) => {
             Some((Phase::Reveal, "encounter cards are revealed"))
         }
-        Expr::LosingSide | Expr::Won(_) | Expr::DealMade => {
+        Expr::LosingSide | Expr::Won(_) | Expr::DealMade | Expr::Gained(_) => {
             Some((Phase::Resolution, "the encounter is resolved"))
         }
         _ => None,

@@ -92,7 +92,11 @@ fn contradicts(conditions: &[Expr]) -> bool {
 fn is_count(e: &Expr) -> bool {
     matches!(
         e,
-        Expr::Ships(..) | Expr::CardsInHand(..) | Expr::Tokens(_) | Expr::EncounterNumber
+        Expr::Ships(..)
+            | Expr::CardsInHand(..)
+            | Expr::CardsOfType(..)
+            | Expr::Tokens(_)
+            | Expr::EncounterNumber
     )
 }
 

@@ -371,7 +371,8 @@ impl Expr {
             | Expr::FourPlanets
             | Expr::Subject
             | Expr::AgreedPlayer
-            | Expr::AgreedNumber => {}
+            | Expr::AgreedNumber
+            | Expr::TopDiscard => {}
             Expr::Opponent(a)
             | Expr::OthersThan(a)
             | Expr::Allies(Some(a))
@@ -379,6 +380,7 @@ impl Expr {
             | Expr::MainOf(a)
             | Expr::Ships(a, _)
             | Expr::CardsInHand(a, _)
+            | Expr::Gained(a)
             | Expr::EncounterCard(a)
             | Expr::TypeOf(a)
             | Expr::Tokens(a)
@@ -391,7 +393,7 @@ impl Expr {
                     f(a)
                 }
             }
-            Expr::Binary(_, a, b) | Expr::DivUp(a, b) => {
+            Expr::Binary(_, a, b) | Expr::DivUp(a, b) | Expr::CardsOfType(a, b) => {
                 f(a);
                 f(b)
             }
