@@ -6,6 +6,7 @@ use crate::lint::read_sources;
 use crate::sim::{game_seed, play_one, print_json, Bot};
 use clap::Args;
 use cosmic_cards::Library;
+use cosmic_engine::Setup;
 use cosmic_interpreter::{check, SourceFile};
 use miette::miette;
 use serde::Serialize;
@@ -126,12 +127,16 @@ fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<Si
     let aliens = library
         .alien_setup(&args.aliens, PLAYERS)
         .map_err(|e| miette!("--aliens: {e}"))?;
+    let template = Setup {
+        aliens,
+        ..Setup::new(PLAYERS, args.seed)
+    };
     let runtime = library.runtime();
     let play = |games: u64| -> miette::Result<u64> {
         let mut events = 0;
         for i in 0..games {
             let seed = game_seed(args.seed, i);
-            let g = play_one(library, &runtime, &aliens, PLAYERS, bot, seed, false, false)
+            let g = play_one(library, &runtime, &template, bot, seed, false, false)
                 .map_err(|e| miette!("bench game {i} (seed {seed}) failed: {e}"))?;
             events += g.events;
         }

@@ -5,7 +5,7 @@ use crate::seats::{agent, fresh_seed, SeatKind};
 use clap::{Args, ValueEnum};
 use cosmic_engine::agents::ReplayAgent;
 use cosmic_engine::save::{digest, SAVE_FORMAT};
-use cosmic_engine::{Agent, Game, Options, PlayerId, Save, Setup};
+use cosmic_engine::{Agent, Game, Options, PlayerId, Save, Setup, Variants};
 use miette::{miette, IntoDiagnostic};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -31,6 +31,9 @@ pub struct PlayArgs {
     /// Print the log as JSON lines instead of text.
     #[arg(long)]
     json: bool,
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares.
+    #[arg(long, default_value = "none")]
+    variants: String,
     /// Check the invariants after every event.
     #[arg(long)]
     check: bool,
@@ -85,6 +88,8 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
                     "--aliens: {e}"
                 )
             })?,
+            variants: Variants::parse(&args.variants)
+                .map_err(|e| miette!(help = crate::sim::VARIANTS_HELP, "--variants: {e}"))?,
             ..Setup::new(args.players, args.seed.unwrap_or_else(fresh_seed))
         },
     };

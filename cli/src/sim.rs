@@ -5,7 +5,7 @@ use crate::seats::{agent, fresh_seed, SeatKind};
 use clap::Args;
 use cosmic_cards::Library;
 use cosmic_engine::agents::agent_seed;
-use cosmic_engine::{AlienSetup, Color, Game, GameError, Options, Setup};
+use cosmic_engine::{Color, Game, GameError, Options, Setup, Variants};
 use indicatif::{ProgressBar, ProgressStyle};
 use miette::miette;
 use serde::Serialize;
@@ -53,6 +53,9 @@ pub struct SimArgs {
     /// Also play these content files or folders (your own aliens and cards).
     #[arg(long)]
     cards: Vec<PathBuf>,
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares.
+    #[arg(long, default_value = "none")]
+    variants: String,
     /// Record every game's full event log and print a hash of all of them (in game order),
     /// to check that a change to the code leaves every game identical.
     #[arg(long)]
@@ -132,13 +135,17 @@ fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
 /// FNV-1a's starting value.
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
-/// Plays one game with `bot` in every seat (also timed by `cosmic bench`).
+/// Help for a bad `--variants` list.
+pub(crate) const VARIANTS_HELP: &str =
+    "e.g. --variants four-planets,single-encounter (or freewheeling-flares; none by default)";
+
+/// Plays one game of `template`'s setup with `seed` and `bot` in every seat (also timed by
+/// `cosmic bench`).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_one(
     library: &Library,
     runtime: &cosmic_interpreter::runtime::Runtime,
-    aliens: &AlienSetup,
-    players: u8,
+    template: &Setup,
     bot: Bot,
     seed: u64,
     check: bool,
@@ -148,6 +155,7 @@ pub(crate) fn play_one(
         Bot::Basic => SeatKind::Basic,
         Bot::Random => SeatKind::Random,
     };
+    let players = template.players;
     let agents = (0..players).map(|i| agent(kind, seed, i)).collect();
     let options = Options {
         check_invariants: check,
@@ -155,8 +163,8 @@ pub(crate) fn play_one(
         ..Options::default()
     };
     let setup = Setup {
-        aliens: aliens.clone(),
-        ..Setup::new(players, seed)
+        seed,
+        ..template.clone()
     };
     let mut game = Game::new(&setup, library.components.clone(), agents, runtime, options)?;
     let r = game.run()?;
@@ -198,6 +206,12 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                 "--aliens: {e}"
             )
         })?;
+    let template = Setup {
+        aliens,
+        variants: Variants::parse(&args.variants)
+            .map_err(|e| miette!(help = VARIANTS_HELP, "--variants: {e}"))?,
+        ..Setup::new(args.players, seed)
+    };
     let progress = ProgressBar::new(args.games);
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
@@ -220,8 +234,7 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                     let r = play_one(
                         &library,
                         &runtime,
-                        &aliens,
-                        args.players,
+                        &template,
                         args.bot,
                         game_seed(seed, i),
                         args.check,

@@ -435,3 +435,26 @@ fn cards_lists_the_library_with_metadata_and_filters() {
     assert_eq!(none.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&none.stdout).contains("no component matches"));
 }
+
+#[test]
+fn variants_are_switched_on_by_name_and_unknown_ones_are_refused() {
+    let out = cosmic(&[
+        "play",
+        "--seed",
+        "5",
+        "--variants",
+        "four-planets,single-encounter",
+        "--aliens",
+        "flares",
+        "--check",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    // Four planets per player: no fifth planet anywhere, and never a second encounter.
+    assert!(!text.contains("Blue 5") && !text.contains("Green 5"), "a fifth planet appears");
+    assert!(!text.contains("-- encounter 2 --"), "a second encounter was played");
+    let bad = cosmic(&["sim", "--games", "1", "--variants", "four-planet"]);
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("unknown variant `four-planet`") && err.contains("four-planets"), "{err}");
+}

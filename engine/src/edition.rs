@@ -19,6 +19,37 @@ pub struct Variants {
     pub four_planets: bool,
     /// The offense has at most one encounter per turn.
     pub single_encounter_turns: bool,
+    /// A player may play any number of flares in an encounter (each flare still once).
+    pub freewheeling_flares: bool,
+}
+
+impl Variants {
+    /// The variants' names, as `--variants` and saves write them.
+    pub const NAMES: [&'static str; 3] =
+        ["four-planets", "single-encounter", "freewheeling-flares"];
+
+    /// Reads a comma-separated list of variant names (`none` or empty for none).
+    pub fn parse(list: &str) -> Result<Variants, String> {
+        let mut v = Variants::default();
+        for name in list
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty() && *n != "none")
+        {
+            match name {
+                "four-planets" => v.four_planets = true,
+                "single-encounter" => v.single_encounter_turns = true,
+                "freewheeling-flares" => v.freewheeling_flares = true,
+                other => {
+                    return Err(format!(
+                        "unknown variant `{other}`; known: {}",
+                        Variants::NAMES.join(", ")
+                    ))
+                }
+            }
+        }
+        Ok(v)
+    }
 }
 
 /// The numbers the rules use, derived from the edition and the variants.
@@ -48,6 +79,8 @@ pub struct Rules {
     pub encounters_per_turn: u8,
     /// Flares in the cosmic deck for 3-5 players (more players add all dealt flares).
     pub base_flares_in_deck: u8,
+    /// Whether each player may play only one flare per encounter (not with freewheeling flares).
+    pub one_flare_per_encounter: bool,
     /// A game that reaches this many turns stops without a winner (a safety net for bots).
     pub turn_limit: u32,
 }
@@ -75,9 +108,28 @@ impl Rules {
                         2
                     },
                     base_flares_in_deck: 10,
+                    one_flare_per_encounter: !variants.freewheeling_flares,
                     turn_limit: 400,
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variants_are_read_by_name() {
+        let v = Variants::parse("four-planets, freewheeling-flares").unwrap();
+        assert!(v.four_planets && v.freewheeling_flares && !v.single_encounter_turns);
+        assert_eq!(Variants::parse("none").unwrap(), Variants::default());
+        assert!(Variants::parse("four-planet")
+            .unwrap_err()
+            .contains("four-planets"));
+        let rules = Rules::new(Edition::Ffg, &v);
+        assert!(!rules.one_flare_per_encounter);
+        assert_eq!((rules.planets_per_player, rules.colonies_to_win), (4, 4));
     }
 }

@@ -26,6 +26,8 @@ use std::sync::Arc;
 
 /// Fact keys the runtime records (ability limits use `LIMIT + ability`).
 const FLARE_USED: u32 = u32::MAX - 1;
+/// With freewheeling flares each flare card is marked instead (`CARD_USED + card`).
+const CARD_USED: u32 = 1 << 30;
 const LIMIT: u32 = 1 << 24;
 
 /// A value during evaluation.
@@ -282,6 +284,12 @@ impl Runtime {
             if is_flare && *flare_used.get_or_insert_with(|| s.effects.marked(p, FLARE_USED)) {
                 continue;
             }
+            if is_flare
+                && !s.rules.one_flare_per_encounter
+                && s.effects.marked(p, CARD_USED + card.0 as u32)
+            {
+                continue;
+            }
             let want = if !is_flare {
                 Home::Effect
             } else if own_item == Some(*item) && works() {
@@ -402,7 +410,12 @@ impl Runtime {
             match card {
                 Some(c) => {
                     if game.state().kind(c) == CardKind::Flare {
-                        game.mark(p, FLARE_USED, Until::EndOfEncounter);
+                        let key = if game.state().rules.one_flare_per_encounter {
+                            FLARE_USED
+                        } else {
+                            CARD_USED + c.0 as u32
+                        };
+                        game.mark(p, key, Until::EndOfEncounter);
                     }
                     game.play_from_hand(p, c, ab.source);
                 }
