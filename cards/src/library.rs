@@ -55,6 +55,14 @@ pub fn library_with(extra: Vec<SourceFile>) -> Result<Library, LoadError> {
 }
 
 impl Library {
+    /// A digest of the compiled library: saves record it so a game is resumed only with the
+    /// same cards.
+    pub fn digest(&self) -> String {
+        let mut bytes = serde_json::to_vec(&*self.program).unwrap_or_default();
+        bytes.extend(serde_json::to_vec(&*self.components).unwrap_or_default());
+        cosmic_engine::save::digest_of(&bytes)
+    }
+
     /// Hooks that play this library's cards (one per thread: a runtime is not shared).
     pub fn runtime(&self) -> Runtime {
         Runtime::new(self.program.clone(), &self.components)

@@ -62,6 +62,23 @@ pub fn read_save(path: &Path) -> miette::Result<Save> {
     })
 }
 
+/// Refuses to resume `save` with a card library other than the one it was played with (its
+/// answers would not fit the game any more).
+pub fn check_library(save: &Save, library: &cosmic_cards::Library) -> miette::Result<()> {
+    if save.library.is_empty() || save.library == library.digest() {
+        return Ok(());
+    }
+    let files = if save.cards.is_empty() {
+        "the built-in library alone".to_string()
+    } else {
+        format!("--cards {}", save.cards.join(" "))
+    };
+    Err(miette!(
+        help = format!("the game was saved with {files}; resume it with the same card files, unchanged, and the same version of cosmic"),
+        "the card library differs from the one this game was saved with"
+    ))
+}
+
 /// The recorded answers of each seat, in order.
 pub fn answers_by_seat(
     save: &Save,
@@ -78,7 +95,15 @@ pub fn answers_by_seat(
 /// Plays the game; returns the process exit code.
 pub fn run(args: PlayArgs) -> miette::Result<i32> {
     let loaded = args.load.as_deref().map(read_save).transpose()?;
-    let library = crate::lint::load_library(&args.cards)?;
+    // A resumed game plays with the card files it was saved with, unless others are given.
+    let cards: Vec<PathBuf> = match &loaded {
+        Some(s) if args.cards.is_empty() => s.cards.iter().map(PathBuf::from).collect(),
+        _ => args.cards.clone(),
+    };
+    let library = crate::lint::load_library(&cards)?;
+    if let Some(save) = &loaded {
+        check_library(save, &library)?;
+    }
     let setup = match &loaded {
         Some(s) => s.setup.clone(),
         None => Setup {
@@ -194,6 +219,8 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
             events: game.stats().events,
             digest: digest(game.state()),
             finished: result.is_ok(),
+            cards: cards.iter().map(|p| p.display().to_string()).collect(),
+            library: library.digest(),
         };
         std::fs::write(path, save.to_json())
             .map_err(|e| miette!("cannot write the save {}: {e}", path.display()))?;

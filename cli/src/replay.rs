@@ -1,7 +1,7 @@
 //! `cosmic replay`: plays a save's answers again from its seed and checks that the game
 //! reaches exactly the state the save recorded.
 
-use crate::play::{answers_by_seat, read_save};
+use crate::play::{answers_by_seat, check_library, read_save};
 use clap::Args;
 use cosmic_engine::agents::ReplayAgent;
 use cosmic_engine::save::digest;
@@ -19,7 +19,9 @@ pub struct ReplayArgs {
 /// Replays; returns 0 when the replay reaches the saved state, 1 otherwise.
 pub fn run(args: ReplayArgs) -> miette::Result<i32> {
     let save = read_save(&args.file)?;
-    let library = cosmic_cards::builtin_library()?;
+    let cards: Vec<PathBuf> = save.cards.iter().map(PathBuf::from).collect();
+    let library = crate::lint::load_library(&cards)?;
+    check_library(&save, &library)?;
     let agents: Vec<Box<dyn Agent>> = answers_by_seat(&save)
         .into_iter()
         .map(|answers| Box::new(ReplayAgent::new(answers, None, false)) as Box<dyn Agent>)

@@ -448,13 +448,72 @@ fn variants_are_switched_on_by_name_and_unknown_ones_are_refused() {
         "flares",
         "--check",
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     // Four planets per player: no fifth planet anywhere, and never a second encounter.
-    assert!(!text.contains("Blue 5") && !text.contains("Green 5"), "a fifth planet appears");
-    assert!(!text.contains("-- encounter 2 --"), "a second encounter was played");
+    assert!(
+        !text.contains("Blue 5") && !text.contains("Green 5"),
+        "a fifth planet appears"
+    );
+    assert!(
+        !text.contains("-- encounter 2 --"),
+        "a second encounter was played"
+    );
     let bad = cosmic(&["sim", "--games", "1", "--variants", "four-planet"]);
     assert_eq!(bad.status.code(), Some(1));
     let err = String::from_utf8_lossy(&bad.stderr);
-    assert!(err.contains("unknown variant `four-planet`") && err.contains("four-planets"), "{err}");
+    assert!(
+        err.contains("unknown variant `four-planet`") && err.contains("four-planets"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_save_remembers_its_card_files_and_refuses_a_changed_library() {
+    let dir = temp_dir("save-cards");
+    let alien = dir.join("booster.cosmic");
+    let card = |bonus: u8| {
+        format!(
+            "alien \"Booster\" {{\n  summary \"Adds a little\"\n  alert green\n  set mine\n  edition ffg\n  text \"As a main player, add {bonus} to your side's total.\"\n\n  power \"Boost\" mandatory, as main player, at reveal when totals are computed {{\n    add {bonus} to my side's total\n  }}\n}}\n"
+        )
+    };
+    std::fs::write(&alien, card(1)).expect("write the alien");
+    let save = dir.join("game.json");
+    let (alien_s, save_s) = (alien.to_str().unwrap(), save.to_str().unwrap());
+    let aliens = "Booster,Virus,Oracle,Trader";
+    let out = cosmic(&[
+        "play",
+        "--players",
+        "4",
+        "--seed",
+        "4",
+        "--aliens",
+        aliens,
+        "--cards",
+        alien_s,
+        "--save",
+        save_s,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The replay finds the card files in the save.
+    let replay = cosmic(&["replay", save_s]);
+    let text = String::from_utf8_lossy(&replay.stdout);
+    assert!(text.contains("replay matches the save"), "{text}");
+    // Changing the alien changes the library: the save is refused with a clear error.
+    std::fs::write(&alien, card(2)).expect("rewrite the alien");
+    let refused = cosmic(&["replay", save_s]);
+    assert_eq!(refused.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("card library differs") && err.contains("--cards"),
+        "{err}"
+    );
 }

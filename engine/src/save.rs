@@ -6,8 +6,9 @@ use crate::game::{RecordedAnswer, Setup};
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 
-/// The save format's version.
-pub const SAVE_FORMAT: u32 = 1;
+/// The save format's version. Format 2 added the card files and the library digest; format
+/// 1 saves are still read (they name no card files and have no digest to check).
+pub const SAVE_FORMAT: u32 = 2;
 
 /// A saved game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -27,6 +28,12 @@ pub struct Save {
     pub digest: String,
     /// Whether the game had ended.
     pub finished: bool,
+    /// The designer's card files played besides the built-in library (`--cards`).
+    #[serde(default)]
+    pub cards: Vec<String>,
+    /// A digest of the compiled card library the game was played with (empty if unknown).
+    #[serde(default)]
+    pub library: String,
 }
 
 /// Why a save cannot be used.
@@ -58,7 +65,7 @@ impl Save {
             column: e.column(),
             message: e.to_string(),
         })?;
-        if save.format != SAVE_FORMAT {
+        if !(1..=SAVE_FORMAT).contains(&save.format) {
             return Err(SaveError::Version { found: save.format });
         }
         Ok(save)
@@ -73,9 +80,13 @@ impl Save {
 /// A digest of a state: FNV-1a over its JSON form. Equal states give equal digests; it is
 /// for checking replays, not for security.
 pub fn digest(state: &GameState) -> String {
-    let json = serde_json::to_vec(state).unwrap_or_default();
+    digest_of(&serde_json::to_vec(state).unwrap_or_default())
+}
+
+/// FNV-1a over `bytes`, in hex.
+pub fn digest_of(bytes: &[u8]) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in json {
+    for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
