@@ -101,6 +101,8 @@ fn a_game_resumed_from_a_save_ends_exactly_as_the_uninterrupted_game() {
                 events: 0,
                 digest: String::new(),
                 finished: false,
+                cards: Vec::new(),
+                library: String::new(),
             };
             let save = Save::from_json(&save.to_json()).expect("a save reads back");
             let agents: Vec<Box<dyn Agent>> = (0..players)
@@ -140,6 +142,8 @@ fn truncated_or_edited_saves_are_refused_clearly() {
         events: game.stats().events,
         digest: cosmic_engine::save::digest(game.state()),
         finished: true,
+        cards: Vec::new(),
+        library: String::new(),
     };
     let json = save.to_json();
     for cut in [0, 1, json.len() / 2, json.len() - 2] {
@@ -151,7 +155,9 @@ fn truncated_or_edited_saves_are_refused_clearly() {
             "cut at {cut}"
         );
     }
-    let future = json.replacen("\"format\": 1", "\"format\": 99", 1);
+    let written = format!("\"format\": {}", cosmic_engine::save::SAVE_FORMAT);
+    assert!(json.contains(&written), "{json}");
+    let future = json.replacen(&written, "\"format\": 99", 1);
     assert!(matches!(
         Save::from_json(&future),
         Err(SaveError::Version { found: 99 })
