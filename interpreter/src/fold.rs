@@ -120,28 +120,25 @@ fn boolean(e: &Expr) -> Option<bool> {
 
 /// All of the conditions: false as soon as one is known false, true when all are known true.
 fn all(items: impl IntoIterator<Item = Option<Const>>) -> Option<Const> {
-    let mut known = true;
-    for c in items {
-        match c {
-            Some(Const::Bool(false)) => return Some(Const::Bool(false)),
-            Some(Const::Bool(true)) => {}
-            _ => known = false,
-        }
-    }
-    known.then_some(Const::Bool(true))
+    decided_by(items, false)
 }
 
 /// Any of the conditions: true as soon as one is known true, false when all are known false.
 fn any(items: impl IntoIterator<Item = Option<Const>>) -> Option<Const> {
+    decided_by(items, true)
+}
+
+/// Conditions that one known `decisive` value decides; otherwise all must be known.
+fn decided_by(items: impl IntoIterator<Item = Option<Const>>, decisive: bool) -> Option<Const> {
     let mut known = true;
     for c in items {
         match c {
-            Some(Const::Bool(true)) => return Some(Const::Bool(true)),
-            Some(Const::Bool(false)) => {}
+            Some(Const::Bool(b)) if b == decisive => return Some(Const::Bool(decisive)),
+            Some(Const::Bool(_)) => {}
             _ => known = false,
         }
     }
-    known.then_some(Const::Bool(false))
+    known.then_some(Const::Bool(!decisive))
 }
 
 #[cfg(test)]
