@@ -199,6 +199,10 @@ impl Compiler<'_> {
                         triggers.push(Trigger::On(Happening::ArtifactPlayed))
                     }
                     "i make a deal" | "I make a deal" => triggers.push(Trigger::DealTerm),
+                    "a flare is played" => triggers.push(Trigger::On(Happening::FlarePlayed)),
+                    "a wild flare is played" => {
+                        triggers.push(Trigger::On(Happening::WildFlarePlayed))
+                    }
                     "i play an artifact" | "I play an artifact" => {
                         triggers.push(Trigger::On(Happening::MyArtifactPlayed))
                     }
@@ -1284,6 +1288,8 @@ const WHENEVER_WORDS: &[&str] = &[
     "a deal is made",
     "a deal fails",
     "an artifact is played",
+    "a flare is played",
+    "a wild flare is played",
     "I play an artifact",
     "another player loses its power",
     "the deck is reshuffled",

@@ -105,6 +105,10 @@ pub enum Happening {
     MyPowerZapped,
     /// An artifact is played (answered like `CardPlayed`, for artifacts only).
     ArtifactPlayed,
+    /// A flare is played, as its wild or super half (answered like `CardPlayed`).
+    FlarePlayed,
+    /// A flare is played as its wild half (answered like `CardPlayed`).
+    WildFlarePlayed,
     /// The controller played an artifact and its effect took place.
     MyArtifactPlayed,
     /// Another player's power went off for too few home colonies (the subject is that player).

@@ -499,7 +499,7 @@ impl Runtime {
             if !players.contains(&p) || !self.holds_acting(game, p, ON_KEY) {
                 continue;
             }
-            let options = self.answers(game, p, h, false);
+            let options = self.answers(game, p, h, &[]);
             if options.is_empty() {
                 continue;
             }
@@ -518,24 +518,44 @@ impl Runtime {
         Ok(())
     }
 
-    /// The abilities `p` may use now in answer to `h` (and, for an artifact being played, those
-    /// answering artifacts only).
+    /// The abilities `p` may use now in answer to `h` (and, for a card being played, those
+    /// answering plays of its kind only: `also`).
     fn answers(
         &self,
         game: &Game,
         p: PlayerId,
         h: Happening,
-        artifact: bool,
+        also: &[Happening],
     ) -> Vec<(u32, Origin)> {
         self.abilities_at(game, p, ON_KEY)
             .into_iter()
             .filter(|&(a, _)| {
                 let t = &self.ability(a).triggers;
-                (t.contains(&Trigger::On(h))
-                    || artifact && t.contains(&Trigger::On(Happening::ArtifactPlayed)))
+                (t.contains(&Trigger::On(h)) || also.iter().any(|&k| t.contains(&Trigger::On(k))))
                     && self.may_act(game, p, a)
             })
             .collect()
+    }
+
+    /// The kinds of play a use of a card is besides `CardPlayed` (an artifact, a flare, a
+    /// flare's wild half), for abilities that answer plays of one kind only.
+    fn play_kinds(&self, game: &Game, target: Subject) -> &'static [Happening] {
+        let Subject::Use {
+            card: Some(c),
+            ability,
+            ..
+        } = target
+        else {
+            return &[];
+        };
+        match game.state().kind(c) {
+            CardKind::Artifact => &[Happening::ArtifactPlayed],
+            CardKind::Flare if self.ability(ability).home == Home::Wild => {
+                &[Happening::FlarePlayed, Happening::WildFlarePlayed]
+            }
+            CardKind::Flare => &[Happening::FlarePlayed],
+            _ => &[],
+        }
     }
 
     /// Lets every other player answer a use; returns whether it was cancelled.
@@ -563,11 +583,8 @@ impl Runtime {
             if q == user || !self.holds_acting(game, q, ON_KEY) {
                 continue;
             }
-            let artifact = match target {
-                Subject::Use { card: Some(c), .. } => game.state().kind(c) == CardKind::Artifact,
-                _ => false,
-            };
-            let options = self.answers(game, q, h, artifact);
+            let also = self.play_kinds(game, target);
+            let options = self.answers(game, q, h, also);
             if options.is_empty() {
                 continue;
             }
