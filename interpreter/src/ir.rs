@@ -316,6 +316,9 @@ pub enum Expr {
     RevealedCards,
     /// What a card counts as.
     TypeOf(Box<Expr>),
+    /// The value printed on an attack card, before any change (a revealed morph: the value
+    /// it copies); 0 for any other card.
+    PrintedValue(Box<Expr>),
     /// Tokens on a player's sheet.
     Tokens(Box<Expr>),
     /// The number of the encounter under way in the offense's turn.
@@ -387,6 +390,7 @@ impl Expr {
             | Expr::Gained(a)
             | Expr::EncounterCard(a)
             | Expr::TypeOf(a)
+            | Expr::PrintedValue(a)
             | Expr::Tokens(a)
             | Expr::Won(a)
             | Expr::Declared(a, _)

@@ -1402,6 +1402,20 @@ impl Runtime {
                 }
                 _ => Value::None,
             },
+            Expr::PrintedValue(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => {
+                    let e = &s.encounter;
+                    let kind = match e.cards.iter().position(|&x| x == Some(c)) {
+                        Some(i) if e.revealed => e.effective[i].unwrap_or(s.kind(c)),
+                        _ => s.kind(c),
+                    };
+                    match kind {
+                        CardKind::Attack(v) => Value::Int(v as i32),
+                        _ => Value::Int(0),
+                    }
+                }
+                _ => Value::Int(0),
+            },
             Expr::Tokens(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Int(s.effects.tokens[p.ix()]),
                 _ => Value::Int(0),

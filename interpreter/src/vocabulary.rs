@@ -191,6 +191,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Quantity(QuantityRef::ShipWorth(b(&mut e))),
     },
     Pattern {
+        words: "{c} 's printed value",
+        ty: Ty::Int,
+        build: |mut e| Expr::PrintedValue(b(&mut e)),
+    },
+    Pattern {
         words: "{c} 's value",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::CardValue(b(&mut e))),
