@@ -310,9 +310,9 @@ impl Game<'_> {
         Err(Stop::EncounterEnds(outcome))
     }
 
-    /// `n` of `p`'s ships in the warp join the encounter on `p`'s side (outside the usual
-    /// limit on ships committed).
-    pub fn warp_to_encounter(&mut self, p: PlayerId, n: u8) {
+    /// `n` of `p`'s ships at `from` (the warp or a colony) join the encounter on `p`'s side
+    /// (outside the usual limit on ships committed).
+    pub fn ships_to_encounter(&mut self, p: PlayerId, from: Place, n: u8) {
         let Some(side) = self.state.side_of(p) else {
             return;
         };
@@ -323,7 +323,62 @@ impl Game<'_> {
             }
             Side::Defense => Place::Beside,
         };
-        self.move_ships(p, Place::Warp, to, n, Rule::CardText);
+        self.move_ships(p, from, to, n, Rule::CardText);
+    }
+
+    /// `n` of `p`'s ships leave the encounter at `from` for colonies of `p`'s other than
+    /// `from`; with no other colony they stay.
+    pub fn withdraw_ships(&mut self, p: PlayerId, from: Place, n: u8) -> Flow {
+        let n = n.min(self.ships_at(p, from));
+        let places: Vec<(Place, u8)> = self
+            .state
+            .colonies(p)
+            .map(Place::Planet)
+            .filter(|&c| c != from)
+            .map(|c| (c, n))
+            .collect();
+        if n == 0 || places.is_empty() {
+            return Ok(());
+        }
+        let counts = self.ask_ships(p, DecisionKind::ReturnShips, places.clone(), n, n)?;
+        for ((place, _), k) in places.into_iter().zip(counts) {
+            self.move_ships(p, from, place, k, Rule::CardText);
+        }
+        Ok(())
+    }
+
+    /// `offense` has its encounter with `defense` instead, at a planet `offense` chooses
+    /// among `defense`'s home planets and colonies (`anywhere`) or its home planets only.
+    pub fn aim_gate_at(
+        &mut self,
+        offense: PlayerId,
+        defense: PlayerId,
+        anywhere: bool,
+        source: u32,
+    ) -> Flow {
+        if defense == offense {
+            return Ok(());
+        }
+        let mut planets: Vec<Choice> = self
+            .state
+            .home_planets(defense)
+            .map(Choice::Planet)
+            .collect();
+        if anywhere {
+            for c in self.state.colonies(defense) {
+                if c.owner != defense {
+                    planets.push(Choice::Planet(c));
+                }
+            }
+        }
+        let Choice::Planet(planet) = self.pick(offense, DecisionKind::LaunchPlanet, planets)?
+        else {
+            return Ok(());
+        };
+        self.state.encounter.defense = Some(defense);
+        self.state.encounter.planet = Some(planet);
+        self.emit_caused(Cause::Ability(source), EventKind::DefenseNamed { defense });
+        Ok(())
     }
 
     /// `p` places `n` ships from `from` on a home planet of `host`'s that `p` chooses.

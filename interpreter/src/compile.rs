@@ -102,10 +102,14 @@ impl Compiler<'_> {
             has_flare: false,
             abilities: Vec::new(),
             setup_tokens: None,
+            keeps_power: false,
         };
         self.collect_shared(&d.entries);
         for e in &d.entries {
             if let Entry::Property(p) = e {
+                if p.key.text == "power-loss" {
+                    item.keeps_power = self.snippet(p.value.span()) == "never";
+                }
                 if p.key.text == "count" {
                     if let ast::Expr::Int { value, .. } = p.value {
                         item.count = u8::try_from(value).ok();
@@ -245,10 +249,15 @@ impl Compiler<'_> {
             }
         }
         // With several `at` phases and no window, each phase's start is a trigger.
+        let timing: Vec<&When> = h
+            .when
+            .iter()
+            .filter(|w| !matches!(w, When::InsteadOf(t) if t == "my power"))
+            .collect();
         if let [When::At {
             phases,
             window: None,
-        }] = h.when.as_slice()
+        }] = timing.as_slice()
         {
             if phases.len() > 1 {
                 triggers = phases
@@ -263,10 +272,12 @@ impl Compiler<'_> {
         // With an event or a replacement, `at PHASE` without a window limits when it applies
         // rather than being a trigger of its own.
         let mut phases = Vec::new();
-        if h.when
-            .iter()
-            .any(|w| matches!(w, When::Whenever(_) | When::InsteadOf(_)))
-        {
+        // (`instead of my power` names no event: a super's `at PHASE` stays its trigger.)
+        if h.when.iter().any(|w| match w {
+            When::Whenever(_) => true,
+            When::InsteadOf(text) => text != "my power",
+            _ => false,
+        }) {
             for w in &h.when {
                 if let When::At {
                     phases: ps,
@@ -462,6 +473,13 @@ impl Compiler<'_> {
                 };
                 Some((Pick::Player(list), Ty::Player))
             }
+            ("a defense", from, None) => {
+                let list = match from {
+                    Some(f) => self.expr(f, Ty::Players),
+                    None => Expr::AllPlayers,
+                };
+                Some((Pick::Defense(list), Ty::Player))
+            }
             ("a side", Some(f), None) => Some((Pick::Side(self.expr(f, Ty::Side)), Ty::Side)),
             ("a card", Some(f), None) => Some((Pick::Card(self.expr(f, Ty::Cards)), Ty::Card)),
             ("a side", None, None) => Some((
@@ -547,6 +565,17 @@ impl Compiler<'_> {
             "remove" => {
                 let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
                 if from.as_deref() == Some("the game") {
+                    // `remove 1 of my ships in the warp from the game`: the owner picks which.
+                    if let Some(ast::Expr::Count { count, noun, .. }) = object {
+                        let n = self.expr(count, Ty::Int);
+                        let ships = self.path(noun, Some(Ty::Ships)).map(|(e, _)| e)?;
+                        return Some(Stmt::Move {
+                            ships,
+                            count: Some(n),
+                            up_to: false,
+                            to: Dest::Removed(None),
+                        });
+                    }
                     let ships = self.expr(object?, Ty::Ships);
                     // `with 5 ships kept`: the owner never drops below 5 ships in the game.
                     let keep = match self.arg(a, "with") {
@@ -600,6 +629,27 @@ impl Compiler<'_> {
                     _ => Expr::Me,
                 };
                 Some(Stmt::DiscardEachType(who))
+            }
+            "have" if object_text == "the encounter" => {
+                let with = self.arg(a, "with")?;
+                // `with PLAYER on any planet`: wherever that player has a colony.
+                let mut anywhere = false;
+                let defense = match with {
+                    ast::Expr::Path(p) if p.segments.len() > 1 && {
+                        let last = p.segments.last()?;
+                        last.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>() == ["any", "planet"]
+                    } => {
+                        let mut p = p.clone();
+                        p.segments.pop();
+                        if let Some(l) = p.segments.last_mut() {
+                            l.link = None;
+                        }
+                        anywhere = true;
+                        self.path(&p, Some(Ty::Player)).map(|(e, _)| e)?
+                    }
+                    other => self.expr(other, Ty::Player),
+                };
+                Some(Stmt::EncounterWith { defense, anywhere })
             }
             "swap" => {
                 let with = self.arg(a, "with");
@@ -729,6 +779,18 @@ impl Compiler<'_> {
                 if from != Expr::Me {
                     return self.unsupported(a, "a player discards from its own hand: `discard 1 card from my hand`");
                 }
+                // `discard up to 3 cards from my hand`: the player may discard fewer.
+                let mut object = object;
+                let mut up_to = false;
+                if let Some(ast::Expr::Unary {
+                    op: UnaryOp::UpTo,
+                    operand,
+                    ..
+                }) = object
+                {
+                    up_to = true;
+                    object = Some(&**operand);
+                }
                 let (count, noun) = match object {
                     Some(ast::Expr::Count { count, noun, .. }) => {
                         (self.expr(count, Ty::Int), self.snippet(noun.span))
@@ -744,7 +806,7 @@ impl Compiler<'_> {
                         _ => return self.unsupported(a, "write `discard 1 card from my hand` or `discard 1 negotiate card from my hand`"),
                     },
                 };
-                Some(Stmt::DiscardChosen { count, ty })
+                Some(Stmt::DiscardChosen { count, ty, up_to })
             }
             "look at" if object_text.ends_with("hand") => {
                 let who = self.owner_of(object?, "hand")?;
@@ -844,7 +906,11 @@ impl Compiler<'_> {
             _ => (object, self.arg(a, "by")?, Op::Div),
         };
         let before = self.lints.len();
+        // A quantity changed before the rules compute it: the change lasts until then, so
+        // the target need not exist yet (a total raised in planning counts at reveal).
+        let until = self.acts_until.take();
         let (t, ty) = self.any_expr(target);
+        self.acts_until = until;
         if self.lints.len() > before {
             return None; // the reference itself was reported
         }

@@ -86,7 +86,14 @@ pub fn explain(d: &Decl, source: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} \"{}\"", d.kind.text, d.name.value);
     for key in [
-        "summary", "alert", "set", "edition", "count", "research", "setup",
+        "summary",
+        "alert",
+        "set",
+        "edition",
+        "count",
+        "research",
+        "setup",
+        "power-loss",
     ] {
         if let Some(v) = property(d, key, source) {
             let _ = writeln!(out, "  {key}: {v}");

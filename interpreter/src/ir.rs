@@ -54,6 +54,9 @@ pub struct Item {
     pub abilities: Vec<u32>,
     /// Tokens on its sheet at setup.
     pub setup_tokens: Option<Expr>,
+    /// An alien whose power is never lost for too few home colonies (`power-loss never`).
+    #[serde(default)]
+    pub keeps_power: bool,
 }
 
 /// Where an ability lives.
@@ -473,6 +476,8 @@ pub enum Pick {
     Number(Expr, Expr),
     /// One card from a list.
     Card(Expr),
+    /// The defense of the encounter, from a list of players (`choose a defense`).
+    Defense(Expr),
 }
 
 /// A compiled statement.
@@ -528,6 +533,16 @@ pub enum Stmt {
     Draw(Expr),
     /// Discard one card of each type held.
     DiscardEachType(Expr),
+
+    /// The offense has its encounter with this player instead (at a planet of the
+    /// offense's choice in that player's home system, or wherever it has a colony when
+    /// `anywhere`).
+    EncounterWith {
+        /// The new defense.
+        defense: Expr,
+        /// Whether any of its colonies may be targeted.
+        anywhere: bool,
+    },
     /// Trade whole hands.
     SwapHands(Expr, Expr),
     /// Shuffle two hands together; the first player takes back as many as it held.
@@ -554,6 +569,8 @@ pub enum Stmt {
         count: Expr,
         /// The type, if only cards of one type may be discarded.
         ty: Option<CardType>,
+        /// Whether fewer may be chosen (`up to N cards`).
+        up_to: bool,
     },
     /// Discard a player's whole hand.
     DiscardHand(Expr),

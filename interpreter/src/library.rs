@@ -23,7 +23,15 @@ pub const KINDS: &[&str] = &[
 
 /// The properties the interpreter reads; any other is reported as unknown.
 pub const PROPERTIES: &[&str] = &[
-    "summary", "alert", "set", "edition", "setup", "text", "count", "research",
+    "summary",
+    "alert",
+    "set",
+    "edition",
+    "setup",
+    "text",
+    "count",
+    "research",
+    "power-loss",
 ];
 
 /// One content file.

@@ -242,10 +242,17 @@ impl Runtime {
         &self.program.abilities[i as usize]
     }
 
-    /// Whether `p`'s alien power works now (enough home colonies, not zapped or lost).
-    fn power_works(game: &Game, p: PlayerId) -> bool {
+    /// Whether `p`'s alien power works now (enough home colonies, or an alien that never
+    /// loses its power that way; not zapped or lost).
+    fn power_works(&self, game: &Game, p: PlayerId) -> bool {
         let s = game.state();
-        s.players[p.ix()].power_active && !s.effects.power_off(p)
+        let player = &s.players[p.ix()];
+        let kept = || {
+            player.alien.is_some_and(|a| {
+                self.program.items[self.alien_items[a as usize] as usize].keeps_power
+            })
+        };
+        (player.power_active || kept()) && !s.effects.power_off(p)
     }
 
     /// Every ability `p` may use now that may act at one of the moments in `keys`, with where
@@ -257,7 +264,7 @@ impl Runtime {
         let player = &s.players[p.ix()];
         let own_item = player.alien.map(|a| self.alien_items[a as usize]);
         let mut works = None;
-        let mut works = || *works.get_or_insert_with(|| Self::power_works(game, p));
+        let mut works = || *works.get_or_insert_with(|| self.power_works(game, p));
         if let Some(item) = own_item {
             if self.index.acts(item, keys) && works() {
                 for &a in &self.program.items[item as usize].abilities {
@@ -805,6 +812,12 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::EncounterWith { defense, anywhere } => {
+                if let Some(d) = self.player(defense, game, ctx) {
+                    let offense = game.state().offense;
+                    game.aim_gate_at(offense, d, *anywhere, ctx.source)?;
+                }
+            }
             Stmt::SwapHands(a, b) => {
                 if let (Value::Player(a), Value::Player(b)) =
                     (self.eval(a, game, ctx), self.eval(b, game, ctx))
@@ -884,7 +897,7 @@ impl Runtime {
                     }
                 }
             }
-            Stmt::DiscardChosen { count, ty } => {
+            Stmt::DiscardChosen { count, ty, up_to } => {
                 let n = number(&self.eval(count, game, ctx), game).max(0);
                 let s = game.state();
                 let options: Vec<Choice> = s.players[me.ix()]
@@ -894,8 +907,9 @@ impl Runtime {
                     .map(|&c| Choice::Card(c))
                     .collect();
                 let k = (n as usize).min(options.len()) as u8;
+                let min = if *up_to { 0 } else { k };
                 if k > 0 {
-                    for c in game.ask_subset(me, DecisionKind::CardCards, options, k, k)? {
+                    for c in game.ask_subset(me, DecisionKind::CardCards, options, min, k)? {
                         if let Choice::Card(c) = c {
                             game.discard_card(me, c, Rule::CardText);
                         }
@@ -1115,6 +1129,22 @@ impl Runtime {
                     _ => Value::None,
                 })
             }
+            Pick::Defense(list) => {
+                let mask = self.eval(list, game, ctx).mask();
+                let options: Vec<Choice> = game
+                    .state()
+                    .seats()
+                    .filter(|p| mask & (1 << p.0) != 0)
+                    .map(Choice::Player)
+                    .collect();
+                if options.is_empty() {
+                    return Ok(Value::None);
+                }
+                Ok(match game.pick(me, DecisionKind::WildDefense, options)? {
+                    Choice::Player(p) => Value::Player(p),
+                    _ => Value::None,
+                })
+            }
             Pick::Number(lo, hi) => {
                 let (lo, hi) = (
                     number(&self.eval(lo, game, ctx), game),
@@ -1146,9 +1176,17 @@ impl Runtime {
             if mask & (1 << p.0) == 0 {
                 continue;
             }
+            // Ships joining the encounter come from elsewhere than where they would go.
+            let target = game.state().encounter.planet;
+            let defending = Some(p) == game.state().encounter.defense;
             let places: Vec<(Place, u8)> = ship_places(game, p, place)
                 .into_iter()
-                .filter(|&(_, n)| n > 0)
+                .filter(|&(at, n)| {
+                    n > 0
+                        && !(matches!(to, Dest::Encounter)
+                            && defending
+                            && target.is_some_and(|t| at == Place::Planet(t)))
+                })
                 .collect();
             let total: u32 = places.iter().map(|&(_, n)| n as u32).sum();
             let take = match count {
@@ -1159,23 +1197,25 @@ impl Runtime {
                     game.ask_card_ships(p, places.clone(), min, n)?
                 }
             };
-            if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter && count.is_none() {
-                // All its ships leaving the encounter for home, an ally leaves the alliance.
-                if game.state().encounter.ally[p.ix()].is_some() {
+            if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter {
+                // An ally whose ships all leave the encounter for home leaves the alliance.
+                let all = take.iter().map(|&n| n as u32).sum::<u32>() == total;
+                if all && game.state().encounter.ally[p.ix()].is_some() {
                     game.leave_alliance(p, ctx.source)?;
                     continue;
                 }
+                // Ships that stay in the game go to the owner's other colonies.
+                for ((from, _), n) in places.into_iter().zip(take) {
+                    game.withdraw_ships(p, from, n)?;
+                }
+                continue;
             }
             for ((from, _), n) in places.into_iter().zip(take) {
                 if n == 0 {
                     continue;
                 }
                 match to {
-                    Dest::Encounter => {
-                        if from == Place::Warp {
-                            game.warp_to_encounter(p, n);
-                        }
-                    }
+                    Dest::Encounter => game.ships_to_encounter(p, from, n),
                     Dest::HomePlanets(host) => {
                         if let Some(host) = self.player(host, game, ctx) {
                             game.colonize_home(p, host, from, n)?;
