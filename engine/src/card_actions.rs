@@ -201,7 +201,15 @@ impl Game<'_> {
         self.state.encounter.proposal = None;
     }
 
-    /// The offense may have another encounter after this one, whatever its outcome.
+    /// `p` has an encounter of its own against `defense`'s home system as soon as the current
+    /// encounter ends; then play resumes.
+    pub fn grant_encounter_against(&mut self, p: PlayerId, defense: PlayerId) {
+        if p != defense {
+            self.state.extra_encounter = Some((p, defense));
+        }
+    }
+
+    /// The offense may have another encounter after this one (content's own grant).
     pub fn grant_another_encounter(&mut self) {
         self.state.another_encounter = true;
     }

@@ -108,6 +108,8 @@ pub(crate) fn initial_state(
         winners: Vec::new(),
         effects: Default::default(),
         another_encounter: false,
+        extra_encounter: None,
+        fixed_defense: None,
     })
 }
 

@@ -611,6 +611,9 @@ pub enum Stmt {
     Declare(u32),
     /// The offense may have another encounter.
     AnotherEncounter,
+    /// The acting player has an encounter of its own against a player's home system as soon
+    /// as this one ends, then play resumes.
+    EncounterWith(Expr),
     /// The acting player wins the game.
     Win,
     /// The acting player's power goes off.

@@ -992,6 +992,11 @@ impl Runtime {
             Stmt::FailDeal => game.fail_deal(),
             Stmt::Declare(key) => game.declare(me, *key),
             Stmt::AnotherEncounter => game.grant_another_encounter(),
+            Stmt::EncounterWith(defense) => {
+                if let Some(d) = self.player(defense, game, ctx) {
+                    game.grant_encounter_against(me, d);
+                }
+            }
             Stmt::Win => game.win_now(vec![me], ctx.source)?,
             Stmt::LosePower(until) => game.power_off(me, *until, ctx.source),
             Stmt::RegainPower => game.power_on(me, ctx.source),

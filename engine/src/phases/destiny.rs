@@ -15,6 +15,10 @@ impl Game<'_> {
     /// when the encounter is settled here (a re-established home colony).
     pub(super) fn destiny_phase(&mut self) -> Flow<Option<Outcome>> {
         let offense = self.state.offense;
+        if let Some(defense) = self.state.fixed_defense.take() {
+            self.name_defense(defense)?;
+            return Ok(None);
+        }
         // Drawing again discards; a deck of destiny cards all showing the offense's own color
         // cannot loop forever because each reshuffle includes the other colors.
         for _ in 0..256 {

@@ -43,6 +43,9 @@ impl Game<'_> {
                 Err(e) => return Err(e),
             };
             from = Phase::StartTurn;
+            if let Some((p, defense)) = self.state.extra_encounter.take() {
+                self.interposed_encounter(p, defense)?;
+            }
             let allowed = self.quantity(
                 crate::quantity::Quantity::EncountersPerTurn,
                 self.state.rules.encounters_per_turn as i32,
@@ -75,6 +78,26 @@ impl Game<'_> {
             Some(v) => Err(Stop::Error(v)),
             None => Ok(()),
         }
+    }
+
+    /// Plays an encounter content granted `p` against `defense`'s home system at once, out of
+    /// turn; the turn's offense then goes on where it left off.
+    fn interposed_encounter(&mut self, p: PlayerId, defense: PlayerId) -> Flow {
+        let offense = self.state.offense;
+        let number = self.state.encounter.number;
+        let another = std::mem::take(&mut self.state.another_encounter);
+        self.state.offense = p;
+        self.state.fixed_defense = Some(defense);
+        let result = self.play_encounter(1, Phase::StartTurn);
+        self.state.fixed_defense = None;
+        match result {
+            Ok(_) | Err(Stop::TurnEnds) => {}
+            Err(e) => return Err(e),
+        }
+        self.state.offense = offense;
+        self.state.encounter.number = number;
+        self.state.another_encounter = another;
+        Ok(())
     }
 
     /// Plays one encounter from phase `from` on and returns its outcome.
