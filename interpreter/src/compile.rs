@@ -705,7 +705,7 @@ impl Compiler<'_> {
             "have" if object_text == "another encounter" => Some(Stmt::AnotherEncounter),
             "have" if object_text == "an encounter" && self.arg(a, "with").is_some() => {
                 let defense = self.expr(self.arg(a, "with")?, Ty::Player);
-                Some(Stmt::EncounterWith(defense))
+                Some(Stmt::OutOfTurnEncounter(defense))
             }
             "discard" if matches!(object_text.as_str(), "this card" | "this flare") => {
                 Some(Stmt::DiscardThis)

@@ -613,7 +613,7 @@ pub enum Stmt {
     AnotherEncounter,
     /// The acting player has an encounter of its own against a player's home system as soon
     /// as this one ends, then play resumes.
-    EncounterWith(Expr),
+    OutOfTurnEncounter(Expr),
     /// The acting player wins the game.
     Win,
     /// The acting player's power goes off.

@@ -992,7 +992,7 @@ impl Runtime {
             Stmt::FailDeal => game.fail_deal(),
             Stmt::Declare(key) => game.declare(me, *key),
             Stmt::AnotherEncounter => game.grant_another_encounter(),
-            Stmt::EncounterWith(defense) => {
+            Stmt::OutOfTurnEncounter(defense) => {
                 if let Some(d) = self.player(defense, game, ctx) {
                     game.grant_encounter_against(me, d);
                 }
