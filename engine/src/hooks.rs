@@ -39,6 +39,8 @@ pub enum Window {
     GameSetup,
     /// A deal failed, before the main players lose ships for it.
     DealFailed,
+    /// A main player is about to collect compensation (the state names it).
+    Compensation,
 }
 
 /// Something that happened between windows which content may answer; the engine passes it

@@ -163,6 +163,9 @@ pub struct Encounter {
     /// Cards gained as compensation or rewards this encounter, with who gained them.
     #[serde(default)]
     pub gained: Vec<(PlayerId, CardId)>,
+    /// The main player collecting compensation, while it does.
+    #[serde(default)]
+    pub compensating: Option<PlayerId>,
 }
 
 /// The whole state of a game.

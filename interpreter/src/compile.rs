@@ -720,6 +720,17 @@ impl Compiler<'_> {
             },
             "give" => {
                 let to = self.expr(self.arg(a, "to")?, Ty::Player);
+                if let (Some(ast::Expr::Count { count, noun, .. }), Some(from)) =
+                    (object, self.arg(a, "from"))
+                {
+                    if self.snippet(noun.span) == "cards" {
+                        if self.owner_of(from, "hand")? != Expr::Me {
+                            return self.unsupported(a, "a player gives from its own hand: `give 2 cards from my hand to opponent`");
+                        }
+                        let count = self.expr(count, Ty::Int);
+                        return Some(Stmt::GiveCards { count, to });
+                    }
+                }
                 let card = match object_text.as_str() {
                     "this card" | "this flare" => Some(Expr::ThisCard),
                     "1 card" if self.arg(a, "from").is_some() => {
@@ -1321,9 +1332,11 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
         | Expr::Quantity(QuantityRef::Winner) => {
             Some((Phase::Reveal, "encounter cards are revealed"))
         }
-        Expr::LosingSide | Expr::Won(_) | Expr::DealMade | Expr::Gained(_) => {
-            Some((Phase::Resolution, "the encounter is resolved"))
-        }
+        Expr::LosingSide
+        | Expr::Won(_)
+        | Expr::DealMade
+        | Expr::Gained(_)
+        | Expr::Compensating(_) => Some((Phase::Resolution, "the encounter is resolved")),
         _ => None,
     };
     let mut latest = own;

@@ -221,6 +221,11 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
         "the encounter is resolved",
         Window::EncounterResolved,
     ),
+    (
+        WindowRelation::When,
+        "compensation is collected",
+        Window::Compensation,
+    ),
 ];
 
 /// A window in the words a designer writes for it.

@@ -311,6 +311,8 @@ pub enum Expr {
     CardsOfType(Box<Expr>, Box<Expr>),
     /// The top card of the discard pile.
     TopDiscard,
+    /// Whether a player is collecting compensation now.
+    Compensating(Box<Expr>),
     /// Cards a player gained as compensation or rewards this encounter (still in its hand).
     Gained(Box<Expr>),
     /// A main player's encounter card.
@@ -391,6 +393,7 @@ impl Expr {
             | Expr::Ships(a, _)
             | Expr::CardsInHand(a, _)
             | Expr::Gained(a)
+            | Expr::Compensating(a)
             | Expr::EncounterCard(a)
             | Expr::TypeOf(a)
             | Expr::PrintedValue(a)
@@ -574,6 +577,13 @@ pub enum Stmt {
     },
     /// Discard a player's whole hand.
     DiscardHand(Expr),
+    /// Give cards of the acting player's choice from its hand to a player.
+    GiveCards {
+        /// How many.
+        count: Expr,
+        /// To whom.
+        to: Expr,
+    },
     /// Discard any number of the listed cards (those in the acting player's hand).
     DiscardAny(Expr),
     /// The acting player looks at a player's hand.

@@ -935,6 +935,24 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::GiveCards { count, to } => {
+                let n = number(&self.eval(count, game, ctx), game).max(0);
+                if let Some(to) = self.player(to, game, ctx).filter(|&t| t != me) {
+                    let options: Vec<Choice> = game.state().players[me.ix()]
+                        .hand
+                        .iter()
+                        .map(|&c| Choice::Card(c))
+                        .collect();
+                    let k = (n as usize).min(options.len()) as u8;
+                    if k > 0 {
+                        for c in game.ask_subset(me, DecisionKind::CardCards, options, k, k)? {
+                            if let Choice::Card(c) = c {
+                                game.give_card(me, to, c, Rule::CardText);
+                            }
+                        }
+                    }
+                }
+            }
             Stmt::DiscardHand(who) => {
                 if let Some(p) = self.player(who, game, ctx) {
                     game.discard_hand(p, Rule::CardText);
@@ -1421,6 +1439,11 @@ impl Runtime {
                 ),
                 _ => Value::Cards(Vec::new()),
             },
+            Expr::Compensating(p) => Value::Bool(
+                s.encounter
+                    .compensating
+                    .is_some_and(|c| self.eval(p, game, ctx) == Value::Player(c)),
+            ),
             Expr::TopDiscard => s.discard.last().map_or(Value::None, |&c| Value::Card(c)),
             Expr::EncounterCard(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => match main_side(game, p) {

@@ -423,6 +423,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Not(Box::new(Expr::Won(Box::new(Expr::SideOf(b(&mut e)))))),
     },
     Pattern {
+        words: "{p} collects compensation",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Compensating(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} collect compensation",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Compensating(b(&mut e)),
+    },
+    Pattern {
         words: "deal was made",
         ty: Ty::Bool,
         build: |_| Expr::DealMade,

@@ -162,6 +162,9 @@ impl Game<'_> {
     fn compensation(&mut self, side: Side) -> Flow {
         let taker = self.main(side);
         let from = self.main(side.other());
+        self.state.encounter.compensating = Some(taker);
+        self.window(Window::Compensation)?;
+        self.state.encounter.compensating = None;
         let lost = self.state.encounter.lost_to_warp[taker.ix()] as i32;
         let due = self.quantity(Quantity::Compensation(taker), lost).max(0);
         let mut taken = 0;
