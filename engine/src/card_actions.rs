@@ -407,6 +407,44 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// `p` looks through the destiny deck and puts the card it chooses on top (one option per
+    /// kind of card; the deck's order is not shown), to be drawn as the offense's.
+    pub fn choose_destiny(&mut self, p: PlayerId, source: u32) -> Flow {
+        self.refill_destiny();
+        let mut ids = self.state.destiny_deck.clone();
+        ids.sort();
+        let mut kinds = Vec::new();
+        let mut options = Vec::new();
+        for d in ids {
+            let k = self.state.destiny_cards[d.0 as usize].kind;
+            if !kinds.contains(&k) {
+                kinds.push(k);
+                options.push(Choice::Destiny(d));
+            }
+        }
+        if options.is_empty() {
+            return Ok(());
+        }
+        let Choice::Destiny(d) = self.pick(p, DecisionKind::CardChoice, options)? else {
+            return Ok(());
+        };
+        let deck = &mut self.state.destiny_deck;
+        if let Some(i) = deck.iter().position(|&x| x == d) {
+            let c = deck.remove(i);
+            deck.push(c);
+        }
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::DestinyChosen { player: p },
+        );
+        Ok(())
+    }
+
+    /// The destiny card just drawn is discarded and the offense draws another.
+    pub fn redraw_destiny(&mut self) {
+        self.state.encounter.redraw_destiny = true;
+    }
+
     /// `viewer` looks at `owner`'s hand: its cards are visible to `viewer` for the rest of
     /// the encounter.
     pub fn look_at_hand(&mut self, viewer: PlayerId, owner: PlayerId, source: u32) {

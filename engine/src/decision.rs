@@ -3,7 +3,7 @@
 
 use crate::deal::DealTerms;
 use crate::event::{Names, Place};
-use crate::ids::{CardId, PlanetId, PlayerId, Side};
+use crate::ids::{CardId, DestinyId, PlanetId, PlayerId, Side};
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -189,6 +189,8 @@ pub enum Choice {
     Number(i32),
     /// A labelled option of a card's text (by its source number).
     Option(u32),
+    /// A destiny card (chosen from the destiny deck by card text).
+    Destiny(DestinyId),
 }
 
 impl Choice {
@@ -217,6 +219,7 @@ impl Choice {
             Choice::Side(side) => format!("the {side}"),
             Choice::Number(k) => k.to_string(),
             Choice::Option(s) => n.source(s).into(),
+            Choice::Destiny(d) => n.destiny(d),
         }
     }
 }

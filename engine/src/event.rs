@@ -291,6 +291,10 @@ pub enum EventKind {
         viewer: PlayerId,
         owner: PlayerId,
     },
+    /// A player chose the destiny card the offense will draw (which one stays hidden).
+    DestinyChosen {
+        player: PlayerId,
+    },
     CardTaken {
         player: PlayerId,
         card: CardId,
@@ -689,6 +693,9 @@ impl Names<'_> {
                 self.player(*player),
                 self.card(*card)
             ),
+            EventKind::DestinyChosen { player } => {
+                write!(s, "{} chooses the destiny card", self.player(*player))
+            }
             EventKind::HandLooked { viewer, owner } => write!(
                 s,
                 "{} looks at {}'s hand",

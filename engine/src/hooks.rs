@@ -17,6 +17,9 @@ pub enum Window {
     PhaseStart(Phase),
     /// The end of a phase, after its rules acted.
     PhaseEnd(Phase),
+    /// A destiny card was drawn and the player it names is known (a wild card's choice
+    /// made), before the offense's own-color choices.
+    DestinyDrawn,
     /// After the defense is named in the destiny phase.
     DefenseNamed,
     /// After the gate is aimed, before the offense commits ships (launch).

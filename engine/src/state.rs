@@ -157,6 +157,16 @@ pub struct Encounter {
     /// Whether each side's selected encounter card was played face up (everyone sees it).
     #[serde(default)]
     pub shown: [bool; 2],
+    /// The player the destiny card drawn last names (its color's player, or the player a
+    /// special card designates); none for a wild card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destiny_names: Option<PlayerId>,
+    /// Whether the destiny card drawn last is wild.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub destiny_wild: bool,
+    /// Card text had the destiny card discarded: the offense draws another.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub redraw_destiny: bool,
     /// Hands each player has looked at this encounter (bit per seat of the hand's owner).
     #[serde(default)]
     pub looked: [u8; MAX_PLAYERS],

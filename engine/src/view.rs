@@ -67,6 +67,11 @@ impl<'a> View<'a> {
         &self.state.players[self.me.ix()].hand
     }
 
+    /// What a destiny card shows (destiny cards are public components).
+    pub fn destiny_kind(&self, d: crate::ids::DestinyId) -> crate::components::DestinyKind {
+        self.state.destiny_cards[d.0 as usize].kind
+    }
+
     /// How many cards a player holds.
     pub fn hand_size(&self, p: PlayerId) -> usize {
         self.state.players[p.ix()].hand.len()

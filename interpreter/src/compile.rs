@@ -461,6 +461,9 @@ impl Compiler<'_> {
 
     fn choose(&mut self, c: &ast::Choose) -> Option<Stmt> {
         let what = self.snippet(c.what.span());
+        if what == "the destiny card" && c.from.is_none() && c.binding.is_none() {
+            return Some(Stmt::ChooseDestiny);
+        }
         let pick = match (what.as_str(), &c.from, &c.to) {
             ("a number", Some(lo), Some(hi)) => Some((
                 Pick::Number(self.expr(lo, Ty::Int), self.expr(hi, Ty::Int)),
@@ -574,6 +577,7 @@ impl Compiler<'_> {
                             count: Some(n),
                             up_to: false,
                             to: Dest::Removed(None),
+                            chooser: None,
                         });
                     }
                     let ships = self.expr(object?, Ty::Ships);
@@ -597,6 +601,7 @@ impl Compiler<'_> {
                         count: None,
                         up_to: false,
                         to: Dest::Removed(keep),
+                        chooser: None,
                     })
                 } else {
                     self.tokens(a, -1)
@@ -630,6 +635,7 @@ impl Compiler<'_> {
                 };
                 Some(Stmt::DiscardEachType(who))
             }
+            "discard" if object_text == "the destiny card" => Some(Stmt::RedrawDestiny),
             "have" if object_text == "the encounter" => {
                 let with = self.arg(a, "with")?;
                 // `with PLAYER on any planet`: wherever that player has a colony.
@@ -1037,11 +1043,14 @@ impl Compiler<'_> {
             });
             return None;
         };
+        // `by PLAYER`: that player picks which ships.
+        let chooser = self.arg(a, "by").map(|b| self.expr(b, Ty::Player));
         Some(Stmt::Move {
             ships,
             count,
             up_to,
             to,
+            chooser,
         })
     }
 

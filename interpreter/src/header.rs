@@ -147,6 +147,11 @@ const PHASE_WORDS: &[(&str, &[Phase])] = &[
 /// The finer windows a designer may name, with the engine window each one is.
 const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
     (
+        WindowRelation::When,
+        "a destiny card is drawn",
+        Window::DestinyDrawn,
+    ),
+    (
         WindowRelation::After,
         "the defense is named",
         Window::DefenseNamed,

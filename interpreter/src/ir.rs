@@ -336,6 +336,10 @@ pub enum Expr {
     Declared(Box<Expr>, u32),
     /// Whether the game uses the four-planet variant.
     FourPlanets,
+    /// The player the destiny card drawn last names (none for a wild card).
+    DestinyPlayer,
+    /// Whether the destiny card drawn last is wild.
+    DestinyWild,
     /// The thing an ability answers or replaces (`it`, `them`, `that use`).
     Subject,
     /// The player a deal term was agreed for.
@@ -381,6 +385,8 @@ impl Expr {
             | Expr::EncounterNumber
             | Expr::DealMade
             | Expr::FourPlanets
+            | Expr::DestinyPlayer
+            | Expr::DestinyWild
             | Expr::Subject
             | Expr::AgreedPlayer
             | Expr::AgreedNumber
@@ -524,6 +530,8 @@ pub enum Stmt {
         up_to: bool,
         /// Where to.
         to: Dest,
+        /// Who picks which ships (`by PLAYER`); the owner when `None`.
+        chooser: Option<Expr>,
     },
     /// Move a card (the subject encounter card) into a hand.
     TakeCard {
@@ -588,6 +596,10 @@ pub enum Stmt {
     DiscardAny(Expr),
     /// The acting player looks at a player's hand.
     LookAtHand(Expr),
+    /// The acting player looks through the destiny deck and chooses the card drawn next.
+    ChooseDestiny,
+    /// The destiny card just drawn is discarded; the offense draws another.
+    RedrawDestiny,
     /// Take cards at random from a player's hand.
     TakeRandom {
         /// How many.

@@ -113,6 +113,14 @@ enum Subject {
     Card(CardId),
 }
 
+/// How many ships a move takes (all, a count, or up to a count) and who picks them (the
+/// owner when `chooser` is none).
+struct Take<'a> {
+    count: Option<&'a Expr>,
+    up_to: bool,
+    chooser: Option<PlayerId>,
+}
+
 /// Where an ability is used from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Origin {
@@ -782,7 +790,16 @@ impl Runtime {
                 count,
                 up_to,
                 to,
-            } => self.move_ships(ships, count.as_ref(), *up_to, to, game, ctx)?,
+                chooser,
+            } => {
+                let chooser = chooser.as_ref().and_then(|c| self.player(c, game, ctx));
+                let take = Take {
+                    count: count.as_ref(),
+                    up_to: *up_to,
+                    chooser,
+                };
+                self.move_ships(ships, take, to, game, ctx)?
+            }
             Stmt::TakeCard { card, to } => {
                 if let (Value::Card(c), Value::Player(p)) =
                     (self.eval(card, game, ctx), self.eval(to, game, ctx))
@@ -812,6 +829,8 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::ChooseDestiny => game.choose_destiny(me, ctx.source)?,
+            Stmt::RedrawDestiny => game.redraw_destiny(),
             Stmt::EncounterWith { defense, anywhere } => {
                 if let Some(d) = self.player(defense, game, ctx) {
                     let offense = game.state().offense;
@@ -1185,12 +1204,16 @@ impl Runtime {
     fn move_ships(
         &self,
         ships: &Expr,
-        count: Option<&Expr>,
-        up_to: bool,
+        take: Take,
         to: &Dest,
         game: &mut Game,
         ctx: &mut Ctx,
     ) -> Flow {
+        let Take {
+            count,
+            up_to,
+            chooser,
+        } = take;
         let Value::Ships(mask, place) = self.eval(ships, game, ctx) else {
             return Ok(());
         };
@@ -1217,7 +1240,7 @@ impl Runtime {
                 Some(n) => {
                     let n = (n as u32).min(total) as u8;
                     let min = if up_to { 0 } else { n };
-                    game.ask_card_ships(p, places.clone(), min, n)?
+                    game.ask_card_ships(chooser.unwrap_or(p), places.clone(), min, n)?
                 }
             };
             if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter {
@@ -1507,6 +1530,8 @@ impl Runtime {
                 _ => Value::Bool(false),
             },
             Expr::FourPlanets => Value::Bool(s.rules.planets_per_player == 4),
+            Expr::DestinyPlayer => s.encounter.destiny_names.map_or(Value::None, Value::Player),
+            Expr::DestinyWild => Value::Bool(s.encounter.destiny_wild),
             Expr::Subject => match ctx.subject {
                 Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
                 Subject::Player(p) => Value::Player(p),

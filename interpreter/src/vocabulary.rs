@@ -438,6 +438,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::DealMade,
     },
     Pattern {
+        words: "destiny card 's player",
+        ty: Ty::Player,
+        build: |_| Expr::DestinyPlayer,
+    },
+    Pattern {
+        words: "wild destiny card was drawn",
+        ty: Ty::Bool,
+        build: |_| Expr::DestinyWild,
+    },
+    Pattern {
         words: "game uses four-planet variant",
         ty: Ty::Bool,
         build: |_| Expr::FourPlanets,

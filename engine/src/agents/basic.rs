@@ -105,6 +105,20 @@ impl BasicAgent {
                         card, answering, ..
                     },
                 ) => self.use_score(view, card.is_some(), answering),
+                (DecisionKind::CardChoice, Choice::Destiny(d)) => {
+                    // Send the offense against the leader, never against me.
+                    match view.destiny_kind(d) {
+                        crate::components::DestinyKind::Color(c) => {
+                            match view.seats().find(|&p| view.color(p) == c) {
+                                Some(p) if p == me => -50,
+                                Some(p) if p == view.offense() => 0,
+                                Some(p) => 5 + 3 * view.foreign_colonies(p) as i32,
+                                None => -1,
+                            }
+                        }
+                        _ => 1,
+                    }
+                }
                 (DecisionKind::SecondEncounter, Choice::Yes) => 1,
                 (DecisionKind::SecondEncounter, _) => 0,
                 _ => 0,
@@ -222,6 +236,11 @@ impl BasicAgent {
                 }
             }
             DecisionKind::DealColonyShips => (r.max as u32).min(3),
+            // Card text: how many is left to chance, which ships is chosen with care.
+            DecisionKind::CardShips => {
+                let hi = (r.max as u32).min(cap);
+                self.rng.gen_range((r.min as u32).min(hi)..=hi)
+            }
             DecisionKind::ReturnShips | DecisionKind::FailedDealShips => r.min as u32,
             _ => return random_ships(&mut self.rng, r),
         }

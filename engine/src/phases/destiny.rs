@@ -31,7 +31,8 @@ impl Game<'_> {
                     card,
                 },
             );
-            let named = match self.state.destiny_cards[card.0 as usize].kind {
+            let kind = self.state.destiny_cards[card.0 as usize].kind;
+            let named = match kind {
                 DestinyKind::Color(c) => self.state.player_of(c).unwrap_or(offense),
                 DestinyKind::Wild => {
                     let others: Vec<Choice> = self
@@ -57,14 +58,24 @@ impl Game<'_> {
                     }
                 }
             };
+            let wild = matches!(kind, DestinyKind::Wild);
+            self.state.encounter.destiny_wild = wild;
+            self.state.encounter.destiny_names = (!wild).then_some(named);
+            self.window(Window::DestinyDrawn)?;
             if named != offense {
                 self.name_defense(named)?;
+                if self.destiny_redrawn(card) {
+                    continue;
+                }
                 return Ok(None);
             }
             match self.own_color_choice()? {
                 Choice::DriveOut { planet, player } => {
                     self.state.encounter.planet = Some(planet);
                     self.name_defense(player)?;
+                    if self.destiny_redrawn(card) {
+                        continue;
+                    }
                     return Ok(None);
                 }
                 Choice::Reestablish(planet) => {
@@ -91,6 +102,33 @@ impl Game<'_> {
             }
         }
         Err(GameError::Stuck("destiny never named a defense".into()).into())
+    }
+
+    /// Whether card text had the destiny card discarded: the encounter forgets the defense
+    /// and the planet, the card is discarded, and the offense draws again.
+    fn destiny_redrawn(&mut self, card: DestinyId) -> bool {
+        if !std::mem::take(&mut self.state.encounter.redraw_destiny) {
+            return false;
+        }
+        let e = &mut self.state.encounter;
+        e.defense = None;
+        e.planet = None;
+        e.destiny = None;
+        self.state.destiny_discard.push(card);
+        self.emit(Rule::Destiny, EventKind::DestinyDiscarded { card });
+        true
+    }
+
+    /// Shuffles the destiny discards into a deck down to its last card (the rules draw from
+    /// a deck of two or more).
+    pub(crate) fn refill_destiny(&mut self) {
+        if self.state.destiny_deck.len() <= 1 {
+            let discards = std::mem::take(&mut self.state.destiny_discard);
+            self.state.destiny_deck.extend(discards);
+            self.state.destiny_deck.shuffle(&mut self.rng);
+            let cards = self.state.destiny_deck.len() as u8;
+            self.emit(Rule::DestinyReshuffle, EventKind::DestinyShuffled { cards });
+        }
     }
 
     fn name_defense(&mut self, defense: PlayerId) -> Flow {
@@ -140,13 +178,7 @@ impl Game<'_> {
 
     /// Draws the top destiny card; a deck down to its last card is shuffled with the discards.
     fn draw_destiny(&mut self) -> Flow<DestinyId> {
-        if self.state.destiny_deck.len() <= 1 {
-            let discards = std::mem::take(&mut self.state.destiny_discard);
-            self.state.destiny_deck.extend(discards);
-            self.state.destiny_deck.shuffle(&mut self.rng);
-            let cards = self.state.destiny_deck.len() as u8;
-            self.emit(Rule::DestinyReshuffle, EventKind::DestinyShuffled { cards });
-        }
+        self.refill_destiny();
         self.state
             .destiny_deck
             .pop()
