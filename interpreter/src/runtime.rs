@@ -1128,10 +1128,7 @@ impl Runtime {
                     }
                     return Ok(Value::Players(m));
                 }
-                Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
-                    Choice::Player(p) => Value::Player(p),
-                    _ => Value::None,
-                })
+                pick_one(game, me, DecisionKind::CardChoice, options)
             }
             Pick::Side(list) => {
                 let sides = match self.eval(list, game, ctx) {
@@ -1148,13 +1145,7 @@ impl Runtime {
                     },
                 };
                 let options: Vec<Choice> = sides.into_iter().map(Choice::Side).collect();
-                if options.is_empty() {
-                    return Ok(Value::None);
-                }
-                Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
-                    Choice::Side(s) => Value::Side(s),
-                    _ => Value::None,
-                })
+                pick_one(game, me, DecisionKind::CardChoice, options)
             }
             Pick::Card(list) => {
                 let cards = match self.eval(list, game, ctx) {
@@ -1163,13 +1154,7 @@ impl Runtime {
                     _ => Vec::new(),
                 };
                 let options: Vec<Choice> = cards.into_iter().map(Choice::Card).collect();
-                if options.is_empty() {
-                    return Ok(Value::None);
-                }
-                Ok(match game.pick(me, DecisionKind::CardCards, options)? {
-                    Choice::Card(c) => Value::Card(c),
-                    _ => Value::None,
-                })
+                pick_one(game, me, DecisionKind::CardCards, options)
             }
             Pick::Defense(list) => {
                 let mask = self.eval(list, game, ctx).mask();
@@ -1179,13 +1164,7 @@ impl Runtime {
                     .filter(|p| mask & (1 << p.0) != 0)
                     .map(Choice::Player)
                     .collect();
-                if options.is_empty() {
-                    return Ok(Value::None);
-                }
-                Ok(match game.pick(me, DecisionKind::WildDefense, options)? {
-                    Choice::Player(p) => Value::Player(p),
-                    _ => Value::None,
-                })
+                pick_one(game, me, DecisionKind::WildDefense, options)
             }
             Pick::Number(lo, hi) => {
                 let (lo, hi) = (
@@ -1703,6 +1682,24 @@ impl Runtime {
 
 fn all_mask(game: &Game) -> u8 {
     ((1u16 << game.state().player_count()) - 1) as u8
+}
+
+/// Asks `me` to pick one of `options` (none to pick from gives no value).
+fn pick_one(
+    game: &mut Game,
+    me: PlayerId,
+    kind: DecisionKind,
+    options: Vec<Choice>,
+) -> Flow<Value> {
+    if options.is_empty() {
+        return Ok(Value::None);
+    }
+    Ok(match game.pick(me, kind, options)? {
+        Choice::Player(p) => Value::Player(p),
+        Choice::Side(s) => Value::Side(s),
+        Choice::Card(c) => Value::Card(c),
+        _ => Value::None,
+    })
 }
 
 fn main_side(game: &Game, p: PlayerId) -> Option<Side> {
