@@ -66,12 +66,12 @@ pub fn run(args: CardsArgs) -> miette::Result<i32> {
             });
         }
     }
-    let matches = |want: &Option<String>, have: &Option<String>| {
+    let matches = |want: &Option<String>, have: Option<&str>| {
         want.as_ref()
-            .is_none_or(|w| have.as_ref().is_some_and(|h| h.eq_ignore_ascii_case(w)))
+            .is_none_or(|w| have.is_some_and(|h| h.eq_ignore_ascii_case(w)))
     };
     rows.retain(|r| {
-        matches(&args.edition, &r.edition) && matches(&args.kind, &Some(r.kind.clone()))
+        matches(&args.edition, r.edition.as_deref()) && matches(&args.kind, Some(&r.kind))
     });
     rows.sort_by(|a, b| (&a.kind, &a.name).cmp(&(&b.kind, &b.name)));
     if args.json {

@@ -62,7 +62,7 @@ pub fn never_holds(e: &Expr) -> bool {
     match e {
         Expr::All(l) => l.iter().any(never_holds) || contradicts(l),
         Expr::Binary(BinOp::And, a, b) => {
-            never_holds(a) || never_holds(b) || contradicts(&[(**a).clone(), (**b).clone()])
+            never_holds(a) || never_holds(b) || contradicts([&**a, &**b])
         }
         Expr::Binary(BinOp::Or, a, b) => never_holds(a) && never_holds(b),
         Expr::Any(l) => !l.is_empty() && l.iter().all(never_holds),
@@ -74,9 +74,9 @@ pub fn never_holds(e: &Expr) -> bool {
 }
 
 /// Whether two of `conditions` test the same thing for two different card types.
-fn contradicts(conditions: &[Expr]) -> bool {
+fn contradicts<'e>(conditions: impl IntoIterator<Item = &'e Expr>) -> bool {
     let tests: Vec<(&Expr, &Expr)> = conditions
-        .iter()
+        .into_iter()
         .filter_map(|c| match c {
             Expr::Binary(BinOp::Eq, a, b) if matches!(**b, Expr::Type(_)) => Some((&**a, &**b)),
             _ => None,

@@ -1103,13 +1103,7 @@ impl Runtime {
         let me = ctx.me;
         match pick {
             Pick::Player(list) | Pick::Players(list) => {
-                let mask = self.eval(list, game, ctx).mask();
-                let options: Vec<Choice> = game
-                    .state()
-                    .seats()
-                    .filter(|p| mask & (1 << p.0) != 0)
-                    .map(Choice::Player)
-                    .collect();
+                let options = seats_in(game, self.eval(list, game, ctx).mask());
                 if options.is_empty() {
                     return Ok(if matches!(pick, Pick::Players(_)) {
                         Value::Players(0)
@@ -1157,13 +1151,7 @@ impl Runtime {
                 pick_one(game, me, DecisionKind::CardCards, options)
             }
             Pick::Defense(list) => {
-                let mask = self.eval(list, game, ctx).mask();
-                let options: Vec<Choice> = game
-                    .state()
-                    .seats()
-                    .filter(|p| mask & (1 << p.0) != 0)
-                    .map(Choice::Player)
-                    .collect();
+                let options = seats_in(game, self.eval(list, game, ctx).mask());
                 pick_one(game, me, DecisionKind::WildDefense, options)
             }
             Pick::Number(lo, hi) => {
@@ -1684,6 +1672,15 @@ fn all_mask(game: &Game) -> u8 {
     ((1u16 << game.state().player_count()) - 1) as u8
 }
 
+/// The players of `mask`, in seat order, as options.
+fn seats_in(game: &Game, mask: u8) -> Vec<Choice> {
+    game.state()
+        .seats()
+        .filter(|p| mask & (1 << p.0) != 0)
+        .map(Choice::Player)
+        .collect()
+}
+
 /// Asks `me` to pick one of `options` (none to pick from gives no value).
 fn pick_one(
     game: &mut Game,
@@ -1738,7 +1735,7 @@ impl Hooks for Runtime {
         let Some(p) = game.state().main_player(side) else {
             return Vec::new();
         };
-        if self.index.any_keys & DEAL_KEY == 0 || !self.holds_acting(game, p, DEAL_KEY) {
+        if self.index.any_keys & DEAL_KEY == 0 {
             return Vec::new();
         }
         self.abilities_at(game, p, DEAL_KEY)
