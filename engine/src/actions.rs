@@ -350,16 +350,28 @@ impl Game<'_> {
     }
 
     /// Cosmic quake: every hand is discarded, the discard pile becomes the deck and every
-    /// player is dealt a new hand (as far as the cards go: a quake never causes another).
+    /// player is dealt a new hand. A quake never causes another: when the cards cannot fill
+    /// every hand, they are dealt evenly to the players and one dummy hand, and the dummy
+    /// hand with the odd cards becomes the deck (the Cosmic Incursion procedure).
     fn cosmic_quake(&mut self) -> Flow {
         self.emit(Rule::CosmicQuake, EventKind::CosmicQuake);
-        for p in 0..self.state.player_count() {
+        let players = self.state.player_count();
+        for p in 0..players {
             self.discard_hand(PlayerId(p as u8), Rule::CosmicQuake);
         }
+        // A quake for want of encounter cards leaves cards in the deck: they are shuffled in too.
+        let deck = std::mem::take(&mut self.state.deck);
+        self.state.discard.extend(deck);
         self.reshuffle_discard();
-        let hand = self.state.rules.hand_size;
-        for _ in 0..hand {
-            for p in 0..self.state.player_count() {
+        let full = self.state.rules.hand_size as usize;
+        let total = self.state.deck.len();
+        let each = if total >= full * players {
+            full
+        } else {
+            total / (players + 1)
+        };
+        for _ in 0..each {
+            for p in 0..players {
                 let Some(card) = self.state.deck.pop() else {
                     return Ok(());
                 };
@@ -416,18 +428,32 @@ impl Game<'_> {
     }
 
     /// Discards `p`'s hand and draws new hands until it holds an encounter card.
+    ///
+    /// When neither the deck nor the discard pile holds an encounter card, drawing could go
+    /// on forever; the deck then counts as empty and a cosmic quake puts every card back in
+    /// play (our reading: the rules do not cover this case).
     pub fn new_hand_until_encounter_card(&mut self, p: PlayerId, rule: Rule) -> Flow {
-        // Every card would have to be drawn before this bound is hit without an encounter card.
-        for _ in 0..64 {
+        let mut quaked = false;
+        // Each new hand holds an encounter card with good odds once one is drawable, so
+        // this bound is only a guard against a broken card pool.
+        for _ in 0..10_000 {
             if self.state.has_encounter_card(p) {
                 return Ok(());
             }
+            let is_encounter = |c: &CardId| self.state.kind(*c).is_encounter();
+            let drawable = self.state.deck.iter().any(is_encounter)
+                || self.state.discard.iter().any(is_encounter);
+            if !drawable {
+                if quaked {
+                    break;
+                }
+                quaked = true;
+                self.emit(rule, EventKind::NoEncounterCardToDraw { player: p });
+                self.cosmic_quake()?;
+                continue;
+            }
             self.draw_new_hand(p, rule)?;
         }
-        if self.state.has_encounter_card(p) {
-            Ok(())
-        } else {
-            Err(GameError::Stuck("no encounter card can be drawn from the deck".into()).into())
-        }
+        Err(GameError::Stuck("no encounter card can be drawn from the deck".into()).into())
     }
 }

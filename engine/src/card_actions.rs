@@ -129,8 +129,12 @@ impl Game<'_> {
             return Ok(());
         }
         let p = self.main(side);
-        if !self.state.has_encounter_card(p) {
-            self.new_hand_until_encounter_card(p, Rule::DefenseNewHand)?;
+        match side {
+            Side::Offense => self.end_turn_if_offense_out_of_cards()?,
+            Side::Defense if !self.state.has_encounter_card(p) => {
+                self.new_hand_until_encounter_card(p, Rule::DefenseNewHand)?
+            }
+            Side::Defense => {}
         }
         self.select_encounter_card(side)?;
         if let Some(card) = self.state.encounter.cards[side.ix()] {

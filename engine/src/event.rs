@@ -143,6 +143,11 @@ pub enum EventKind {
         cards: u16,
     },
     CosmicQuake,
+    /// A player must draw a hand with an encounter card, but the deck and the discard pile
+    /// hold none (every one is in other hands): the deck counts as spent.
+    NoEncounterCardToDraw {
+        player: PlayerId,
+    },
     CardDrawn {
         player: PlayerId,
         card: CardId,
@@ -495,7 +500,12 @@ impl Names<'_> {
             }
             EventKind::CosmicQuake => write!(
                 s,
-                "cosmic quake! deck and discard pile are empty: all hands are discarded"
+                "cosmic quake! every hand is discarded, then the discard pile is reshuffled and dealt"
+            ),
+            EventKind::NoEncounterCardToDraw { player } => write!(
+                s,
+                "{} needs an encounter card, but the deck and the discard pile hold none: the deck counts as empty",
+                self.player(*player)
             ),
             EventKind::CardDrawn { player, card } => {
                 write!(s, "{} draws {}", self.player(*player), self.card(*card))

@@ -1,5 +1,6 @@
 //! Planning: both main players select an encounter card face down. An offense without one
-//! ends its turn; a defense without one draws new hands until it has one.
+//! ends its turn; a defense without one draws new hands until it has one (a card content
+//! selected face up already counts).
 
 use crate::components::CardKind;
 use crate::decision::{Choice, DecisionKind};
@@ -11,19 +12,13 @@ use crate::state::Outcome;
 
 impl Game<'_> {
     pub(super) fn planning_phase(&mut self) -> Flow {
-        let offense = self.state.offense;
+        self.end_turn_if_offense_out_of_cards()?;
         let defense = self.main(Side::Defense);
-        if !self.state.has_encounter_card(offense) {
-            let outcome = Outcome::Aborted;
-            self.state.encounter.outcome = Some(outcome);
-            self.emit(
-                Rule::OffenseOutOfCards,
-                EventKind::EncounterResolved { outcome },
-            );
-            return Err(Stop::TurnEnds);
-        }
-        if !self.state.has_encounter_card(defense) {
+        let selected = self.state.encounter.cards[Side::Defense.ix()].is_some();
+        if !selected && !self.state.has_encounter_card(defense) {
             self.new_hand_until_encounter_card(defense, Rule::DefenseNewHand)?;
+            // A cosmic quake while the defense drew may have left the offense without one.
+            self.end_turn_if_offense_out_of_cards()?;
         }
         for side in Side::BOTH {
             // Content may have had a card selected (face up) already.
@@ -32,6 +27,21 @@ impl Game<'_> {
             }
         }
         self.window(crate::hooks::Window::CardsSelected)
+    }
+
+    /// An offense without an encounter card before cards are selected ends its turn.
+    pub(crate) fn end_turn_if_offense_out_of_cards(&mut self) -> Flow {
+        let selected = self.state.encounter.cards[Side::Offense.ix()].is_some();
+        if selected || self.state.has_encounter_card(self.state.offense) {
+            return Ok(());
+        }
+        let outcome = Outcome::Aborted;
+        self.state.encounter.outcome = Some(outcome);
+        self.emit(
+            Rule::OffenseOutOfCards,
+            EventKind::EncounterResolved { outcome },
+        );
+        Err(Stop::TurnEnds)
     }
 
     /// The main player on `side` puts an encounter card face down.

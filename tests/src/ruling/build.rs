@@ -512,14 +512,25 @@ fn arrange_cards(
             g.players[p].hand.push(card);
         }
     }
+    // The rest of the cards must be somewhere: the last unlisted player holds them.
+    let holder = |option: &str| {
+        (0..players as usize).rev().find(|&p| !listed[p]).ok_or_else(|| {
+            e.hint(0..0, format!("`{option} = true` needs a player whose hand is not listed to hold the other cards"), "here", "leave one player's hand unlisted")
+        })
+    };
+    if scn.deck.no_encounter_cards {
+        let p = holder("no_encounter_cards")?;
+        let (held, rest): (Vec<CardId>, Vec<CardId>) = free
+            .into_iter()
+            .partition(|&card| g.cards[card.0 as usize].kind.is_encounter());
+        g.players[p].hand.extend(held);
+        free = rest;
+    }
     if scn.deck.empty {
         g.discard = Vec::new();
         if !free.is_empty() {
-            // The rest of the cards must be somewhere: the last unlisted player holds them.
-            let holder = (0..players as usize).rev().find(|&p| !listed[p]).ok_or_else(|| {
-                e.hint(0..0, "`empty = true` needs a player whose hand is not listed to hold the other cards", "here", "leave one player's hand unlisted")
-            })?;
-            g.players[holder].hand.append(&mut free);
+            let p = holder("empty")?;
+            g.players[p].hand.append(&mut free);
         }
     }
     // The deck: the free cards, with the named ones on top (the top is the end).

@@ -103,6 +103,10 @@ pub struct DeckSpec {
     /// Leave the cosmic deck and the discard pile empty (after hands and named cards).
     #[serde(default)]
     pub empty: bool,
+    /// Leave no encounter card in the cosmic deck or the discard pile: the free ones go to
+    /// the last player whose hand is not listed.
+    #[serde(default)]
+    pub no_encounter_cards: bool,
 }
 
 /// An encounter already under way.
