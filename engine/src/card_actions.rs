@@ -284,7 +284,50 @@ impl Game<'_> {
         }
         let card = self.state.players[from.ix()].hand[self.rng.gen_range(0..n)];
         self.give_card(from, to, card, Rule::CardText);
+        self.state.encounter.took.push((to, card));
         Some(card)
+    }
+
+    /// `p` discards `n` cards at random from its hand.
+    pub fn discard_random(&mut self, p: PlayerId, n: u32) {
+        for _ in 0..n {
+            match self.random_card(p) {
+                Some(card) => self.discard_card(p, card, Rule::CardText),
+                None => break,
+            }
+        }
+    }
+
+    /// `p` shows `card` from its hand to every player; it stays in the hand, seen.
+    pub fn show_card(&mut self, p: PlayerId, card: CardId, source: u32) {
+        if !self.state.players[p.ix()].hand.contains(&card) {
+            return;
+        }
+        let all = self.state.seats().fold(0u8, |m, q| m | 1 << q.0);
+        self.state.encounter.seen.push((all, card));
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::CardRevealed { player: p, card },
+        );
+    }
+
+    /// `p` receives a token of the kind `key` (content's numbering) for the encounter.
+    pub fn give_token(&mut self, p: PlayerId, key: u32) {
+        self.mark(p, key, Until::EndOfEncounter);
+        self.emit_caused(
+            Cause::Ability(key),
+            EventKind::TokenGiven {
+                player: p,
+                source: key,
+            },
+        );
+    }
+
+    /// `side` wins the encounter at once: what is left of it before resolution is skipped.
+    pub fn win_encounter(&mut self, side: Side, source: u32) -> Flow {
+        self.state.encounter.decided = Some(side);
+        self.emit_caused(Cause::Ability(source), EventKind::EncounterDecided { side });
+        Err(Stop::EncounterDecided)
     }
 
     /// `card` comes back from the discard pile into `p`'s hand.

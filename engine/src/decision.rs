@@ -430,4 +430,9 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
             .iter()
             .any(|r| r.card == card)
         || state.discard.contains(&card)
+        || state
+            .encounter
+            .seen
+            .iter()
+            .any(|&(viewers, c)| c == card && viewers & (1 << p.0) != 0)
 }

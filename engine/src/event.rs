@@ -333,6 +333,20 @@ pub enum EventKind {
         player: PlayerId,
         source: u32,
     },
+    /// A player shows a card of its hand (it keeps it).
+    CardRevealed {
+        player: PlayerId,
+        card: CardId,
+    },
+    /// A player receives a token of a kind content names.
+    TokenGiven {
+        player: PlayerId,
+        source: u32,
+    },
+    /// Card text decided the winner of the encounter before it was played out.
+    EncounterDecided {
+        side: Side,
+    },
 }
 
 /// A card kind in words (`attack 08`, `negotiate`).
@@ -746,6 +760,15 @@ impl Names<'_> {
                 self.player(*player),
                 if *tokens == 1 { "" } else { "s" }
             ),
+            EventKind::CardRevealed { player, card } => {
+                write!(s, "{} shows {}", self.player(*player), self.card(*card))
+            }
+            EventKind::TokenGiven { player, source } => {
+                write!(s, "{} gets a {}", self.player(*player), self.source(*source))
+            }
+            EventKind::EncounterDecided { side } => {
+                write!(s, "the {side} wins the encounter at once")
+            }
             EventKind::Declared { player, source } => {
                 write!(
                     s,

@@ -118,6 +118,8 @@ pub enum Stop {
     TurnEnds,
     /// The encounter ends at once with this outcome (card text ended it).
     EncounterEnds(crate::state::Outcome),
+    /// Card text decided the encounter's winner: play goes straight to resolution.
+    EncounterDecided,
     /// Play cannot go on.
     Error(GameError),
 }
@@ -358,7 +360,8 @@ impl<'h> Game<'h> {
             match self.play_turn() {
                 Ok(()) => {}
                 Err(Stop::GameOver) => break,
-                Err(Stop::TurnEnds) | Err(Stop::EncounterEnds(_)) => {}
+                Err(Stop::TurnEnds) | Err(Stop::EncounterEnds(_)) | Err(Stop::EncounterDecided) => {
+                }
                 Err(Stop::Error(e)) => return Err(e),
             }
             if let Some(v) = self.violation.take() {

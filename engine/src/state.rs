@@ -176,6 +176,15 @@ pub struct Encounter {
     /// The main player collecting compensation, while it does.
     #[serde(default)]
     pub compensating: Option<PlayerId>,
+    /// Cards taken at random from another player's hand this encounter, with who took them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub took: Vec<(PlayerId, CardId)>,
+    /// Cards of a hand shown this encounter, with the players who saw them (bit per seat).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seen: Vec<(u8, CardId)>,
+    /// Card text had this side win the encounter at once: it is resolved as won.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided: Option<Side>,
 }
 
 /// The whole state of a game.

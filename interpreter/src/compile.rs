@@ -724,6 +724,17 @@ impl Compiler<'_> {
                 }
                 _ => self.unsupported(a, "write `shuffle my hand with opponent's hand`"),
             },
+            "give" if object_text.ends_with(" token") => {
+                // `give a grudge token to victim`: a token of that kind on the player.
+                let to = self.expr(self.arg(a, "to")?, Ty::Player);
+                let words = object_text
+                    .split_whitespace()
+                    .filter(|w| !matches!(*w, "a" | "an" | "the" | "1"))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let key = self.declaration(&words);
+                Some(Stmt::GiveToken(to, key))
+            }
             "give" => {
                 let to = self.expr(self.arg(a, "to")?, Ty::Player);
                 if let (Some(ast::Expr::Count { count, noun, .. }), Some(from)) =
@@ -795,6 +806,19 @@ impl Compiler<'_> {
                 let who = self.owner_of(object?, "hand")?;
                 Some(Stmt::DiscardHand(who))
             }
+            "discard" if object_text.ends_with("at random") && self.arg(a, "from").is_some() => {
+                let count = match object {
+                    Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
+                    _ => Expr::Int(1),
+                };
+                let from = self.owner_of(self.arg(a, "from")?, "hand")?;
+                Some(Stmt::DiscardRandom { count, from })
+            }
+            "discard" if self.arg(a, "from").is_none() && object.is_some() => {
+                // `discard hated`: a card of the acting player's hand.
+                let card = self.expr(object?, Ty::Card);
+                Some(Stmt::DiscardCard(card))
+            }
             "discard" if self.arg(a, "from").is_some() => {
                 let from = self.owner_of(self.arg(a, "from")?, "hand")?;
                 if from != Expr::Me {
@@ -812,12 +836,30 @@ impl Compiler<'_> {
                     up_to = true;
                     object = Some(&**operand);
                 }
-                let (count, noun) = match object {
+                let (count, mut noun) = match object {
                     Some(ast::Expr::Count { count, noun, .. }) => {
                         (self.expr(count, Ty::Int), self.snippet(noun.span))
                     }
                     _ => return self.unsupported(a, "write `discard 1 card from my hand` or `discard 1 negotiate card from my hand`"),
                 };
+                // `discard 1 card that matches hated from my hand`.
+                let mut like = None;
+                if let (Some(i), Some(ast::Expr::Count { noun: path, .. })) =
+                    (noun.find(" that match"), object)
+                {
+                    let mut p = path.clone();
+                    let first = p.segments.first_mut()?;
+                    let skip = first
+                        .words
+                        .iter()
+                        .position(|w| w.text == "match" || w.text == "matches")?;
+                    first.words.drain(..=skip);
+                    if first.words.is_empty() {
+                        p.segments.remove(0);
+                    }
+                    like = Some(self.path(&p, Some(Ty::Card)).map(|(e, _)| e)?);
+                    noun.truncate(i);
+                }
                 let ty = match noun.trim_end_matches('s') {
                     "card" => None,
                     other => match other.strip_suffix(" card").map(|t| {
@@ -827,11 +869,24 @@ impl Compiler<'_> {
                         _ => return self.unsupported(a, "write `discard 1 card from my hand` or `discard 1 negotiate card from my hand`"),
                     },
                 };
-                Some(Stmt::DiscardChosen { count, ty, up_to })
+                Some(Stmt::DiscardChosen {
+                    count,
+                    ty,
+                    like,
+                    up_to,
+                })
+            }
+            "reveal" if object.is_some() && self.arg(a, "to").is_none() => {
+                // `reveal hated`: a card of the acting player's hand, shown to everyone.
+                let card = self.expr(object?, Ty::Card);
+                Some(Stmt::ShowCard(card))
             }
             "look at" if object_text.ends_with("hand") => {
                 let who = self.owner_of(object?, "hand")?;
                 Some(Stmt::LookAtHand(who))
+            }
+            "end" if object_text == "the encounter successfully" => {
+                Some(Stmt::EndEncounter(Outcome::OffenseWins))
             }
             "end" if object_text == "the encounter" => {
                 let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
@@ -845,11 +900,12 @@ impl Compiler<'_> {
                 }
             }
             "win" if object_text == "the game" => Some(Stmt::Win),
+            "win" if object_text == "the encounter" => Some(Stmt::WinEncounter),
             "lose" if object_text == "my power" => Some(Stmt::LosePower(self.until(a))),
             "regain" if object_text == "my power" => Some(Stmt::RegainPower),
             _ => self.unsupported(
                 a,
-                "the runtime runs: set/add/subtract/multiply/divide a quantity, add/remove tokens, move or remove ships, draw (a new hand), discard one card of each type or this card, swap hands, aliens or encounter cards, shuffle hands together, give or take cards, play an encounter card face up, join a side, cancel, declare, have another encounter, end the encounter, win the game, lose/regain my power",
+                "the runtime runs: set/add/subtract/multiply/divide a quantity, add/remove tokens, move or remove ships, draw (a new hand), discard one card of each type or this card, swap hands, aliens or encounter cards, shuffle hands together, give or take cards, play an encounter card face up, join a side, cancel, declare, have another encounter, end the encounter, win the encounter or the game, lose/regain my power, reveal a card, give a token",
             ),
         }
     }
@@ -1214,6 +1270,17 @@ impl Compiler<'_> {
                 }
             }
         }
+        // `PLAYER has a WORDS token` (given with `give a WORDS token to PLAYER`).
+        if let Some(i) = toks.iter().position(|t| t == "has") {
+            if toks.last().map(String::as_str) == Some("token") && i > 0 && i + 2 <= toks.len() {
+                let who = vocabulary::resolve(&toks[..i], Some(Ty::Player), &self.scope, 0);
+                let what = toks[i + 1..].join(" ");
+                if let Some((who, _)) = who {
+                    let key = self.declaration(&what);
+                    return Some((Expr::Declared(Box::new(who), key), Ty::Bool));
+                }
+            }
+        }
         let found = vocabulary::resolve(&toks, want, &self.scope, 0)
             .or_else(|| vocabulary::resolve(&toks, None, &self.scope, 0));
         if let (Some((e, _)), Some(until)) = (&found, self.acts_until) {
@@ -1327,6 +1394,7 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
     let own = match e {
         Expr::Defense | Expr::Opponent(_) => Some((Phase::Destiny, "the defense is known")),
         Expr::Allies(_) => Some((Phase::Alliance, "allies join")),
+        Expr::Invited(_) => Some((Phase::Alliance, "allies are invited")),
         Expr::Ships(_, ir::ShipPlace::Encounter) => {
             Some((Phase::Launch, "ships enter the encounter"))
         }

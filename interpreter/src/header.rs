@@ -177,6 +177,11 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
         Window::AlliesInvited,
     ),
     (
+        WindowRelation::Before,
+        "allies are invited",
+        Window::PhaseStart(Phase::Alliance),
+    ),
+    (
         WindowRelation::After,
         "alliances are formed",
         Window::AlliancesFormed,

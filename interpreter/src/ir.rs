@@ -315,6 +315,15 @@ pub enum Expr {
     Compensating(Box<Expr>),
     /// Cards a player gained as compensation or rewards this encounter (still in its hand).
     Gained(Box<Expr>),
+    /// The cards in a player's hand.
+    Hand(Box<Expr>),
+    /// The cards in a player's hand that match a card: of the same type and, for an attack
+    /// card, of a value at least as high.
+    Matching(Box<Expr>, Box<Expr>),
+    /// The players a player invited to ally with its side this encounter.
+    Invited(Box<Expr>),
+    /// Cards a player took from other players' hands this encounter (still in its hand).
+    Took(Box<Expr>),
     /// A main player's encounter card.
     EncounterCard(Box<Expr>),
     /// The revealed encounter cards.
@@ -399,6 +408,9 @@ impl Expr {
             | Expr::Ships(a, _)
             | Expr::CardsInHand(a, _)
             | Expr::Gained(a)
+            | Expr::Hand(a)
+            | Expr::Invited(a)
+            | Expr::Took(a)
             | Expr::Compensating(a)
             | Expr::EncounterCard(a)
             | Expr::TypeOf(a)
@@ -413,7 +425,10 @@ impl Expr {
                     f(a)
                 }
             }
-            Expr::Binary(_, a, b) | Expr::DivUp(a, b) | Expr::CardsOfType(a, b) => {
+            Expr::Binary(_, a, b)
+            | Expr::DivUp(a, b)
+            | Expr::CardsOfType(a, b)
+            | Expr::Matching(a, b) => {
                 f(a);
                 f(b)
             }
@@ -580,11 +595,30 @@ pub enum Stmt {
         count: Expr,
         /// The type, if only cards of one type may be discarded.
         ty: Option<CardType>,
+        /// A card the discarded ones must match (same type; an attack at least as high).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        like: Option<Expr>,
         /// Whether fewer may be chosen (`up to N cards`).
         up_to: bool,
     },
     /// Discard a player's whole hand.
     DiscardHand(Expr),
+    /// The acting player discards this card from its hand.
+    DiscardCard(Expr),
+    /// Discard cards at random from a player's hand.
+    DiscardRandom {
+        /// How many.
+        count: Expr,
+        /// From whom.
+        from: Expr,
+    },
+    /// The acting player shows a card of its hand to every player (it stays in the hand).
+    ShowCard(Expr),
+    /// Put a token of a kind (a declaration's source number) on a player for the encounter.
+    GiveToken(Expr, u32),
+    /// The acting player's side wins the encounter at once: the rest of the encounter is
+    /// skipped and it is resolved as won.
+    WinEncounter,
     /// Give cards of the acting player's choice from its hand to a player.
     GiveCards {
         /// How many.

@@ -916,13 +916,24 @@ impl Runtime {
                     }
                 }
             }
-            Stmt::DiscardChosen { count, ty, up_to } => {
+            Stmt::DiscardChosen {
+                count,
+                ty,
+                like,
+                up_to,
+            } => {
                 let n = number(&self.eval(count, game, ctx), game).max(0);
+                let like = match like.as_ref().map(|l| self.eval(l, game, ctx)) {
+                    Some(Value::Card(c)) => Some(c),
+                    Some(_) => return Ok(()),
+                    None => None,
+                };
                 let s = game.state();
                 let options: Vec<Choice> = s.players[me.ix()]
                     .hand
                     .iter()
                     .filter(|&&c| ty.is_none_or(|t| s.kind(c).card_type() == t))
+                    .filter(|&&c| like.is_none_or(|l| matches(s.kind(c), s.kind(l))))
                     .map(|&c| Choice::Card(c))
                     .collect();
                 let k = (n as usize).min(options.len()) as u8;
@@ -975,6 +986,32 @@ impl Runtime {
             Stmt::DiscardHand(who) => {
                 if let Some(p) = self.player(who, game, ctx) {
                     game.discard_hand(p, Rule::CardText);
+                }
+            }
+            Stmt::DiscardCard(card) => {
+                if let Value::Card(c) = self.eval(card, game, ctx) {
+                    game.discard_card(me, c, Rule::CardText);
+                }
+            }
+            Stmt::DiscardRandom { count, from } => {
+                let n = number(&self.eval(count, game, ctx), game).max(0) as u32;
+                if let Some(from) = self.player(from, game, ctx) {
+                    game.discard_random(from, n);
+                }
+            }
+            Stmt::ShowCard(card) => {
+                if let Value::Card(c) = self.eval(card, game, ctx) {
+                    game.show_card(me, c, ctx.source);
+                }
+            }
+            Stmt::GiveToken(to, key) => {
+                if let Some(p) = self.player(to, game, ctx) {
+                    game.give_token(p, *key);
+                }
+            }
+            Stmt::WinEncounter => {
+                if let Some(side) = game.state().side_of(me) {
+                    game.win_encounter(side, ctx.source)?;
                 }
             }
             Stmt::LookAtHand(who) => {
@@ -1422,6 +1459,40 @@ impl Runtime {
                 Value::Player(p) => Value::Cards(
                     s.encounter
                         .gained
+                        .iter()
+                        .filter(|&&(q, c)| q == p && s.players[p.ix()].hand.contains(&c))
+                        .map(|&(_, c)| c)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Hand(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(s.players[p.ix()].hand.clone()),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Matching(p, c) => match (self.eval(p, game, ctx), self.eval(c, game, ctx)) {
+                (Value::Player(p), Value::Card(c)) => Value::Cards(
+                    s.players[p.ix()]
+                        .hand
+                        .iter()
+                        .copied()
+                        .filter(|&h| h != c && matches(s.kind(h), s.kind(c)))
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Invited(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Players(match main_side(game, p) {
+                    Some(Side::Offense) => s.encounter.invited_by_offense,
+                    Some(Side::Defense) => s.encounter.invited_by_defense,
+                    None => 0,
+                }),
+                _ => Value::Players(0),
+            },
+            Expr::Took(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(
+                    s.encounter
+                        .took
                         .iter()
                         .filter(|&&(q, c)| q == p && s.players[p.ix()].hand.contains(&c))
                         .map(|&(_, c)| c)
@@ -1971,5 +2042,14 @@ fn number(v: &Value, game: &Game) -> i32 {
             .map(|(_, n)| n as i32)
             .sum(),
         ref other => other.int(),
+    }
+}
+
+/// Whether `card` matches `like`: the same type and, for an attack card, a value at least as
+/// high (what a card must be to answer another in kind).
+fn matches(card: CardKind, like: CardKind) -> bool {
+    match (card, like) {
+        (CardKind::Attack(v), CardKind::Attack(w)) => v >= w,
+        _ => card.card_type() == like.card_type(),
     }
 }

@@ -124,6 +124,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::Subject,
     },
     Pattern {
+        words: "players {p} invited",
+        ty: Ty::Players,
+        build: |mut e| Expr::Invited(b(&mut e)),
+    },
+    Pattern {
         words: "all players",
         ty: Ty::Players,
         build: |_| Expr::AllPlayers,
@@ -266,6 +271,14 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::CardsInHand(b(&mut e), true),
     },
     Pattern {
+        words: "cards in {p} 's hand that match {c}",
+        ty: Ty::Cards,
+        build: |mut e| {
+            let p = b(&mut e);
+            Expr::Matching(p, b(&mut e))
+        },
+    },
+    Pattern {
         words: "cards in {p} 's hand",
         ty: Ty::Int,
         build: |mut e| Expr::CardsInHand(b(&mut e), false),
@@ -319,6 +332,16 @@ pub const PATTERNS: &[Pattern] = &[
         words: "cards {p} gained this encounter",
         ty: Ty::Cards,
         build: |mut e| Expr::Gained(b(&mut e)),
+    },
+    Pattern {
+        words: "cards {p} took this encounter",
+        ty: Ty::Cards,
+        build: |mut e| Expr::Took(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} 's hand",
+        ty: Ty::Cards,
+        build: |mut e| Expr::Hand(b(&mut e)),
     },
     Pattern {
         words: "top card of discard pile",

@@ -112,7 +112,12 @@ impl Game<'_> {
         }
         self.stats.encounters += 1;
         self.emit(Rule::StartTurn, EventKind::EncounterStarted { number });
-        let result = match self.encounter_phases(from) {
+        let mut result = self.encounter_phases(from);
+        if let Err(Stop::EncounterDecided) = result {
+            // Card text decided the winner: the encounter is resolved at once.
+            result = self.decided_resolution();
+        }
+        let result = match result {
             // Card text ended the encounter early; its outcome stands.
             Err(Stop::EncounterEnds(outcome)) => Ok(outcome),
             other => other,
@@ -166,6 +171,14 @@ impl Game<'_> {
         self.reveal_phase()?;
         self.leave(Phase::Reveal)?;
 
+        self.enter(Phase::Resolution)?;
+        let outcome = self.resolution_phase()?;
+        self.leave(Phase::Resolution)?;
+        Ok(outcome)
+    }
+
+    /// Resolves an encounter whose winner card text decided, skipping what was left of it.
+    fn decided_resolution(&mut self) -> Flow<Outcome> {
         self.enter(Phase::Resolution)?;
         let outcome = self.resolution_phase()?;
         self.leave(Phase::Resolution)?;

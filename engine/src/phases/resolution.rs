@@ -13,8 +13,15 @@ use crate::state::Outcome;
 impl Game<'_> {
     pub(super) fn resolution_phase(&mut self) -> Flow<Outcome> {
         let e = &self.state.encounter;
-        let (Some(ko), Some(kd)) = (e.effective[0], e.effective[1]) else {
-            return Ok(Outcome::Aborted);
+        let decided = e.decided;
+        let (ko, kd) = match (e.effective[0], e.effective[1], decided) {
+            (_, _, Some(side)) => match side {
+                // A decided encounter counts as won by an attack against whatever.
+                Side::Offense => (CardKind::Attack(0), CardKind::Negotiate),
+                Side::Defense => (CardKind::Negotiate, CardKind::Attack(0)),
+            },
+            (Some(ko), Some(kd), None) => (ko, kd),
+            _ => return Ok(Outcome::Aborted),
         };
         self.state.encounter.lost_to_warp = [0; MAX_PLAYERS];
         let winner = |base: Side| -> Outcome {

@@ -130,7 +130,10 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
     }
     let result = match prepared.until {
         Until::Game => match game.play_turn_from(prepared.start) {
-            Ok(()) | Err(Stop::TurnEnds) | Err(Stop::EncounterEnds(_)) => {
+            Ok(())
+            | Err(Stop::TurnEnds)
+            | Err(Stop::EncounterEnds(_))
+            | Err(Stop::EncounterDecided) => {
                 let o = game.state().offense;
                 game.state_mut().offense = game.state().left_of(o, 1);
                 game.run().map(|_| ())
@@ -139,9 +142,11 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             Err(Stop::Error(err)) => Err(err),
         },
         _ => match game.play_turn_from(prepared.start) {
-            Ok(()) | Err(Stop::TurnEnds) | Err(Stop::EncounterEnds(_)) | Err(Stop::GameOver) => {
-                Ok(())
-            }
+            Ok(())
+            | Err(Stop::TurnEnds)
+            | Err(Stop::EncounterEnds(_))
+            | Err(Stop::EncounterDecided)
+            | Err(Stop::GameOver) => Ok(()),
             Err(Stop::Error(err)) => Err(err),
         },
     };
