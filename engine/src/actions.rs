@@ -326,6 +326,20 @@ impl Game<'_> {
             return Ok(false);
         };
         self.state.players[p.ix()].hand.push(card);
+        let watchers = self
+            .state
+            .encounter
+            .watching
+            .iter()
+            .filter(|&&(_, drawer)| drawer == p)
+            .fold(0u8, |m, &(viewer, _)| m | 1 << viewer.0);
+        if watchers != 0 {
+            self.state.encounter.seen.push((watchers, card));
+        }
+        let drawn = crate::hooks::Moment::CardsDrawn(p);
+        if !self.moments.contains(&drawn) {
+            self.moments.push(drawn);
+        }
         self.emit(rule, EventKind::CardDrawn { player: p, card });
         Ok(true)
     }

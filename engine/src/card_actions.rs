@@ -311,6 +311,18 @@ impl Game<'_> {
         );
     }
 
+    /// `viewer` sees every card `drawer` draws from the deck for the rest of the encounter.
+    pub fn watch_draws(&mut self, viewer: PlayerId, drawer: PlayerId, source: u32) {
+        if viewer == drawer || self.state.encounter.watching.contains(&(viewer, drawer)) {
+            return;
+        }
+        self.state.encounter.watching.push((viewer, drawer));
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::DrawsWatched { viewer, drawer },
+        );
+    }
+
     /// `p` receives a token of the kind `key` (content's numbering) for the encounter.
     pub fn give_token(&mut self, p: PlayerId, key: u32) {
         self.mark(p, key, Until::EndOfEncounter);

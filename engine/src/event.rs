@@ -343,6 +343,11 @@ pub enum EventKind {
         player: PlayerId,
         source: u32,
     },
+    /// A player sees the cards another draws from the deck for the rest of the encounter.
+    DrawsWatched {
+        viewer: PlayerId,
+        drawer: PlayerId,
+    },
     /// Card text decided the winner of the encounter before it was played out.
     EncounterDecided {
         side: Side,
@@ -766,6 +771,12 @@ impl Names<'_> {
             EventKind::TokenGiven { player, source } => {
                 write!(s, "{} gets a {}", self.player(*player), self.source(*source))
             }
+            EventKind::DrawsWatched { viewer, drawer } => write!(
+                s,
+                "{} sees the cards {} draws this encounter",
+                self.player(*viewer),
+                self.player(*drawer)
+            ),
             EventKind::EncounterDecided { side } => {
                 write!(s, "the {side} wins the encounter at once")
             }

@@ -55,6 +55,8 @@ pub enum Moment {
     PowerLost(PlayerId),
     /// The discard pile was shuffled to form a new deck.
     DeckReshuffled,
+    /// A player drew cards from the deck.
+    CardsDrawn(PlayerId),
 }
 
 /// Where ships headed for the warp go instead.

@@ -182,6 +182,9 @@ pub struct Encounter {
     /// Cards of a hand shown this encounter, with the players who saw them (bit per seat).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seen: Vec<(u8, CardId)>,
+    /// Whose draws from the deck another player sees this encounter: (viewer, drawer).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub watching: Vec<(PlayerId, PlayerId)>,
     /// Card text had this side win the encounter at once: it is resolved as won.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided: Option<Side>,

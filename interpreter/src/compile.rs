@@ -216,6 +216,9 @@ impl Compiler<'_> {
                     "the deck is reshuffled" => {
                         triggers.push(Trigger::On(Happening::DeckReshuffled))
                     }
+                    "another player draws cards" => {
+                        triggers.push(Trigger::On(Happening::CardsDrawn))
+                    }
                     "a deal fails" => triggers.push(Trigger::At {
                         phases: vec![Phase::Resolution],
                         window: Window::DealFailed,
@@ -881,6 +884,10 @@ impl Compiler<'_> {
                 let card = self.expr(object?, Ty::Card);
                 Some(Stmt::ShowCard(card))
             }
+            "look at" if object_text.ends_with("draws") => {
+                let who = self.owner_of(object?, "draws")?;
+                Some(Stmt::WatchDraws(who))
+            }
             "look at" if object_text.ends_with("hand") => {
                 let who = self.owner_of(object?, "hand")?;
                 Some(Stmt::LookAtHand(who))
@@ -1453,6 +1460,7 @@ const WHENEVER_WORDS: &[&str] = &[
     "I play an artifact",
     "another player loses its power",
     "the deck is reshuffled",
+    "another player draws cards",
     "I make a deal",
 ];
 

@@ -118,6 +118,8 @@ pub enum Happening {
     PowerLost,
     /// The discard pile was shuffled to form a new deck.
     DeckReshuffled,
+    /// Another player drew cards from the deck (the subject is that player).
+    CardsDrawn,
 }
 
 /// Whose ships going to the warp a replacement takes over.
@@ -612,6 +614,9 @@ pub enum Stmt {
         /// From whom.
         from: Expr,
     },
+    /// The acting player sees every card a player draws from the deck for the rest of the
+    /// encounter.
+    WatchDraws(Expr),
     /// The acting player shows a card of its hand to every player (it stays in the hand).
     ShowCard(Expr),
     /// Put a token of a kind (a declaration's source number) on a player for the encounter.

@@ -999,6 +999,11 @@ impl Runtime {
                     game.discard_random(from, n);
                 }
             }
+            Stmt::WatchDraws(who) => {
+                if let Some(p) = self.player(who, game, ctx) {
+                    game.watch_draws(me, p, ctx.source);
+                }
+            }
             Stmt::ShowCard(card) => {
                 if let Value::Card(c) = self.eval(card, game, ctx) {
                     game.show_card(me, c, ctx.source);
@@ -1844,6 +1849,10 @@ impl Hooks for Runtime {
             }
             Moment::DeckReshuffled => {
                 self.happened(game, Happening::DeckReshuffled, &seats, Subject::None)
+            }
+            Moment::CardsDrawn(p) => {
+                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
+                self.happened(game, Happening::CardsDrawn, &others, Subject::Player(p))
             }
         }
     }
