@@ -69,6 +69,16 @@ impl Game<'_> {
             }
         }
         let power = self.update_power(p);
+        match (from, to) {
+            (Place::Warp, Place::Removed) => {}
+            (Place::Warp, _) => self.note(crate::hooks::Moment::ShipsRetrieved(p, count)),
+            (_, Place::Warp) => self.note(crate::hooks::Moment::ShipsToWarp(p, count)),
+            (_, Place::Removed) => self.note(crate::hooks::Moment::ShipsRemoved(p, count)),
+            _ => {}
+        }
+        if gained.is_some_and(|id| id.owner != p) {
+            self.note(crate::hooks::Moment::ColonyGained(p));
+        }
         self.emit(
             rule,
             EventKind::ShipsMoved {
@@ -97,6 +107,18 @@ impl Game<'_> {
         if let Some(kind) = power {
             self.emit(Rule::HomeColonies, kind);
         }
+    }
+
+    /// Queues a moment for content to answer at the next window; a count of the same kind
+    /// for the same player as the moment queued last is added to it.
+    pub(crate) fn note(&mut self, m: crate::hooks::Moment) {
+        if let Some(last) = self.moments.last_mut() {
+            if let Some(both) = last.merged(m) {
+                *last = both;
+                return;
+            }
+        }
+        self.moments.push(m);
     }
 
     /// Turns `p`'s alien power off below the home-colony threshold and on again at it;
@@ -336,10 +358,7 @@ impl Game<'_> {
         if watchers != 0 {
             self.state.encounter.seen.push((watchers, card));
         }
-        let drawn = crate::hooks::Moment::CardsDrawn(p);
-        if !self.moments.contains(&drawn) {
-            self.moments.push(drawn);
-        }
+        self.note(crate::hooks::Moment::CardsDrawn(p, 1));
         self.emit(rule, EventKind::CardDrawn { player: p, card });
         Ok(true)
     }
@@ -403,6 +422,12 @@ impl Game<'_> {
         if let Some(i) = hand.iter().position(|&c| c == card) {
             hand.remove(i);
             self.state.discard.push(card);
+            let new_hand = self.new_hand;
+            self.note(crate::hooks::Moment::CardDiscarded {
+                player: p,
+                card,
+                new_hand,
+            });
             self.emit(rule, EventKind::CardDiscarded { player: p, card });
         }
     }
@@ -436,7 +461,9 @@ impl Game<'_> {
 
     /// `p` discards its hand and draws a new one of the rules' hand size.
     pub fn draw_new_hand(&mut self, p: PlayerId, rule: Rule) -> Flow {
+        self.new_hand = true;
         self.discard_hand(p, rule);
+        self.new_hand = false;
         let hand = self.state.rules.hand_size as u32;
         self.draw_n(p, hand, rule)
     }

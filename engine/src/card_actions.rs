@@ -539,8 +539,13 @@ impl Game<'_> {
                     EventKind::CardTaken { player: to, card },
                 );
             }
-        } else if self.state.discard.contains(&card) {
-            self.take_from_discard(to, card, source);
+        } else if let Some(i) = self.state.discard.iter().rposition(|&c| c == card) {
+            self.state.discard.remove(i);
+            self.state.players[to.ix()].hand.push(card);
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::CardTaken { player: to, card },
+            );
         } else {
             let from = self
                 .state

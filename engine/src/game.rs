@@ -193,6 +193,8 @@ pub struct Game<'h> {
     pub(crate) seed: u64,
     /// Things content may answer at the next window.
     pub(crate) moments: Vec<crate::hooks::Moment>,
+    /// Set while a player discards its hand to draw a new one.
+    pub(crate) new_hand: bool,
     observer: Option<Observer<'h>>,
     decision_observer: Option<DecisionObserver<'h>>,
     forced_observer: Option<ForcedObserver<'h>>,
@@ -238,6 +240,7 @@ impl<'h> Game<'h> {
             violation: None,
             seed: setup.seed,
             moments: Vec::new(),
+            new_hand: false,
             observer: None,
             decision_observer: None,
             forced_observer: None,

@@ -55,8 +55,44 @@ pub enum Moment {
     PowerLost(PlayerId),
     /// The discard pile was shuffled to form a new deck.
     DeckReshuffled,
-    /// A player drew cards from the deck.
-    CardsDrawn(PlayerId),
+    /// This many of a player's ships went to the warp.
+    ShipsToWarp(PlayerId, u8),
+    /// This many of a player's ships were removed from the game.
+    ShipsRemoved(PlayerId, u8),
+    /// A player retrieved this many of its ships from the warp.
+    ShipsRetrieved(PlayerId, u8),
+    /// A player drew this many cards from the deck.
+    CardsDrawn(PlayerId, u8),
+    /// A player gained a foreign colony.
+    ColonyGained(PlayerId),
+    /// A player discarded a card from its hand (to draw a new hand, when `new_hand`).
+    CardDiscarded {
+        /// Who discarded it.
+        player: PlayerId,
+        /// The card.
+        card: crate::ids::CardId,
+        /// Whether it was discarded to draw a new hand.
+        new_hand: bool,
+    },
+}
+
+impl Moment {
+    /// This moment with `other` folded in, when both count the same thing for the same
+    /// player (ships lost in two moves before a window are one loss of both).
+    pub fn merged(self, other: Moment) -> Option<Moment> {
+        use Moment::*;
+        Some(match (self, other) {
+            (ShipsToWarp(p, a), ShipsToWarp(q, b)) if p == q => ShipsToWarp(p, a.saturating_add(b)),
+            (ShipsRemoved(p, a), ShipsRemoved(q, b)) if p == q => {
+                ShipsRemoved(p, a.saturating_add(b))
+            }
+            (ShipsRetrieved(p, a), ShipsRetrieved(q, b)) if p == q => {
+                ShipsRetrieved(p, a.saturating_add(b))
+            }
+            (CardsDrawn(p, a), CardsDrawn(q, b)) if p == q => CardsDrawn(p, a.saturating_add(b)),
+            _ => return None,
+        })
+    }
 }
 
 /// Where ships headed for the warp go instead.

@@ -125,6 +125,8 @@ impl Game<'_> {
                 self.draw(PlayerId(p as u8), Rule::Setup)?;
             }
         }
+        // Starting hands are dealt, not drawn: nothing for content to answer.
+        self.moments.clear();
         // Reveal destiny cards until one shows a player's color, then shuffle them all back.
         let first = loop {
             let Some(&card) = self.state.destiny_deck.last() else {

@@ -216,9 +216,34 @@ impl Compiler<'_> {
                     "the deck is reshuffled" => {
                         triggers.push(Trigger::On(Happening::DeckReshuffled))
                     }
-                    "another player draws cards" => {
-                        triggers.push(Trigger::On(Happening::CardsDrawn))
+                    "my ships go to the warp" => {
+                        triggers.push(Trigger::On(Happening::MyShipsToWarp))
                     }
+                    "another player's ships go to the warp" => {
+                        triggers.push(Trigger::On(Happening::OthersShipsToWarp))
+                    }
+                    "another player's ships are removed from the game" => {
+                        triggers.push(Trigger::On(Happening::OthersShipsRemoved))
+                    }
+                    "another player retrieves ships from the warp" => {
+                        triggers.push(Trigger::On(Happening::OthersShipsRetrieved))
+                    }
+                    "another player draws cards" => {
+                        triggers.push(Trigger::On(Happening::OthersCardsDrawn))
+                    }
+                    "another player gains a colony" => {
+                        triggers.push(Trigger::On(Happening::OthersColonyGained))
+                    }
+                    "another player discards an artifact" => triggers.push(Trigger::On(
+                        Happening::OthersDiscard(cosmic_engine::CardType::Artifact),
+                    )),
+                    "another player discards a flare" => triggers.push(Trigger::On(
+                        Happening::OthersDiscard(cosmic_engine::CardType::Flare),
+                    )),
+                    "i discard an artifact for a new hand"
+                    | "I discard an artifact for a new hand" => triggers.push(Trigger::On(
+                        Happening::NewHandDiscard(cosmic_engine::CardType::Artifact),
+                    )),
                     "a deal fails" => triggers.push(Trigger::At {
                         phases: vec![Phase::Resolution],
                         window: Window::DealFailed,
@@ -397,9 +422,17 @@ impl Compiler<'_> {
             }
             ast::Stmt::If(i) => out.push(self.if_stmt(i)),
             ast::Stmt::ForEach(f) => {
-                let over = self.expr(&f.over, Ty::Players);
+                // `for each ship in (that number)`: the block runs that many times.
+                let before = self.lints.len();
+                let (over, var_ty) = match self.any_expr(&f.over) {
+                    (x, Ty::Int) => (x, Ty::Int),
+                    _ => {
+                        self.lints.truncate(before);
+                        (self.expr(&f.over, Ty::Players), Ty::Player)
+                    }
+                };
                 let depth = self.scope.len();
-                let slot = self.bind(vec![f.var.text.to_lowercase()], Ty::Player);
+                let slot = self.bind(vec![f.var.text.to_lowercase()], var_ty);
                 let body = self.block(&f.body);
                 self.scope.truncate(depth);
                 out.push(Stmt::ForEach(slot, over, body));
@@ -1460,8 +1493,16 @@ const WHENEVER_WORDS: &[&str] = &[
     "I play an artifact",
     "another player loses its power",
     "the deck is reshuffled",
-    "another player draws cards",
     "I make a deal",
+    "my ships go to the warp",
+    "another player's ships go to the warp",
+    "another player's ships are removed from the game",
+    "another player retrieves ships from the warp",
+    "another player draws cards",
+    "another player gains a colony",
+    "another player discards an artifact",
+    "another player discards a flare",
+    "I discard an artifact for a new hand",
 ];
 
 /// The `instead of` events the runtime knows.

@@ -2,7 +2,7 @@
 //! rules compute, every window of every encounter) skip content that cannot act there
 //! without scanning each ability.
 
-use crate::ir::{Program, QuantityRef, Stmt, Trigger};
+use crate::ir::{Happening, Program, QuantityRef, Stmt, Trigger};
 use cosmic_engine::state::Phase;
 use cosmic_engine::{Quantity, Window};
 use std::hash::{Hash, Hasher};
@@ -60,6 +60,25 @@ pub(crate) fn during_key(phase: Phase) -> Keys {
 /// runtime matches some happenings with others, e.g. a played artifact with a played card).
 pub(crate) const ON_KEY: Keys = 1 << 56;
 
+/// The bit of the abilities that answer ships or cards moving (ships lost or retrieved, cards
+/// drawn or discarded, colonies gained): these happen often, so they skip the others.
+pub(crate) const MOVED_KEY: Keys = 1 << 61;
+
+/// The bit of the abilities that answer `h`.
+pub(crate) fn on_key(h: Happening) -> Keys {
+    match h {
+        Happening::MyShipsToWarp
+        | Happening::OthersShipsToWarp
+        | Happening::OthersShipsRemoved
+        | Happening::OthersShipsRetrieved
+        | Happening::OthersCardsDrawn
+        | Happening::OthersColonyGained
+        | Happening::OthersDiscard(_)
+        | Happening::NewHandDiscard(_) => MOVED_KEY,
+        _ => ON_KEY,
+    }
+}
+
 /// The bit of the replacements of ships going to the warp.
 pub(crate) const INSTEAD_KEY: Keys = 1 << 57;
 
@@ -79,7 +98,7 @@ fn trigger_key(t: &Trigger) -> Keys {
         Trigger::At { window, .. } => window_key(*window),
         Trigger::Setup => SETUP_KEY,
         Trigger::DealTerm => DEAL_KEY,
-        Trigger::On(_) => ON_KEY,
+        Trigger::On(h) => on_key(*h),
         Trigger::Instead(_) => INSTEAD_KEY,
         Trigger::During(phases) => DURING_KEY | phases.first().map_or(0, |&p| during_key(p)),
     }

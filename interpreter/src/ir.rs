@@ -118,8 +118,22 @@ pub enum Happening {
     PowerLost,
     /// The discard pile was shuffled to form a new deck.
     DeckReshuffled,
-    /// Another player drew cards from the deck (the subject is that player).
-    CardsDrawn,
+    /// The controller's ships went to the warp (the subject: the controller and how many).
+    MyShipsToWarp,
+    /// Another player's ships went to the warp (the subject: that player and how many).
+    OthersShipsToWarp,
+    /// Another player's ships were removed from the game (that player and how many).
+    OthersShipsRemoved,
+    /// Another player retrieved ships from the warp (that player and how many).
+    OthersShipsRetrieved,
+    /// Another player drew cards from the deck (that player and how many).
+    OthersCardsDrawn,
+    /// Another player gained a foreign colony (that player).
+    OthersColonyGained,
+    /// Another player discarded a card of this type (the subject: the card).
+    OthersDiscard(cosmic_engine::CardType),
+    /// The controller discarded a card of this type to draw a new hand (the card).
+    NewHandDiscard(cosmic_engine::CardType),
 }
 
 /// Whose ships going to the warp a replacement takes over.
@@ -239,6 +253,8 @@ pub enum ShipPlace {
     Outside,
     /// On the encounter's target planet.
     Target,
+    /// Removed from the game.
+    Removed,
 }
 
 /// Where moved ships or cards go.
@@ -357,6 +373,12 @@ pub enum Expr {
     AgreedPlayer,
     /// The number a deal term was agreed for.
     AgreedNumber,
+    /// How many ships or cards the answered event involved (`that number`).
+    SubjectCount,
+    /// How many of a player's ships went to the warp this encounter.
+    LostThisEncounter(Box<Expr>),
+    /// Whether the answered play answers a use of a player's alien power (a zap against it).
+    TargetsPower(Box<Expr>),
     /// A list.
     List(Vec<Expr>),
     /// Logical not.
@@ -401,6 +423,7 @@ impl Expr {
             | Expr::Subject
             | Expr::AgreedPlayer
             | Expr::AgreedNumber
+            | Expr::SubjectCount
             | Expr::TopDiscard => {}
             Expr::Opponent(a)
             | Expr::OthersThan(a)
@@ -420,6 +443,8 @@ impl Expr {
             | Expr::Tokens(a)
             | Expr::Won(a)
             | Expr::Declared(a, _)
+            | Expr::LostThisEncounter(a)
+            | Expr::TargetsPower(a)
             | Expr::Not(a)
             | Expr::Neg(a) => f(a),
             Expr::Quantity(q) => {
@@ -683,7 +708,7 @@ pub enum Stmt {
     RegainPower,
     /// `if` / `else`.
     If(Expr, Vec<Stmt>, Vec<Stmt>),
-    /// `for each`.
+    /// `for each`: over players, or as many times as a number says.
     ForEach(u8, Expr, Vec<Stmt>),
     /// `let`.
     Let(u8, Expr),

@@ -6,8 +6,8 @@
 
 use crate::header::{Standing, Usage};
 use crate::index::{
-    during_key, kind_bit, window_key, Index, Keys, Kinds, DEAL_KEY, DURING_KEY, INSTEAD_KEY,
-    ON_KEY, SETUP_KEY,
+    during_key, kind_bit, on_key, window_key, Index, Keys, Kinds, DEAL_KEY, DURING_KEY,
+    INSTEAD_KEY, ON_KEY, SETUP_KEY,
 };
 use crate::ir::{
     Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
@@ -106,9 +106,16 @@ enum Subject {
         player: PlayerId,
         ability: u32,
         card: Option<CardId>,
+        /// The player whose use this one answers, and whether that was an alien power's.
+        against: Option<(PlayerId, bool)>,
     },
     /// A player something happened to (whose power was lost).
     Player(PlayerId),
+    /// A player something happened to, with how many ships or cards it involved.
+    Count {
+        player: PlayerId,
+        count: u8,
+    },
     /// A card (the artifact just played).
     Card(CardId),
 }
@@ -372,6 +379,12 @@ impl Runtime {
 
     /// Whether ability `a` may act for `p` now: its roles, limit, cancellation and condition.
     fn may_act(&self, game: &Game, p: PlayerId, a: u32) -> bool {
+        self.may_act_on(game, p, a, Subject::None)
+    }
+
+    /// Whether ability `a` may act for `p` now in answer to `subject` (its condition may
+    /// name what it answers).
+    fn may_act_on(&self, game: &Game, p: PlayerId, a: u32, subject: Subject) -> bool {
         let ab = self.ability(a);
         let s = game.state();
         if !ab.roles.allows(Self::standing(game, p)) {
@@ -389,7 +402,7 @@ impl Runtime {
         match &ab.condition {
             None => true,
             Some(c) => {
-                let mut ctx = self.ctx(p, a, Subject::None);
+                let mut ctx = self.ctx(p, a, subject);
                 self.eval(c, game, &mut ctx) == Value::Bool(true)
             }
         }
@@ -441,10 +454,15 @@ impl Runtime {
             } else {
                 Happening::PowerUsed
             };
+            let against = match subject {
+                Subject::Use { player, card, .. } => Some((player, card.is_none())),
+                _ => None,
+            };
             let target = Subject::Use {
                 player: p,
                 ability: a,
                 card,
+                against,
             };
             cancelled = self.answer(game, happening, p, target)?;
         }
@@ -507,22 +525,46 @@ impl Runtime {
         players: &[PlayerId],
         subject: Subject,
     ) -> Flow {
-        if self.index.any_keys & ON_KEY == 0 {
+        let key = on_key(h);
+        if self.index.any_keys & key == 0 {
             return Ok(());
         }
         for p in game.timing_order() {
-            if !players.contains(&p) || !self.holds_acting(game, p, ON_KEY) {
+            if !players.contains(&p) || !self.holds_acting(game, p, key) {
                 continue;
             }
-            let options = self.answers(game, p, h, &[]);
+            let options = self.answers(game, p, h, &[], subject);
             if options.is_empty() {
                 continue;
             }
+            // A super flare used instead of a power that would act by itself is offered first.
+            let supers: Vec<(u32, Origin)> = options
+                .iter()
+                .copied()
+                .filter(|&(b, _)| self.ability(b).replaces_power)
+                .collect();
+            let mandatory = options
+                .iter()
+                .any(|&(a, _)| self.ability(a).usage != Usage::Optional);
+            if mandatory && !supers.is_empty() {
+                if let Some((b, o)) = self.ask_use_on(game, p, &supers, None, subject)? {
+                    self.use_ability(game, p, b, o, subject, true)?;
+                    continue;
+                }
+            }
+            let options: Vec<(u32, Origin)> = if mandatory {
+                options
+                    .into_iter()
+                    .filter(|&(b, _)| !self.ability(b).replaces_power)
+                    .collect()
+            } else {
+                options
+            };
             let picked = if options
                 .iter()
                 .all(|&(a, _)| self.ability(a).usage == Usage::Optional)
             {
-                self.ask_use(game, p, &options, None)?
+                self.ask_use_on(game, p, &options, None, subject)?
             } else {
                 options.first().copied()
             };
@@ -541,13 +583,14 @@ impl Runtime {
         p: PlayerId,
         h: Happening,
         also: &[Happening],
+        subject: Subject,
     ) -> Vec<(u32, Origin)> {
-        self.abilities_at(game, p, ON_KEY)
+        self.abilities_at(game, p, on_key(h))
             .into_iter()
             .filter(|&(a, _)| {
                 let t = &self.ability(a).triggers;
                 (t.contains(&Trigger::On(h)) || also.iter().any(|&k| t.contains(&Trigger::On(k))))
-                    && self.may_act(game, p, a)
+                    && self.may_act_on(game, p, a, subject)
             })
             .collect()
     }
@@ -599,7 +642,7 @@ impl Runtime {
                 continue;
             }
             let also = self.play_kinds(game, target);
-            let options = self.answers(game, q, h, also);
+            let options = self.answers(game, q, h, also, target);
             if options.is_empty() {
                 continue;
             }
@@ -628,6 +671,19 @@ impl Runtime {
         options: &[(u32, Origin)],
         answering: Option<PlayerId>,
     ) -> Flow<Option<(u32, Origin)>> {
+        self.ask_use_on(game, p, options, answering, Subject::None)
+    }
+
+    /// Asks `p` which of `options` to use now in answer to `subject` (bot hints may name
+    /// it), or to pass.
+    fn ask_use_on(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        options: &[(u32, Origin)],
+        answering: Option<PlayerId>,
+        subject: Subject,
+    ) -> Flow<Option<(u32, Origin)>> {
         let mut choices: Vec<Choice> = options
             .iter()
             .map(|&(a, origin)| Choice::Use {
@@ -635,7 +691,7 @@ impl Runtime {
                 card: origin.card(),
                 answering,
                 advised: self.ability(a).prefer.as_ref().map(|c| {
-                    let mut ctx = self.ctx(p, a, Subject::None);
+                    let mut ctx = self.ctx(p, a, subject);
                     self.eval(c, game, &mut ctx) == Value::Bool(true)
                 }),
             })
@@ -1087,7 +1143,15 @@ impl Runtime {
                 }
             }
             Stmt::ForEach(slot, over, body) => {
-                let mask = self.eval(over, game, ctx).mask();
+                let over = self.eval(over, game, ctx);
+                if let Value::Int(n) = over {
+                    for i in 1..=n.clamp(0, 255) {
+                        ctx.slots[*slot as usize] = Value::Int(i);
+                        self.exec(body, game, ctx)?;
+                    }
+                    return Ok(());
+                }
+                let mask = over.mask();
                 for p in game.state().seats().collect::<Vec<_>>() {
                     if mask & (1 << p.0) != 0 {
                         ctx.slots[*slot as usize] = Value::Player(p);
@@ -1577,8 +1641,21 @@ impl Runtime {
             Expr::DestinyWild => Value::Bool(s.encounter.destiny_wild),
             Expr::Subject => match ctx.subject {
                 Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
-                Subject::Player(p) => Value::Player(p),
+                Subject::Player(p) | Subject::Count { player: p, .. } => Value::Player(p),
                 _ => Value::None,
+            },
+            Expr::TargetsPower(p) => {
+                let p = self.eval(p, game, ctx);
+                Value::Bool(matches!(ctx.subject,
+                    Subject::Use { against: Some((q, true)), .. } if p == Value::Player(q)))
+            }
+            Expr::SubjectCount => match ctx.subject {
+                Subject::Count { count, .. } => Value::Int(count as i32),
+                _ => Value::Int(0),
+            },
+            Expr::LostThisEncounter(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(s.encounter.lost_to_warp[p.ix()] as i32),
+                _ => Value::Int(0),
             },
             Expr::MainOf(side) => match self.eval(side, game, ctx) {
                 Value::Side(side) => s.main_player(side).map_or(Value::None, Value::Player),
@@ -1850,9 +1927,51 @@ impl Hooks for Runtime {
             Moment::DeckReshuffled => {
                 self.happened(game, Happening::DeckReshuffled, &seats, Subject::None)
             }
-            Moment::CardsDrawn(p) => {
+            Moment::ShipsToWarp(p, count) => {
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::MyShipsToWarp, &[p], subject)?;
                 let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
-                self.happened(game, Happening::CardsDrawn, &others, Subject::Player(p))
+                self.happened(game, Happening::OthersShipsToWarp, &others, subject)
+            }
+            Moment::ShipsRemoved(p, count) => {
+                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::OthersShipsRemoved, &others, subject)
+            }
+            Moment::ShipsRetrieved(p, count) => {
+                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::OthersShipsRetrieved, &others, subject)
+            }
+            Moment::CardsDrawn(p, count) => {
+                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::OthersCardsDrawn, &others, subject)
+            }
+            Moment::ColonyGained(p) => {
+                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
+                let subject = Subject::Count {
+                    player: p,
+                    count: 1,
+                };
+                self.happened(game, Happening::OthersColonyGained, &others, subject)
+            }
+            Moment::CardDiscarded {
+                player,
+                card,
+                new_hand,
+            } => {
+                // A card taken out of the discard pile since can no longer be answered.
+                if !game.state().discard.contains(&card) {
+                    return Ok(());
+                }
+                let ty = game.state().kind(card).card_type();
+                let subject = Subject::Card(card);
+                if new_hand {
+                    self.happened(game, Happening::NewHandDiscard(ty), &[player], subject)?;
+                }
+                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != player).collect();
+                self.happened(game, Happening::OthersDiscard(ty), &others, subject)
             }
         }
     }
@@ -2006,6 +2125,7 @@ impl Hooks for Runtime {
 fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Place, u8)> {
     match place {
         ShipPlace::Warp => vec![(Place::Warp, game.ships_at(p, Place::Warp))],
+        ShipPlace::Removed => vec![(Place::Removed, game.ships_at(p, Place::Removed))],
         ShipPlace::Encounter => {
             let mut v = vec![
                 (Place::Gate, game.ships_at(p, Place::Gate)),

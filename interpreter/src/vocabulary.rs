@@ -57,7 +57,7 @@ impl Ty {
                     | (Ty::Ships, Ty::Int)
                     | (Ty::Players, Ty::Int)
                     | (Ty::Cards, Ty::Int)
-                    | (Ty::Subject, Ty::Ships | Ty::Card | Ty::Player)
+                    | (Ty::Subject, Ty::Ships | Ty::Card | Ty::Player | Ty::Players)
                     | (Ty::Card, Ty::Cards)
             )
     }
@@ -313,6 +313,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Warp),
     },
     Pattern {
+        words: "{ps} 's removed ships",
+        ty: Ty::Ships,
+        build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Removed),
+    },
+    Pattern {
         words: "{ps} 's ships",
         ty: Ty::Ships,
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Colonies),
@@ -357,6 +362,21 @@ pub const PATTERNS: &[Pattern] = &[
         words: "agreed player",
         ty: Ty::Player,
         build: |_| Expr::AgreedPlayer,
+    },
+    Pattern {
+        words: "that play targets {p} 's power",
+        ty: Ty::Bool,
+        build: |mut e| Expr::TargetsPower(b(&mut e)),
+    },
+    Pattern {
+        words: "that number",
+        ty: Ty::Int,
+        build: |_| Expr::SubjectCount,
+    },
+    Pattern {
+        words: "{p} 's ships lost this encounter",
+        ty: Ty::Int,
+        build: |mut e| Expr::LostThisEncounter(b(&mut e)),
     },
     Pattern {
         words: "agreed number",

@@ -99,6 +99,14 @@ impl BasicAgent {
                         ..
                     },
                 ) => -1,
+                // ... or for it: used even outside the encounter or for an ally's play.
+                (
+                    DecisionKind::UseAbility,
+                    Choice::Use {
+                        advised: Some(true),
+                        ..
+                    },
+                ) => 2,
                 (
                     DecisionKind::UseAbility,
                     Choice::Use {
