@@ -800,7 +800,13 @@ impl Compiler<'_> {
                         )
                     }
                 };
-                Some(Stmt::Give { card, to })
+                // `give 1 card from my hand to PLAYER as offer` names the card given.
+                let named = self.arg(a, "as").map(|n| {
+                    let words = self.snippet(n.span()).to_lowercase();
+                    let tokens = words.split_whitespace().map(str::to_string).collect();
+                    self.bind(tokens, Ty::Card)
+                });
+                Some(Stmt::Give { card, to, named })
             }
             "take" if object_text.ends_with("at random") => {
                 let count = match object {

@@ -606,6 +606,8 @@ pub enum Stmt {
         card: Option<Expr>,
         /// To whom (nobody: a given card of this ability's is discarded).
         to: Expr,
+        /// The slot that names the card given (`as NAME`).
+        named: Option<u8>,
     },
     /// Take cards of the taker's choice from a player's hand (it sees the cards offered).
     TakeChosen {

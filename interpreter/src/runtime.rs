@@ -915,7 +915,7 @@ impl Runtime {
                     game.swap_aliens(a, b, ctx.source);
                 }
             }
-            Stmt::Give { card, to } => {
+            Stmt::Give { card, to, named } => {
                 let to = self.player(to, game, ctx);
                 let card = match card {
                     Some(c) => match self.eval(c, game, ctx) {
@@ -941,6 +941,9 @@ impl Runtime {
                 if let Some(c) = card {
                     if !game.state().players[me.ix()].hand.contains(&c) {
                         return Ok(());
+                    }
+                    if let Some(slot) = named {
+                        ctx.slots[*slot as usize] = Value::Card(c);
                     }
                     match to {
                         Some(to) if to != me => game.give_card(me, to, c, Rule::CardText),
