@@ -546,6 +546,20 @@ impl Game<'_> {
                 Cause::Ability(source),
                 EventKind::CardTaken { player: to, card },
             );
+        } else if let Some(i) = self
+            .state
+            .encounter
+            .reinforcements
+            .iter()
+            .position(|r| r.card == card)
+        {
+            // A card on the table as a reinforcement no longer counts for its side.
+            self.state.encounter.reinforcements.remove(i);
+            self.state.players[to.ix()].hand.push(card);
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::CardTaken { player: to, card },
+            );
         } else {
             let from = self
                 .state
@@ -562,5 +576,36 @@ impl Game<'_> {
     pub fn land_on_target(&mut self, p: PlayerId, from: Place, n: u8) {
         let planet = self.target();
         self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
+    }
+
+    /// `p` plays `card` from its hand as a reinforcement for `side` (whatever its type: it
+    /// counts its printed value), as card text allows outside the reinforcement rounds.
+    pub fn play_as_reinforcement(&mut self, p: PlayerId, card: CardId, side: Side) -> Flow {
+        if self.state.encounter.revealed && self.state.players[p.ix()].hand.contains(&card) {
+            self.reinforce(p, card, side)?;
+        }
+        Ok(())
+    }
+
+    /// Discards `card` wherever it lies: from a hand or from the table, where it was played
+    /// as a reinforcement (it no longer counts for its side).
+    pub fn discard_anywhere(&mut self, card: CardId, source: u32) {
+        let s = &self.state;
+        let owner = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
+        let on_table = s
+            .encounter
+            .reinforcements
+            .iter()
+            .position(|r| r.card == card);
+        if let Some(owner) = owner {
+            self.discard_card(owner, card, Rule::CardText);
+        } else if let Some(i) = on_table {
+            let r = self.state.encounter.reinforcements.remove(i);
+            self.state.discard.push(card);
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::CardDiscarded { player: r.by, card },
+            );
+        }
     }
 }

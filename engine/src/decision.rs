@@ -66,6 +66,8 @@ pub enum DecisionKind {
     CardShips,
     /// Cards a card's text lets a player take for itself (from a hand it looks at).
     TakeCards,
+    /// Cards a card's text lets a player put to use for their value (discarded or played).
+    PlayCards,
 }
 
 impl DecisionKind {
@@ -95,6 +97,7 @@ impl DecisionKind {
             DecisionKind::SecondEncounter => "second-encounter",
             DecisionKind::ChooseAlien => "choose-alien",
             DecisionKind::TakeCards => "take-cards",
+            DecisionKind::PlayCards => "play-cards",
             DecisionKind::UseAbility => "use-ability",
             DecisionKind::CardChoice => "card-choice",
             DecisionKind::CardCards => "card-cards",
@@ -132,6 +135,7 @@ impl DecisionKind {
             DecisionKind::CardCards => "Which cards?",
             DecisionKind::CardShips => "Which ships?",
             DecisionKind::TakeCards => "Which cards do you take?",
+            DecisionKind::PlayCards => "Which cards do you use?",
         }
     }
 }

@@ -4,7 +4,7 @@
 use crate::deal::{ContentTerm, TermOffer};
 use crate::event::Place;
 use crate::game::{Flow, Game};
-use crate::ids::{PlayerId, Side};
+use crate::ids::{CardId, PlayerId, Side};
 use crate::quantity::Quantity;
 use crate::state::Phase;
 use serde::{Deserialize, Serialize};
@@ -74,6 +74,8 @@ pub enum Moment {
         /// Whether it was discarded to draw a new hand.
         new_hand: bool,
     },
+    /// A player played a card as a reinforcement (passed on at once: play can stop there).
+    ReinforcementPlayed(PlayerId, CardId),
 }
 
 impl Moment {

@@ -37,6 +37,9 @@ pub enum Quantity {
     EncountersPerTurn,
     /// Whether `player` may ally with `side` without being invited (0 no, 1 yes).
     JoinUninvited(PlayerId, Side),
+    /// The highest attack card `player` may play as a reinforcement of its value during the
+    /// reinforcement rounds (base -1: none).
+    AttackReinforcement(PlayerId),
 }
 
 impl Quantity {

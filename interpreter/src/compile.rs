@@ -244,6 +244,9 @@ impl Compiler<'_> {
                     | "I discard an artifact for a new hand" => triggers.push(Trigger::On(
                         Happening::NewHandDiscard(cosmic_engine::CardType::Artifact),
                     )),
+                    "another player plays a reinforcement" => {
+                        triggers.push(Trigger::On(Happening::ReinforcementPlayed))
+                    }
                     "a deal fails" => triggers.push(Trigger::At {
                         phases: vec![Phase::Resolution],
                         window: Window::DealFailed,
@@ -409,7 +412,12 @@ impl Compiler<'_> {
     fn bind(&mut self, tokens: Vec<String>, ty: Ty) -> u8 {
         let slot = self.slots;
         self.slots = self.slots.saturating_add(1);
-        self.scope.push(Bound { tokens, slot, ty });
+        self.scope.push(Bound {
+            tokens,
+            slot,
+            ty,
+            constant: None,
+        });
         slot
     }
 
@@ -536,11 +544,20 @@ impl Compiler<'_> {
                             let mut p = p.clone();
                             // Drop the words `any number` and the `of` link.
                             p.segments.remove(0);
-                            self.path(&p, Some(Ty::Players))
+                            // Players, or else cards (`any number of attack cards in my hand`).
+                            let before = self.lints.len();
+                            match self.path(&p, Some(Ty::Players)) {
+                                Some((e, _)) => Some((Pick::Players(e), Ty::Players)),
+                                None => {
+                                    self.lints.truncate(before);
+                                    self.path(&p, Some(Ty::Cards))
+                                        .map(|(e, _)| (Pick::Cards(e), Ty::Cards))
+                                }
+                            }
                         }
                         _ => None,
                     };
-                    list.map(|(e, _)| (Pick::Players(e), Ty::Players))
+                    list
                 } else {
                     None
                 }
@@ -718,6 +735,18 @@ impl Compiler<'_> {
             "play" if object_text.ends_with("encounter card face up") => {
                 Some(Stmt::SelectFaceUp(Expr::Me))
             }
+            "play"
+                if self
+                    .arg(a, "as")
+                    .is_some_and(|x| self.snippet(x.span()) == "a reinforcement") =>
+            {
+                let card = self.expr(object?, Ty::Card);
+                let side = match self.arg(a, "for") {
+                    Some(f) => self.expr(f, Ty::Side),
+                    None => Expr::SideOf(Box::new(Expr::Me)),
+                };
+                Some(Stmt::Reinforce { card, side })
+            }
             "join" => {
                 let side = self.expr(object?, Ty::Side);
                 Some(Stmt::Join(side))
@@ -856,10 +885,12 @@ impl Compiler<'_> {
                 let from = self.owner_of(self.arg(a, "from")?, "hand")?;
                 Some(Stmt::DiscardRandom { count, from })
             }
-            "discard" if self.arg(a, "from").is_none() && object.is_some() => {
-                // `discard hated`: a card of the acting player's hand.
-                let card = self.expr(object?, Ty::Card);
-                Some(Stmt::DiscardCard(card))
+            // `discard it`, `discard fodder`: cards named by a reference, wherever they lie.
+            "discard"
+                if self.arg(a, "from").is_none() && matches!(object, Some(ast::Expr::Path(_))) =>
+            {
+                let cards = self.expr(object?, Ty::Cards);
+                Some(Stmt::DiscardCards(cards))
             }
             "discard" if self.arg(a, "from").is_some() => {
                 let from = self.owner_of(self.arg(a, "from")?, "hand")?;
@@ -1316,6 +1347,21 @@ impl Compiler<'_> {
                 }
             }
         }
+        // An item's numeric `let`s may stand inside a reference (`cards below reserve cap`).
+        let mut scope: Vec<Bound> = self
+            .item_lets
+            .iter()
+            .filter_map(|(tokens, v)| match v {
+                ast::Expr::Int { value, .. } => Some(Bound {
+                    tokens: tokens.clone(),
+                    slot: 0,
+                    ty: Ty::Int,
+                    constant: Some(*value as i32),
+                }),
+                _ => None,
+            })
+            .collect();
+        scope.extend(self.scope.iter().cloned());
         // `PLAYER has a WORDS token` (given with `give a WORDS token to PLAYER`).
         if let Some(i) = toks.iter().position(|t| t == "has") {
             if toks.last().map(String::as_str) == Some("token") && i > 0 && i + 2 <= toks.len() {
@@ -1327,8 +1373,8 @@ impl Compiler<'_> {
                 }
             }
         }
-        let found = vocabulary::resolve(&toks, want, &self.scope, 0)
-            .or_else(|| vocabulary::resolve(&toks, None, &self.scope, 0));
+        let found = vocabulary::resolve(&toks, want, &scope, 0)
+            .or_else(|| vocabulary::resolve(&toks, None, &scope, 0));
         if let (Some((e, _)), Some(until)) = (&found, self.acts_until) {
             if let Some((from, what)) = exists_from(e).filter(|(from, _)| *from > until) {
                 self.lints.push(Lint::NotYetAvailable {
@@ -1499,6 +1545,7 @@ const WHENEVER_WORDS: &[&str] = &[
     "I play an artifact",
     "another player loses its power",
     "the deck is reshuffled",
+    "another player plays a reinforcement",
     "I make a deal",
     "my ships go to the warp",
     "another player's ships go to the warp",

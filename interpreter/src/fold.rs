@@ -94,7 +94,8 @@ fn is_count(e: &Expr) -> bool {
         e,
         Expr::Ships(..)
             | Expr::CardsInHand(..)
-            | Expr::CardsOfType(..)
+            | Expr::HandCards(..)
+            | Expr::Reinforcements(_)
             | Expr::Tokens(_)
             | Expr::EncounterNumber
     )

@@ -128,6 +128,7 @@ fn ref_bit(q: &QuantityRef) -> Kinds {
         QuantityRef::FailedDealShips(_) => Quantity::FailedDealShips(p),
         QuantityRef::RegroupShips(_) => Quantity::RegroupShips(p),
         QuantityRef::AttackRequired(_) => Quantity::AttackRequired(p),
+        QuantityRef::AttackReinforcement(_) => Quantity::AttackReinforcement(p),
         QuantityRef::Winner => Quantity::Winner,
     })
 }

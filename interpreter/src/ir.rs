@@ -134,6 +134,8 @@ pub enum Happening {
     OthersDiscard(cosmic_engine::CardType),
     /// The controller discarded a card of this type to draw a new hand (the card).
     NewHandDiscard(cosmic_engine::CardType),
+    /// Another player played a card as a reinforcement (the subject is that card).
+    ReinforcementPlayed,
 }
 
 /// Whose ships going to the warp a replacement takes over.
@@ -235,6 +237,8 @@ pub enum QuantityRef {
     RegroupShips(Box<Expr>),
     /// Whether a player must select an attack card if it holds one (0 or 1).
     AttackRequired(Box<Expr>),
+    /// The highest attack card a player may play as a reinforcement (-1: none).
+    AttackReinforcement(Box<Expr>),
     /// The winning side.
     Winner,
 }
@@ -325,8 +329,21 @@ pub enum Expr {
     Ships(Box<Expr>, ShipPlace),
     /// Cards in a player's hand (all of them, or encounter cards only).
     CardsInHand(Box<Expr>, bool),
-    /// Cards of a type in a player's hand.
-    CardsOfType(Box<Expr>, Box<Expr>),
+    /// The cards of a type in a player's hand.
+    HandCards(Box<Expr>, Box<Expr>),
+    /// The attack cards of a list whose printed value is above (`true`) or below a bound.
+    Valued {
+        /// The cards.
+        cards: Box<Expr>,
+        /// The bound (not included).
+        bound: Box<Expr>,
+        /// Above the bound rather than below it.
+        above: bool,
+    },
+    /// The printed values of a list's attack and reinforcement cards, added up.
+    CombinedValue(Box<Expr>),
+    /// The reinforcement cards the players of a list have on the table this encounter.
+    Reinforcements(Box<Expr>),
     /// The top card of the discard pile.
     TopDiscard,
     /// Whether a player is collecting compensation now.
@@ -436,6 +453,8 @@ impl Expr {
             | Expr::Hand(a)
             | Expr::Invited(a)
             | Expr::Took(a)
+            | Expr::CombinedValue(a)
+            | Expr::Reinforcements(a)
             | Expr::Compensating(a)
             | Expr::EncounterCard(a)
             | Expr::TypeOf(a)
@@ -454,8 +473,11 @@ impl Expr {
             }
             Expr::Binary(_, a, b)
             | Expr::DivUp(a, b)
-            | Expr::CardsOfType(a, b)
-            | Expr::Matching(a, b) => {
+            | Expr::Matching(a, b)
+            | Expr::HandCards(a, b)
+            | Expr::Valued {
+                cards: a, bound: b, ..
+            } => {
                 f(a);
                 f(b)
             }
@@ -477,7 +499,8 @@ impl QuantityRef {
             | QuantityRef::ColoniesToWin(a)
             | QuantityRef::FailedDealShips(a)
             | QuantityRef::RegroupShips(a)
-            | QuantityRef::AttackRequired(a) => Some(a),
+            | QuantityRef::AttackRequired(a)
+            | QuantityRef::AttackReinforcement(a) => Some(a),
             QuantityRef::Winner => None,
         }
     }
@@ -527,6 +550,8 @@ pub enum Pick {
     Number(Expr, Expr),
     /// One card from a list.
     Card(Expr),
+    /// Any number of cards from a list (put to use for their value: bots take them all).
+    Cards(Expr),
     /// The defense of the encounter, from a list of players (`choose a defense`).
     Defense(Expr),
 }
@@ -632,8 +657,6 @@ pub enum Stmt {
     },
     /// Discard a player's whole hand.
     DiscardHand(Expr),
-    /// The acting player discards this card from its hand.
-    DiscardCard(Expr),
     /// Discard cards at random from a player's hand.
     DiscardRandom {
         /// How many.
@@ -660,6 +683,15 @@ pub enum Stmt {
     },
     /// Discard any number of the listed cards (those in the acting player's hand).
     DiscardAny(Expr),
+    /// Discard a card or every card of a list, wherever each lies (a hand, the table).
+    DiscardCards(Expr),
+    /// The acting player plays a card from its hand as a reinforcement for a side.
+    Reinforce {
+        /// The card.
+        card: Expr,
+        /// The side it helps.
+        side: Expr,
+    },
     /// The acting player looks at a player's hand.
     LookAtHand(Expr),
     /// The acting player looks through the destiny deck and chooses the card drawn next.

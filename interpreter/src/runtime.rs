@@ -1024,6 +1024,18 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::DiscardCards(list) => {
+                for c in cards_of(self.eval(list, game, ctx)) {
+                    game.discard_anywhere(c, ctx.source);
+                }
+            }
+            Stmt::Reinforce { card, side } => {
+                if let (Value::Card(c), Value::Side(side)) =
+                    (self.eval(card, game, ctx), self.eval(side, game, ctx))
+                {
+                    game.play_as_reinforcement(me, c, side)?;
+                }
+            }
             Stmt::GiveCards { count, to } => {
                 let n = number(&self.eval(count, game, ctx), game).max(0);
                 if let Some(to) = self.player(to, game, ctx).filter(|&t| t != me) {
@@ -1045,11 +1057,6 @@ impl Runtime {
             Stmt::DiscardHand(who) => {
                 if let Some(p) = self.player(who, game, ctx) {
                     game.discard_hand(p, Rule::CardText);
-                }
-            }
-            Stmt::DiscardCard(card) => {
-                if let Value::Card(c) = self.eval(card, game, ctx) {
-                    game.discard_card(me, c, Rule::CardText);
                 }
             }
             Stmt::DiscardRandom { count, from } => {
@@ -1251,13 +1258,29 @@ impl Runtime {
                 pick_one(game, me, DecisionKind::CardChoice, options)
             }
             Pick::Card(list) => {
-                let cards = match self.eval(list, game, ctx) {
-                    Value::Card(c) => vec![c],
-                    Value::Cards(cs) => cs,
-                    _ => Vec::new(),
-                };
+                let cards = cards_of(self.eval(list, game, ctx));
                 let options: Vec<Choice> = cards.into_iter().map(Choice::Card).collect();
                 pick_one(game, me, DecisionKind::CardCards, options)
+            }
+            Pick::Cards(list) => {
+                let options: Vec<Choice> = cards_of(self.eval(list, game, ctx))
+                    .into_iter()
+                    .map(Choice::Card)
+                    .collect();
+                if options.is_empty() {
+                    return Ok(Value::Cards(Vec::new()));
+                }
+                let n = options.len() as u8;
+                let picked = game.ask_subset(me, DecisionKind::PlayCards, options, 0, n)?;
+                Ok(Value::Cards(
+                    picked
+                        .into_iter()
+                        .filter_map(|c| match c {
+                            Choice::Card(c) => Some(c),
+                            _ => None,
+                        })
+                        .collect(),
+                ))
             }
             Pick::Defense(list) => {
                 let options = seats_in(game, self.eval(list, game, ctx).mask());
@@ -1388,6 +1411,9 @@ impl Runtime {
             }
             QuantityRef::RegroupShips(p) => Quantity::RegroupShips(self.player(p, game, ctx)?),
             QuantityRef::AttackRequired(p) => Quantity::AttackRequired(self.player(p, game, ctx)?),
+            QuantityRef::AttackReinforcement(p) => {
+                Quantity::AttackReinforcement(self.player(p, game, ctx)?)
+            }
             QuantityRef::Winner => Quantity::Winner,
         })
     }
@@ -1430,6 +1456,7 @@ impl Runtime {
             Quantity::ColoniesToWin(_) => s.rules.colonies_to_win as i32,
             Quantity::FailedDealShips(_) => s.rules.failed_deal_ships as i32,
             Quantity::RegroupShips(_) => 1,
+            Quantity::AttackReinforcement(_) => -1,
             _ => 0,
         };
         self.quantity(q, base, game)
@@ -1473,6 +1500,18 @@ impl Runtime {
             }
             Expr::SideOf(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => s.side_of(p).map_or(Value::None, Value::Side),
+                // A card on the table: the side it was played for.
+                Value::Card(c) => {
+                    let e = &s.encounter;
+                    match e.reinforcements.iter().find(|r| r.card == c) {
+                        Some(r) => Value::Side(r.side),
+                        None => match e.cards.iter().position(|&x| x == Some(c)) {
+                            Some(0) => Value::Side(Side::Offense),
+                            Some(_) => Value::Side(Side::Defense),
+                            None => Value::None,
+                        },
+                    }
+                }
                 v @ Value::Side(_) => v,
                 _ => Value::None,
             },
@@ -1517,16 +1556,56 @@ impl Runtime {
                 ),
                 _ => Value::Int(0),
             },
-            Expr::CardsOfType(p, t) => match (self.eval(p, game, ctx), self.eval(t, game, ctx)) {
-                (Value::Player(p), Value::Type(t)) => Value::Int(
+            Expr::HandCards(p, t) => match (self.eval(p, game, ctx), self.eval(t, game, ctx)) {
+                (Value::Player(p), Value::Type(t)) => Value::Cards(
                     s.players[p.ix()]
                         .hand
                         .iter()
-                        .filter(|&&c| s.kind(c).card_type() == t)
-                        .count() as i32,
+                        .copied()
+                        .filter(|&c| s.kind(c).card_type() == t)
+                        .collect(),
                 ),
-                _ => Value::Int(0),
+                _ => Value::Cards(Vec::new()),
             },
+            Expr::Valued {
+                cards,
+                bound,
+                above,
+            } => {
+                let bound = number(&self.eval(bound, game, ctx), game);
+                let keep = |c: &CardId| match s.kind(*c) {
+                    CardKind::Attack(v) if *above => v as i32 > bound,
+                    CardKind::Attack(v) => (v as i32) < bound,
+                    _ => false,
+                };
+                Value::Cards(
+                    cards_of(self.eval(cards, game, ctx))
+                        .into_iter()
+                        .filter(keep)
+                        .collect(),
+                )
+            }
+            Expr::CombinedValue(cards) => Value::Int(
+                cards_of(self.eval(cards, game, ctx))
+                    .into_iter()
+                    .map(|c| match s.kind(c) {
+                        CardKind::Attack(v) | CardKind::Reinforcement(v) => v as i32,
+                        _ => 0,
+                    })
+                    .sum(),
+            ),
+            Expr::Reinforcements(who) => {
+                let mask = self.eval(who, game, ctx).mask();
+                Value::Cards(
+                    s.encounter
+                        .reinforcements
+                        .iter()
+                        .filter(|r| mask & (1 << r.by.0) != 0)
+                        .filter(|r| matches!(s.kind(r.card), CardKind::Reinforcement(_)))
+                        .map(|r| r.card)
+                        .collect(),
+                )
+            }
             Expr::Gained(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Cards(
                     s.encounter
@@ -1976,6 +2055,15 @@ impl Hooks for Runtime {
                 let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != player).collect();
                 self.happened(game, Happening::OthersDiscard(ty), &others, subject)
             }
+            Moment::ReinforcementPlayed(p, card) => {
+                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
+                self.happened(
+                    game,
+                    Happening::ReinforcementPlayed,
+                    &others,
+                    Subject::Card(card),
+                )
+            }
         }
     }
 
@@ -2160,6 +2248,15 @@ fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Place, u8)> {
             Some(pl) => vec![(Place::Planet(pl), game.ships_at(p, Place::Planet(pl)))],
             None => Vec::new(),
         },
+    }
+}
+
+/// The cards a value names: one card, a list, or none.
+fn cards_of(v: Value) -> Vec<CardId> {
+    match v {
+        Value::Card(c) => vec![c],
+        Value::Cards(cs) => cs,
+        _ => Vec::new(),
     }
 }
 

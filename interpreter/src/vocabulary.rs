@@ -57,7 +57,10 @@ impl Ty {
                     | (Ty::Ships, Ty::Int)
                     | (Ty::Players, Ty::Int)
                     | (Ty::Cards, Ty::Int)
-                    | (Ty::Subject, Ty::Ships | Ty::Card | Ty::Player | Ty::Players)
+                    | (
+                        Ty::Subject,
+                        Ty::Ships | Ty::Card | Ty::Cards | Ty::Player | Ty::Players
+                    )
                     | (Ty::Card, Ty::Cards)
             )
     }
@@ -66,7 +69,8 @@ impl Ty {
 type Build = fn(Vec<Expr>) -> Expr;
 
 /// One reference pattern: words with typed holes (`{p}` a player, `{ps}` players, `{s}` a
-/// side, `{c}` a card, `{t}` a card type), the type it makes, and how.
+/// side, `{c}` a card, `{cs}` cards, `{t}` a card type, `{n}` a number), the type it makes,
+/// and how.
 pub struct Pattern {
     /// The words, articles left out.
     pub words: &'static str,
@@ -285,11 +289,16 @@ pub const PATTERNS: &[Pattern] = &[
     },
     Pattern {
         words: "{t} cards in {p} 's hand",
-        ty: Ty::Int,
+        ty: Ty::Cards,
         build: |mut e| {
             let t = b(&mut e);
-            Expr::CardsOfType(b(&mut e), t)
+            Expr::HandCards(b(&mut e), t)
         },
+    },
+    Pattern {
+        words: "{p} 's attack reinforcement limit",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::AttackReinforcement(b(&mut e))),
     },
     // Ships.
     Pattern {
@@ -389,6 +398,40 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::ThisCard,
     },
     Pattern {
+        words: "{ps} 's reinforcement cards",
+        ty: Ty::Cards,
+        build: |mut e| Expr::Reinforcements(b(&mut e)),
+    },
+    Pattern {
+        words: "combined value of {cs}",
+        ty: Ty::Int,
+        build: |mut e| Expr::CombinedValue(b(&mut e)),
+    },
+    Pattern {
+        words: "{cs} above {n}",
+        ty: Ty::Cards,
+        build: |mut e| {
+            let cards = b(&mut e);
+            Expr::Valued {
+                cards,
+                bound: b(&mut e),
+                above: true,
+            }
+        },
+    },
+    Pattern {
+        words: "{cs} below {n}",
+        ty: Ty::Cards,
+        build: |mut e| {
+            let cards = b(&mut e);
+            Expr::Valued {
+                cards,
+                bound: b(&mut e),
+                above: false,
+            }
+        },
+    },
+    Pattern {
         words: "revealed encounter cards",
         ty: Ty::Cards,
         build: |_| Expr::RevealedCards,
@@ -446,6 +489,11 @@ pub const PATTERNS: &[Pattern] = &[
     },
     Pattern {
         words: "that power",
+        ty: Ty::Subject,
+        build: |_| Expr::Subject,
+    },
+    Pattern {
+        words: "that reinforcement",
         ty: Ty::Subject,
         build: |_| Expr::Subject,
     },
@@ -538,6 +586,8 @@ pub struct Bound {
     pub slot: u8,
     /// Its type.
     pub ty: Ty,
+    /// The number it stands for, when it names a constant (an item's `let x = 7`).
+    pub constant: Option<i32>,
 }
 
 /// Resolves `toks` to an expression of a type fitting `want` (any type with `None`).
@@ -553,7 +603,8 @@ pub fn resolve(
     let ok = |ty: Ty| want.is_none_or(|w| ty.fits(w));
     for bound in scope.iter().rev() {
         if bound.tokens == toks && ok(bound.ty) {
-            return Some((Expr::Slot(bound.slot), bound.ty));
+            let e = bound.constant.map_or(Expr::Slot(bound.slot), Expr::Int);
+            return Some((e, bound.ty));
         }
     }
     for p in PATTERNS {
@@ -575,6 +626,8 @@ fn hole_ty(h: &str) -> Option<Ty> {
         "{s}" => Some(Ty::Side),
         "{c}" => Some(Ty::Card),
         "{t}" => Some(Ty::Type),
+        "{cs}" => Some(Ty::Cards),
+        "{n}" => Some(Ty::Int),
         _ => None,
     }
 }
@@ -636,6 +689,8 @@ pub fn examples() -> Vec<String> {
                 .replace("{s} 's", "my side's")
                 .replace("{c} 's", "my encounter card's")
                 .replace("{t}", "negotiate")
+                .replace("{cs}", "attack cards in my hand")
+                .replace("{n}", "my encounter card's value")
                 .replace(" 's", "'s")
                 .replace("{p}", "the defense")
                 .replace("{s}", "my side")

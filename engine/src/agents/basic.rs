@@ -383,8 +383,11 @@ fn reinforce_score(view: &View, card: crate::ids::CardId, side: Side) -> i32 {
     if side != my_side {
         return -1;
     }
-    let CardKind::Reinforcement(v) = view.my_kind(card) else {
-        return -1;
+    // An attack card played as a reinforcement costs an encounter card: a little less apt.
+    let (v, cost) = match view.my_kind(card) {
+        CardKind::Reinforcement(v) => (v, 0),
+        CardKind::Attack(v) => (v, 1),
+        _ => return -1,
     };
     let (Some(mine), Some(theirs)) = (
         view.current_total(my_side),
@@ -401,7 +404,7 @@ fn reinforce_score(view: &View, card: crate::ids::CardId, side: Side) -> i32 {
         }
     };
     if !winning(mine) && winning(mine + v as i32) {
-        10 - v as i32
+        10 - v as i32 - cost
     } else {
         -1
     }
@@ -420,6 +423,8 @@ impl Agent for BasicAgent {
                 DecisionKind::OffenseInvites | DecisionKind::DefenseInvites => {
                     Answer::Subset(self.invite(view, d, options, *max))
                 }
+                // Cards put to use for their value: all of them.
+                DecisionKind::PlayCards => Answer::Subset((0..*max as usize).collect()),
                 DecisionKind::TakeCards => {
                     // Take the most valuable cards offered.
                     let mut ix: Vec<usize> = (0..options.len()).collect();

@@ -6,8 +6,8 @@ use crate::components::CardKind;
 use crate::decision::{Choice, DecisionKind};
 use crate::event::{EventKind, Rule};
 use crate::game::{Flow, Game};
-use crate::hooks::Window;
-use crate::ids::Side;
+use crate::hooks::{Moment, Window};
+use crate::ids::{CardId, PlayerId, Side};
 use crate::quantity::Quantity;
 use crate::state::Reinforcement;
 
@@ -78,12 +78,13 @@ impl Game<'_> {
                 ships += n * self.quantity(Quantity::ShipWorth(p), 1);
             }
         }
+        // An attack card played as a reinforcement counts its printed value.
         let reinforcements: i32 = e
             .reinforcements
             .iter()
             .filter(|r| r.side == side)
             .map(|r| match self.state.kind(r.card) {
-                CardKind::Reinforcement(v) => v as i32,
+                CardKind::Reinforcement(v) | CardKind::Attack(v) => v as i32,
                 _ => 0,
             })
             .sum();
@@ -112,39 +113,56 @@ impl Game<'_> {
         while passes < players.len() {
             let p = players[i % players.len()];
             i += 1;
+            // Attack cards count as reinforcements up to the value content allows.
+            let limit = self.quantity(Quantity::AttackReinforcement(p), -1);
             let options: Vec<Choice> = std::iter::once(Choice::Pass)
                 .chain(
                     self.state.players[p.ix()]
                         .hand
                         .iter()
-                        .filter(|&&c| matches!(self.state.kind(c), CardKind::Reinforcement(_)))
+                        .filter(|&&c| match self.state.kind(c) {
+                            CardKind::Reinforcement(_) => true,
+                            CardKind::Attack(v) => (v as i32) <= limit,
+                            _ => false,
+                        })
                         .flat_map(|&card| Side::BOTH.map(|side| Choice::Reinforce { card, side })),
                 )
                 .collect();
             match self.pick(p, DecisionKind::Reinforcement, options)? {
                 Choice::Reinforce { card, side } => {
-                    let hand = &mut self.state.players[p.ix()].hand;
-                    if let Some(k) = hand.iter().position(|&c| c == card) {
-                        hand.remove(k);
-                    }
-                    self.state
-                        .encounter
-                        .reinforcements
-                        .push(Reinforcement { card, side, by: p });
-                    self.update_totals();
-                    self.emit(
-                        Rule::Reinforcement,
-                        EventKind::ReinforcementPlayed {
-                            player: p,
-                            card,
-                            side,
-                        },
-                    );
+                    self.reinforce(p, card, side)?;
                     passes = 0;
                 }
                 _ => passes += 1,
             }
         }
+        Ok(())
+    }
+
+    /// `p` plays `card` from its hand as a reinforcement for `side`; content may answer the
+    /// play at once (a cancelled reinforcement leaves the table).
+    pub(crate) fn reinforce(&mut self, p: PlayerId, card: CardId, side: Side) -> Flow {
+        let hand = &mut self.state.players[p.ix()].hand;
+        let Some(k) = hand.iter().position(|&c| c == card) else {
+            return Ok(());
+        };
+        hand.remove(k);
+        self.state
+            .encounter
+            .reinforcements
+            .push(Reinforcement { card, side, by: p });
+        self.update_totals();
+        self.emit(
+            Rule::Reinforcement,
+            EventKind::ReinforcementPlayed {
+                player: p,
+                card,
+                side,
+            },
+        );
+        let hooks = self.hooks;
+        hooks.moment(Moment::ReinforcementPlayed(p, card), self)?;
+        self.update_totals();
         Ok(())
     }
 }

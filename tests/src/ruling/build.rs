@@ -398,7 +398,7 @@ pub fn prepare(
 }
 
 fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioError> {
-    const ALL: [DecisionKind; 26] = [
+    const ALL: [DecisionKind; 27] = [
         DecisionKind::RegroupColony,
         DecisionKind::OwnColor,
         DecisionKind::WildDefense,
@@ -425,6 +425,7 @@ fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioE
         DecisionKind::CardCards,
         DecisionKind::CardShips,
         DecisionKind::TakeCards,
+        DecisionKind::PlayCards,
     ];
     let name = s.get_ref().trim();
     ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
