@@ -33,6 +33,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 lints: &mut out,
                 text: &f.text,
                 item_lets: HashMap::new(),
+                item_bounds: Vec::new(),
                 defines: HashMap::new(),
                 scope: Vec::new(),
                 slots: 0,
@@ -60,6 +61,8 @@ struct Compiler<'a> {
     lints: &'a mut Vec<Lint>,
     text: &'a str,
     item_lets: HashMap<Vec<String>, ast::Expr>,
+    /// The item's `let`s of a number or a single reference, resolved once.
+    item_bounds: Vec<Bound>,
     defines: HashMap<Vec<String>, ast::Block>,
     scope: Vec<Bound>,
     slots: u8,
@@ -127,7 +130,23 @@ impl Compiler<'_> {
         for e in entries {
             match e {
                 Entry::Let(l) => {
-                    self.item_lets.insert(name_tokens(&l.name), l.value.clone());
+                    let name = name_tokens(&l.name);
+                    self.item_lets.insert(name.clone(), l.value.clone());
+                    let found = match &l.value {
+                        ast::Expr::Int { value, .. } => Some((Expr::Int(*value as i32), Ty::Int)),
+                        ast::Expr::Path(p) => {
+                            vocabulary::resolve(&path_tokens(p), None, &self.item_bounds, 0)
+                        }
+                        _ => None,
+                    };
+                    if let Some((value, ty)) = found {
+                        self.item_bounds.push(Bound {
+                            tokens: name,
+                            slot: 0,
+                            ty,
+                            value: Some(value),
+                        });
+                    }
                 }
                 Entry::Define(df) => {
                     self.defines.insert(name_tokens(&df.name), df.body.clone());
@@ -416,7 +435,7 @@ impl Compiler<'_> {
             tokens,
             slot,
             ty,
-            constant: None,
+            value: None,
         });
         slot
     }
@@ -547,8 +566,10 @@ impl Compiler<'_> {
                             // Players, or else cards (`any number of attack cards in my hand`).
                             let before = self.lints.len();
                             match self.path(&p, Some(Ty::Players)) {
-                                Some((e, _)) => Some((Pick::Players(e), Ty::Players)),
-                                None => {
+                                Some((e, ty)) if ty.fits(Ty::Players) => {
+                                    Some((Pick::Players(e), Ty::Players))
+                                }
+                                _ => {
                                     self.lints.truncate(before);
                                     self.path(&p, Some(Ty::Cards))
                                         .map(|(e, _)| (Pick::Cards(e), Ty::Cards))
@@ -1310,28 +1331,7 @@ impl Compiler<'_> {
 
     /// Resolves a reference against the scope and the vocabulary.
     fn path(&mut self, p: &ast::Path, want: Option<Ty>) -> Option<(Expr, Ty)> {
-        let words: Vec<(String, Option<&'static str>)> = p
-            .segments
-            .iter()
-            .flat_map(|s| {
-                let n = s.words.len();
-                s.words.iter().enumerate().map(move |(i, w)| {
-                    let link = if i + 1 == n {
-                        s.link.map(|l| match l {
-                            Link::Possessive | Link::PluralPossessive => "'s",
-                            Link::Of => "of",
-                            Link::In => "in",
-                            Link::On => "on",
-                            Link::At => "at",
-                        })
-                    } else {
-                        None
-                    };
-                    (w.text.clone(), link)
-                })
-            })
-            .collect();
-        let toks = vocabulary::tokens(&words);
+        let toks = path_tokens(p);
         // Item-level `let` names are inlined where they are used.
         if let Some(value) = self.item_lets.get(&toks).cloned() {
             return Some(self.typed(&value, want));
@@ -1347,20 +1347,9 @@ impl Compiler<'_> {
                 }
             }
         }
-        // An item's numeric `let`s may stand inside a reference (`cards below reserve cap`).
-        let mut scope: Vec<Bound> = self
-            .item_lets
-            .iter()
-            .filter_map(|(tokens, v)| match v {
-                ast::Expr::Int { value, .. } => Some(Bound {
-                    tokens: tokens.clone(),
-                    slot: 0,
-                    ty: Ty::Int,
-                    constant: Some(*value as i32),
-                }),
-                _ => None,
-            })
-            .collect();
+        // An item's `let`s of a number or a reference may stand inside a reference
+        // (`attack cards in my hand below reserve cap`).
+        let mut scope = self.item_bounds.clone();
         scope.extend(self.scope.iter().cloned());
         // `PLAYER has a WORDS token` (given with `give a WORDS token to PLAYER`).
         if let Some(i) = toks.iter().position(|t| t == "has") {
@@ -1467,6 +1456,32 @@ impl Compiler<'_> {
     }
 }
 
+/// A reference's tokens, as the vocabulary reads them.
+fn path_tokens(p: &ast::Path) -> Vec<String> {
+    let words: Vec<(String, Option<&'static str>)> = p
+        .segments
+        .iter()
+        .flat_map(|s| {
+            let n = s.words.len();
+            s.words.iter().enumerate().map(move |(i, w)| {
+                let link = if i + 1 == n {
+                    s.link.map(|l| match l {
+                        Link::Possessive | Link::PluralPossessive => "'s",
+                        Link::Of => "of",
+                        Link::In => "in",
+                        Link::On => "on",
+                        Link::At => "at",
+                    })
+                } else {
+                    None
+                };
+                (w.text.clone(), link)
+            })
+        })
+        .collect();
+    vocabulary::tokens(&words)
+}
+
 /// The last phase `triggers` act in, if every one of them is limited to phases.
 fn last_phase(triggers: &[Trigger]) -> Option<Phase> {
     let mut last = None;
@@ -1486,7 +1501,7 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
     let own = match e {
         Expr::Defense | Expr::Opponent(_) => Some((Phase::Destiny, "the defense is known")),
         Expr::Allies(_) => Some((Phase::Alliance, "allies join")),
-        Expr::Invited(_) => Some((Phase::Alliance, "allies are invited")),
+        Expr::Invited(_) | Expr::SideInvited(..) => Some((Phase::Alliance, "allies are invited")),
         Expr::Ships(_, ir::ShipPlace::Encounter) => {
             Some((Phase::Launch, "ships enter the encounter"))
         }

@@ -115,6 +115,7 @@ const ROLE_WORDS: &[(&str, &[Standing])] = &[
     ("ally", &[Standing::OffensiveAlly, Standing::DefensiveAlly]),
     ("offensive ally", &[Standing::OffensiveAlly]),
     ("defensive ally", &[Standing::DefensiveAlly]),
+    ("uninvolved player", &[Standing::Uninvolved]),
     ("any player", &Standing::ALL),
     ("player", &Standing::ALL),
 ];

@@ -376,6 +376,8 @@ pub enum Expr {
     Won(Box<Expr>),
     /// Whether a deal was made this encounter.
     DealMade,
+    /// Whether a side's main player invited a player to ally this encounter.
+    SideInvited(Box<Expr>, Box<Expr>),
     /// Whether a player declared something this encounter.
     Declared(Box<Expr>, u32),
     /// Whether the game uses the four-planet variant.
@@ -475,6 +477,7 @@ impl Expr {
             | Expr::DivUp(a, b)
             | Expr::Matching(a, b)
             | Expr::HandCards(a, b)
+            | Expr::SideInvited(a, b)
             | Expr::Valued {
                 cards: a, bound: b, ..
             } => {

@@ -1714,6 +1714,20 @@ impl Runtime {
                 })
             }
             Expr::DealMade => Value::Bool(s.encounter.outcome == Some(Outcome::DealMade)),
+            Expr::SideInvited(side, p) => {
+                let e = &s.encounter;
+                Value::Bool(
+                    match (self.eval(side, game, ctx), self.eval(p, game, ctx)) {
+                        (Value::Side(Side::Offense), Value::Player(p)) => {
+                            e.invited_by_offense & (1 << p.0) != 0
+                        }
+                        (Value::Side(Side::Defense), Value::Player(p)) => {
+                            e.invited_by_defense & (1 << p.0) != 0
+                        }
+                        _ => false,
+                    },
+                )
+            }
             Expr::Declared(p, key) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Bool(s.effects.marked(p, *key)),
                 _ => Value::Bool(false),

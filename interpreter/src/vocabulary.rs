@@ -524,6 +524,14 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Compensating(b(&mut e)),
     },
     Pattern {
+        words: "{s} invited {p}",
+        ty: Ty::Bool,
+        build: |mut e| {
+            let side = b(&mut e);
+            Expr::SideInvited(side, b(&mut e))
+        },
+    },
+    Pattern {
         words: "deal was made",
         ty: Ty::Bool,
         build: |_| Expr::DealMade,
@@ -586,8 +594,9 @@ pub struct Bound {
     pub slot: u8,
     /// Its type.
     pub ty: Ty,
-    /// The number it stands for, when it names a constant (an item's `let x = 7`).
-    pub constant: Option<i32>,
+    /// What it stands for, when it names an item's `let` (a number or a reference), which
+    /// may then stand inside another reference.
+    pub value: Option<Expr>,
 }
 
 /// Resolves `toks` to an expression of a type fitting `want` (any type with `None`).
@@ -603,7 +612,7 @@ pub fn resolve(
     let ok = |ty: Ty| want.is_none_or(|w| ty.fits(w));
     for bound in scope.iter().rev() {
         if bound.tokens == toks && ok(bound.ty) {
-            let e = bound.constant.map_or(Expr::Slot(bound.slot), Expr::Int);
+            let e = bound.value.clone().unwrap_or(Expr::Slot(bound.slot));
             return Some((e, bound.ty));
         }
     }
