@@ -558,7 +558,7 @@ impl Compiler<'_> {
             _ => {
                 // `choose any number of the allies`: the object is the list itself.
                 if what.starts_with("any number of ") {
-                    let list = match &c.what {
+                    match &c.what {
                         ast::Expr::Path(p) => {
                             let mut p = p.clone();
                             // Drop the words `any number` and the `of` link.
@@ -577,8 +577,7 @@ impl Compiler<'_> {
                             }
                         }
                         _ => None,
-                    };
-                    list
+                    }
                 } else {
                     None
                 }
