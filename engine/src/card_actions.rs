@@ -207,15 +207,30 @@ impl Game<'_> {
 
     /// `p` has an encounter of its own against `defense`'s home system as soon as the current
     /// encounter ends; then play resumes.
-    pub fn grant_encounter_against(&mut self, p: PlayerId, defense: PlayerId) {
+    pub fn grant_encounter_against(&mut self, p: PlayerId, defense: PlayerId, source: u32) {
         if p != defense {
             self.state.extra_encounter = Some((p, defense));
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::EncounterGranted {
+                    player: p,
+                    against: Some(defense),
+                },
+            );
         }
     }
 
     /// The offense may have another encounter after this one (content's own grant).
-    pub fn grant_another_encounter(&mut self) {
+    pub fn grant_another_encounter(&mut self, source: u32) {
         self.state.another_encounter = true;
+        let player = self.state.offense;
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::EncounterGranted {
+                player,
+                against: None,
+            },
+        );
     }
 
     /// `players` win the game at once. The win is simultaneous with any win by colonies

@@ -136,6 +136,11 @@ pub enum EventKind {
     EncounterStarted {
         number: u8,
     },
+    /// Content granted a player another encounter (against a given defense, out of turn).
+    EncounterGranted {
+        player: PlayerId,
+        against: Option<PlayerId>,
+    },
     PhaseStarted {
         phase: Phase,
     },
@@ -510,6 +515,15 @@ impl Names<'_> {
                 )
             }
             EventKind::EncounterStarted { number } => write!(s, "-- encounter {number} --"),
+            EventKind::EncounterGranted { player, against } => match against {
+                Some(d) => write!(
+                    s,
+                    "{} may have an encounter against {}",
+                    self.player(*player),
+                    self.player(*d)
+                ),
+                None => write!(s, "{} may have another encounter", self.player(*player)),
+            },
             EventKind::PhaseStarted { phase } => write!(s, "{} phase", phase.name()),
             EventKind::DeckShuffled { cards } => {
                 write!(

@@ -1136,10 +1136,10 @@ impl Runtime {
             }
             Stmt::FailDeal => game.fail_deal(),
             Stmt::Declare(key) => game.declare(me, *key),
-            Stmt::AnotherEncounter => game.grant_another_encounter(),
+            Stmt::AnotherEncounter => game.grant_another_encounter(ctx.source),
             Stmt::OutOfTurnEncounter(defense) => {
                 if let Some(d) = self.player(defense, game, ctx) {
-                    game.grant_encounter_against(me, d);
+                    game.grant_encounter_against(me, d, ctx.source);
                 }
             }
             Stmt::Win => game.win_now(vec![me], ctx.source)?,
