@@ -171,5 +171,6 @@ pub fn builtin_components() -> Result<Components, LoadError> {
         destiny: parse_destiny_deck("ffg/base/destiny-deck.toml", FFG_BASE_DESTINY)?,
         aliens: Vec::new(),
         sources: Vec::new(),
+        techs: Vec::new(),
     })
 }

@@ -31,7 +31,7 @@ pub struct PlayArgs {
     /// Print the log as JSON lines instead of text.
     #[arg(long)]
     json: bool,
-    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares.
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech.
     #[arg(long, default_value = "none")]
     variants: String,
     /// Check the invariants after every event.

@@ -21,6 +21,7 @@ impl Game<'_> {
             Place::Beside => s.encounter.beside[p.ix()],
             Place::Warp => s.players[p.ix()].warp,
             Place::Removed => s.players[p.ix()].removed,
+            Place::Tech(t) => s.held_tech(p, t).map_or(0, |h| h.ships),
         }
     }
 
@@ -32,6 +33,14 @@ impl Game<'_> {
             Place::Beside => &mut s.encounter.beside[p.ix()],
             Place::Warp => &mut s.players[p.ix()].warp,
             Place::Removed => &mut s.players[p.ix()].removed,
+            Place::Tech(t) => {
+                let player = &mut s.players[p.ix()];
+                match player.techs.iter().position(|h| h.tech == t) {
+                    Some(i) => &mut player.techs[i].ships,
+                    // Moves check first that the tech is held; none holds no ships.
+                    None => &mut player.removed,
+                }
+            }
         }
     }
 
@@ -42,6 +51,11 @@ impl Game<'_> {
         let count = count.min(self.ships_at(p, from));
         if count == 0 || from == to {
             return;
+        }
+        if let Place::Tech(t) = to {
+            if self.state.held_tech(p, t).is_none() {
+                return;
+            }
         }
         *self.ships_at_mut(p, from) -= count;
         let before = self.ships_at(p, to);

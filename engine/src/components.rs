@@ -136,6 +136,15 @@ pub struct AlienDef {
     pub flare: Option<u16>,
 }
 
+/// A tech card of the technology variant: its name and research number.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TechDef {
+    /// The tech's name.
+    pub name: String,
+    /// Ships needed on it to complete it; `None` for X (any number).
+    pub research: Option<u8>,
+}
+
 /// Everything a game is set up from.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Components {
@@ -149,6 +158,9 @@ pub struct Components {
     /// Names of content abilities, by the number the hooks give them, for the event log.
     #[serde(default)]
     pub sources: Vec<String>,
+    /// The tech deck of the technology variant, one entry per card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub techs: Vec<TechDef>,
 }
 
 impl Components {

@@ -68,6 +68,12 @@ pub enum DecisionKind {
     TakeCards,
     /// Cards a card's text lets a player put to use for their value (discarded or played).
     PlayCards,
+    /// Which of the techs drawn to keep face down (technology variant).
+    KeepTech,
+    /// At the start of regroup: research, complete or abandon a tech, or pass.
+    TechAction,
+    /// The colony a ship researching a tech comes from.
+    ResearchShip,
 }
 
 impl DecisionKind {
@@ -102,6 +108,9 @@ impl DecisionKind {
             DecisionKind::CardChoice => "card-choice",
             DecisionKind::CardCards => "card-cards",
             DecisionKind::CardShips => "card-ships",
+            DecisionKind::KeepTech => "keep-tech",
+            DecisionKind::TechAction => "tech-action",
+            DecisionKind::ResearchShip => "research-ship",
         }
     }
 
@@ -136,6 +145,9 @@ impl DecisionKind {
             DecisionKind::CardShips => "Which ships?",
             DecisionKind::TakeCards => "Which cards do you take?",
             DecisionKind::PlayCards => "Which cards do you use?",
+            DecisionKind::KeepTech => "Which tech do you keep?",
+            DecisionKind::TechAction => "Research, complete or abandon a tech?",
+            DecisionKind::ResearchShip => "Which ship researches the tech?",
         }
     }
 }
@@ -195,6 +207,16 @@ pub enum Choice {
     Option(u32),
     /// A destiny card (chosen from the destiny deck by card text).
     Destiny(DestinyId),
+    /// A tech card (index into the components' techs).
+    Tech(u16),
+    /// Put a ship from a colony on this face-down tech.
+    Research(u16),
+    /// Turn this tech face up and take its ships back.
+    Complete(u16),
+    /// Discard this tech and take its ships back.
+    Abandon(u16),
+    /// Draw techs instead of having a second encounter.
+    AcquireTech,
 }
 
 impl Choice {
@@ -224,6 +246,11 @@ impl Choice {
             Choice::Number(k) => k.to_string(),
             Choice::Option(s) => n.source(s).into(),
             Choice::Destiny(d) => n.destiny(d),
+            Choice::Tech(t) => n.tech(t).into(),
+            Choice::Research(t) => format!("research {}", n.tech(t)),
+            Choice::Complete(t) => format!("complete {}", n.tech(t)),
+            Choice::Abandon(t) => format!("abandon {}", n.tech(t)),
+            Choice::AcquireTech => "acquire tech".into(),
         }
     }
 }

@@ -21,12 +21,20 @@ pub struct Variants {
     pub single_encounter_turns: bool,
     /// A player may play any number of flares in an encounter (each flare still once).
     pub freewheeling_flares: bool,
+    /// The technology variant: a tech deck, techs researched with ships in regroup, and a
+    /// tech drawn instead of a second encounter.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub tech: bool,
 }
 
 impl Variants {
     /// The variants' names, as `--variants` and saves write them.
-    pub const NAMES: [&'static str; 3] =
-        ["four-planets", "single-encounter", "freewheeling-flares"];
+    pub const NAMES: [&'static str; 4] = [
+        "four-planets",
+        "single-encounter",
+        "freewheeling-flares",
+        "tech",
+    ];
 
     /// Reads a comma-separated list of variant names (`none` or empty for none).
     pub fn parse(list: &str) -> Result<Variants, String> {
@@ -40,6 +48,7 @@ impl Variants {
                 "four-planets" => v.four_planets = true,
                 "single-encounter" => v.single_encounter_turns = true,
                 "freewheeling-flares" => v.freewheeling_flares = true,
+                "tech" => v.tech = true,
                 other => {
                     return Err(format!(
                         "unknown variant `{other}`; known: {}",
@@ -83,6 +92,9 @@ pub struct Rules {
     pub one_flare_per_encounter: bool,
     /// A game that reaches this many turns stops without a winner (a safety net for bots).
     pub turn_limit: u32,
+    /// Whether the technology variant is played.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tech: bool,
 }
 
 impl Rules {
@@ -110,6 +122,7 @@ impl Rules {
                     base_flares_in_deck: 10,
                     one_flare_per_encounter: !variants.freewheeling_flares,
                     turn_limit: 400,
+                    tech: variants.tech,
                 }
             }
         }
@@ -124,6 +137,7 @@ mod tests {
     fn variants_are_read_by_name() {
         let v = Variants::parse("four-planets, freewheeling-flares").unwrap();
         assert!(v.four_planets && v.freewheeling_flares && !v.single_encounter_turns);
+        assert!(!v.tech && Variants::parse("tech").unwrap().tech);
         assert_eq!(Variants::parse("none").unwrap(), Variants::default());
         assert!(Variants::parse("four-planet")
             .unwrap_err()

@@ -21,6 +21,8 @@ pub enum Place {
     Warp,
     /// Removed from the game.
     Removed,
+    /// Researching a tech (technology variant): on the mover's tech card of this index.
+    Tech(u16),
 }
 
 /// The rule of the rule book behind an event.
@@ -63,6 +65,12 @@ pub enum Rule {
     TurnLimit,
     /// An ability's text (the ability used is announced just before).
     CardText,
+    /// Technology variant: the tech deck is prepared, two techs dealt, one kept.
+    TechSetup,
+    /// Technology variant: researching, completing or abandoning a tech in regroup.
+    TechResearch,
+    /// Technology variant: a tech acquired instead of a second encounter.
+    AcquireTech,
 }
 
 impl Rule {
@@ -104,6 +112,9 @@ impl Rule {
             Rule::Win => "Winning the Game",
             Rule::TurnLimit => "Turn limit (engine safety net, not a rule)",
             Rule::CardText => "Card text (the ability announced before)",
+            Rule::TechSetup => "Setup 8, Prepare Tech Deck (Technology Variant)",
+            Rule::TechResearch => "Researching, Completing, Abandoning Tech (Technology Variant)",
+            Rule::AcquireTech => "Acquiring New Tech (Technology Variant)",
         }
     }
 }
@@ -277,6 +288,33 @@ pub enum EventKind {
         player: PlayerId,
         alien: u16,
     },
+    /// A tech card is drawn from the tech deck into a player's choice.
+    TechDrawn {
+        player: PlayerId,
+        tech: u16,
+    },
+    /// A player keeps a tech face down in its play area.
+    TechKept {
+        player: PlayerId,
+        tech: u16,
+    },
+    /// A tech goes to the tech discard pile (not kept, abandoned or used up).
+    TechDiscarded {
+        player: PlayerId,
+        tech: u16,
+    },
+    /// A tech is completed: turned face up, its abilities usable.
+    TechCompleted {
+        player: PlayerId,
+        tech: u16,
+    },
+    /// A completed tech is reset: turned face down again.
+    TechReset {
+        player: PlayerId,
+        tech: u16,
+    },
+    /// The tech discard pile is shuffled to form a new tech deck.
+    TechDeckReshuffled,
     AbilityUsed {
         player: PlayerId,
         source: u32,
@@ -473,6 +511,14 @@ impl Names<'_> {
             .map_or("an unknown alien", |d| d.name.as_str())
     }
 
+    /// A tech's name.
+    pub fn tech(&self, t: u16) -> &str {
+        self.components
+            .techs
+            .get(t as usize)
+            .map_or("an unknown tech", |d| d.name.as_str())
+    }
+
     /// A content ability's or text's name, by its source number.
     pub fn source(&self, s: u32) -> &str {
         self.components
@@ -489,6 +535,7 @@ impl Names<'_> {
             Place::Beside => "beside the planet".to_string(),
             Place::Warp => "the warp".to_string(),
             Place::Removed => "out of the game".to_string(),
+            Place::Tech(t) => format!("the tech {}", self.tech(t)),
         }
     }
 
@@ -711,6 +758,36 @@ impl Names<'_> {
             ),
             EventKind::AlienGiven { player, alien } => {
                 write!(s, "{} is the {}", self.player(*player), self.alien(*alien))
+            }
+            EventKind::TechDrawn { player, tech } => {
+                write!(s, "{} draws the tech {}", self.player(*player), self.tech(*tech))
+            }
+            EventKind::TechKept { player, tech } => write!(
+                s,
+                "{} keeps the tech {} face down",
+                self.player(*player),
+                self.tech(*tech)
+            ),
+            EventKind::TechDiscarded { player, tech } => write!(
+                s,
+                "{} discards the tech {}",
+                self.player(*player),
+                self.tech(*tech)
+            ),
+            EventKind::TechCompleted { player, tech } => write!(
+                s,
+                "{} completes the tech {}",
+                self.player(*player),
+                self.tech(*tech)
+            ),
+            EventKind::TechReset { player, tech } => write!(
+                s,
+                "{} resets the tech {} (face down)",
+                self.player(*player),
+                self.tech(*tech)
+            ),
+            EventKind::TechDeckReshuffled => {
+                write!(s, "the tech discard pile is shuffled into a new tech deck")
             }
             EventKind::AbilityUsed { player, source } => {
                 write!(s, "{} uses {}", self.player(*player), self.source(*source))

@@ -5,7 +5,7 @@ use crate::components::Components;
 use crate::state::GameState;
 
 /// Checks every invariant; the error says which one broke.
-pub fn check(s: &GameState, _components: &Components) -> Result<(), String> {
+pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
     for p in s.seats() {
         let total = s.ships_total(p);
         if total != s.rules.ships_per_player as u32 {
@@ -56,6 +56,19 @@ pub fn check(s: &GameState, _components: &Components) -> Result<(), String> {
             return Err(format!("card #{i} is in two places at once"));
         }
         seen[i] = true;
+    }
+    if s.rules.tech {
+        let mut seen = vec![false; components.techs.len()];
+        let held = s
+            .players
+            .iter()
+            .flat_map(|p| p.techs.iter().map(|h| &h.tech));
+        for &t in s.tech_deck.iter().chain(&s.tech_discard).chain(held) {
+            match seen.get_mut(t as usize) {
+                Some(b) if !*b => *b = true,
+                _ => return Err(format!("tech #{t} is in two places at once, or unknown")),
+            }
+        }
     }
     let destiny =
         s.destiny_deck.len() + s.destiny_discard.len() + usize::from(s.encounter.destiny.is_some());

@@ -21,10 +21,13 @@ pub mod quantity;
 pub mod save;
 mod setup;
 pub mod state;
+mod tech;
 pub mod view;
 
 pub use agent::{Agent, AgentError};
-pub use components::{AlienDef, CardDef, CardKind, CardType, Components, DestinyDef, DestinyKind};
+pub use components::{
+    AlienDef, CardDef, CardKind, CardType, Components, DestinyDef, DestinyKind, TechDef,
+};
 pub use decision::{Answer, Choice, Decision, DecisionKind, Request};
 pub use edition::{Edition, Rules, Variants};
 pub use event::{Event, EventKind, Names, Place, Scene};

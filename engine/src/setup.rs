@@ -37,6 +37,7 @@ pub(crate) fn initial_state(
             track: 0,
             power_active: true,
             alien: None,
+            techs: Vec::new(),
         })
         .collect();
     let mut planets = Vec::with_capacity(n * rules.planets_per_player as usize);
@@ -110,6 +111,8 @@ pub(crate) fn initial_state(
         another_encounter: false,
         extra_encounter: None,
         fixed_defense: None,
+        tech_deck: Vec::new(),
+        tech_discard: Vec::new(),
     })
 }
 
@@ -146,6 +149,9 @@ impl Game<'_> {
         self.state.destiny_deck.shuffle(&mut self.rng);
         self.state.offense = first;
         self.emit(Rule::FirstPlayer, EventKind::FirstPlayer { player: first });
+        if self.state.rules.tech {
+            self.deal_techs()?;
+        }
         self.window(crate::hooks::Window::GameSetup)
     }
 }

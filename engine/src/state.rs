@@ -24,6 +24,20 @@ pub struct Player {
     /// The player's alien, as an index into the components' aliens (none in a game without powers).
     #[serde(default)]
     pub alien: Option<u16>,
+    /// The player's techs (technology variant), in the order gained.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub techs: Vec<HeldTech>,
+}
+
+/// A tech in a player's play area: face down while researched, face up once completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldTech {
+    /// The tech, as an index into the components' techs.
+    pub tech: u16,
+    /// Ships researching it.
+    pub ships: u8,
+    /// Whether it is completed (face up, its abilities usable).
+    pub completed: bool,
 }
 
 /// A planet: whose home system it belongs to and the ships of each player on it.
@@ -232,6 +246,12 @@ pub struct GameState {
     /// The defense of the next encounter, fixed by content instead of drawn from destiny.
     #[serde(default)]
     pub fixed_defense: Option<PlayerId>,
+    /// The tech deck (technology variant); the top card is the last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tech_deck: Vec<u16>,
+    /// The tech discard pile.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tech_discard: Vec<u16>,
 }
 
 impl GameState {
@@ -330,6 +350,17 @@ impl GameState {
             + self.encounter.beside[p.ix()] as u32
             + pl.warp as u32
             + pl.removed as u32
+            + pl.techs.iter().map(|t| t.ships as u32).sum::<u32>()
+    }
+
+    /// `p`'s held tech `tech`, if it has it.
+    pub fn held_tech(&self, p: PlayerId, tech: u16) -> Option<&HeldTech> {
+        self.players[p.ix()].techs.iter().find(|t| t.tech == tech)
+    }
+
+    /// Whether `p` has completed the tech `tech` (it is face up in its play area).
+    pub fn has_completed(&self, p: PlayerId, tech: u16) -> bool {
+        self.held_tech(p, tech).is_some_and(|t| t.completed)
     }
 
     /// The rules kind of a card.

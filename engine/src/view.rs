@@ -234,6 +234,29 @@ impl<'a> View<'a> {
         self.state.encounter.proposal.as_ref()
     }
 
+    /// My techs (technology variant), face down or completed, with the ships on them.
+    pub fn my_techs(&self) -> &'a [crate::state::HeldTech] {
+        &self.state.players[self.me.ix()].techs
+    }
+
+    /// `p`'s techs as others see them: the tech when completed (face up), else none, with
+    /// the ships on each.
+    pub fn techs_of(&self, p: PlayerId) -> Vec<(Option<u16>, u8)> {
+        self.state.players[p.ix()]
+            .techs
+            .iter()
+            .map(|h| ((h.completed || p == self.me).then_some(h.tech), h.ships))
+            .collect()
+    }
+
+    /// A tech's research number (`None` for X).
+    pub fn tech_research(&self, tech: u16) -> Option<u8> {
+        self.components
+            .techs
+            .get(tech as usize)
+            .and_then(|t| t.research)
+    }
+
     /// The colonies needed to win.
     pub fn colonies_to_win(&self) -> u8 {
         self.state.rules.colonies_to_win

@@ -95,6 +95,7 @@ impl Compiler<'_> {
         let kind = match d.kind.text.as_str() {
             "alien" => ItemKind::Alien,
             "artifact" => ItemKind::Artifact,
+            "tech" => ItemKind::Tech,
             _ => ItemKind::Other,
         };
         let index = self.program.items.len() as u32;
@@ -102,6 +103,7 @@ impl Compiler<'_> {
             kind,
             name: d.name.value.clone(),
             count: None,
+            research: None,
             has_flare: false,
             abilities: Vec::new(),
             setup_tokens: None,
@@ -116,6 +118,11 @@ impl Compiler<'_> {
                 if p.key.text == "count" {
                     if let ast::Expr::Int { value, .. } = p.value {
                         item.count = u8::try_from(value).ok();
+                    }
+                }
+                if p.key.text == "research" {
+                    if let ast::Expr::Int { value, .. } = p.value {
+                        item.research = u8::try_from(value).ok();
                     }
                 }
             }

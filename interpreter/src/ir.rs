@@ -35,6 +35,8 @@ pub enum ItemKind {
     Alien,
     /// An artifact card.
     Artifact,
+    /// A tech card (technology variant).
+    Tech,
     /// Any other kind the runtime does not play yet (techs, hazards, ...).
     Other,
 }
@@ -48,6 +50,9 @@ pub struct Item {
     pub name: String,
     /// Copies in the deck (cards), if stated.
     pub count: Option<u8>,
+    /// A tech's research number (`None` with `research any`, or for other kinds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub research: Option<u8>,
     /// Whether an alien has a flare section.
     pub has_flare: bool,
     /// Its abilities (indexes into `Program::abilities`).
@@ -363,6 +368,8 @@ pub enum Expr {
     EncounterCard(Box<Expr>),
     /// The revealed encounter cards.
     RevealedCards,
+    /// Every card in the cosmic discard pile.
+    DiscardPile,
     /// What a card counts as.
     TypeOf(Box<Expr>),
     /// The value printed on an attack card, before any change (a revealed morph: the value
@@ -434,6 +441,7 @@ impl Expr {
             | Expr::WouldWin
             | Expr::LosingSide
             | Expr::RevealedCards
+            | Expr::DiscardPile
             | Expr::EncounterNumber
             | Expr::DealMade
             | Expr::FourPlanets

@@ -19,7 +19,7 @@ use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::state::{Outcome, Phase};
 use cosmic_engine::{
     AlienDef, CardDef, CardId, CardKind, CardType, Choice, Components, DecisionKind, Flow, Game,
-    Hooks, Moment, PlayerId, Quantity, Redirect, Side, Window,
+    Hooks, Moment, PlayerId, Quantity, Redirect, Side, TechDef, Window,
 };
 use std::cell::Cell;
 use std::sync::Arc;
@@ -133,6 +133,8 @@ struct Take<'a> {
 enum Origin {
     Power,
     Card(CardId),
+    /// A completed tech in the player's play area.
+    Tech(u16),
 }
 
 impl Origin {
@@ -140,7 +142,15 @@ impl Origin {
     fn card(self) -> Option<CardId> {
         match self {
             Origin::Card(c) => Some(c),
-            Origin::Power => None,
+            Origin::Power | Origin::Tech(_) => None,
+        }
+    }
+
+    /// The tech the ability is on, if it comes from one.
+    fn tech(self) -> Option<u16> {
+        match self {
+            Origin::Tech(t) => Some(t),
+            _ => None,
         }
     }
 }
@@ -158,6 +168,8 @@ struct Ctx {
     item: u32,
     /// The card the ability is on, when played from a hand.
     card: Option<CardId>,
+    /// The tech the ability is on, when used from a completed tech.
+    tech: Option<u16>,
     /// The player and number a deal term was agreed for.
     agreed: Option<(PlayerId, u8)>,
 }
@@ -174,6 +186,7 @@ impl Ctx {
             source,
             item: u32::MAX,
             card: None,
+            tech: None,
             agreed: None,
         }
     }
@@ -187,6 +200,8 @@ pub struct Runtime {
     alien_items: Vec<u32>,
     /// Item of each cosmic card definition (artifacts and flares), if content describes it.
     def_items: Vec<Option<u32>>,
+    /// Item of each tech the components list.
+    tech_items: Vec<u32>,
     /// Tables that let the hot paths skip content that cannot act.
     index: Index,
     depth: Cell<u8>,
@@ -211,6 +226,12 @@ pub fn components(program: &Program, base: &Components) -> Components {
         c.aliens.push(AlienDef {
             name: item.name.clone(),
             flare,
+        });
+    }
+    for item in program.items.iter().filter(|i| i.kind == ItemKind::Tech) {
+        c.techs.push(TechDef {
+            name: item.name.clone(),
+            research: item.research,
         });
     }
     c.sources = program.sources.clone();
@@ -243,11 +264,23 @@ impl Runtime {
                     .map(|i| i as u32)
             })
             .collect();
+        let tech_items = components
+            .techs
+            .iter()
+            .map(|t| {
+                program
+                    .items
+                    .iter()
+                    .position(|i| i.kind == ItemKind::Tech && i.name == t.name)
+                    .unwrap_or(0) as u32
+            })
+            .collect();
         let index = Index::new(&program, &def_items);
         Runtime {
             program,
             alien_items,
             def_items,
+            tech_items,
             index,
             depth: Cell::new(0),
         }
@@ -286,6 +319,19 @@ impl Runtime {
                     if self.index.ability_acts(a, keys) && self.ability(a).home == Home::Power {
                         out.push((a, Origin::Power));
                     }
+                }
+            }
+        }
+        for h in player.techs.iter().filter(|h| h.completed) {
+            let Some(&item) = self.tech_items.get(h.tech as usize) else {
+                continue;
+            };
+            if !self.index.acts(item, keys) {
+                continue;
+            }
+            for &a in &self.program.items[item as usize].abilities {
+                if self.index.ability_acts(a, keys) && self.ability(a).home == Home::Effect {
+                    out.push((a, Origin::Tech(h.tech)));
                 }
             }
         }
@@ -342,6 +388,7 @@ impl Runtime {
         let player = &s.players[p.ix()];
         let alien = |a: u16| self.index.acts(self.alien_items[a as usize], keys);
         player.alien.is_some_and(alien)
+            || self.tech_acts(player, |item| self.index.acts(item, keys))
             || self.index.cards_act(keys)
                 && player.hand.iter().any(|&c| {
                     self.index
@@ -356,10 +403,20 @@ impl Runtime {
         player
             .alien
             .is_some_and(|a| test(self.alien_items[a as usize]))
+            || self.tech_acts(player, &test)
             || player.hand.iter().any(|&c| {
                 let def = s.cards[c.0 as usize].def as usize;
                 matches!(self.def_items.get(def), Some(Some(item)) if test(*item))
             })
+    }
+
+    /// Whether the item of one of `player`'s completed techs passes `test`.
+    fn tech_acts(&self, player: &cosmic_engine::state::Player, test: impl Fn(u32) -> bool) -> bool {
+        player.techs.iter().filter(|h| h.completed).any(|h| {
+            self.tech_items
+                .get(h.tech as usize)
+                .is_some_and(|&i| test(i))
+        })
     }
 
     fn standing(game: &Game, p: PlayerId) -> Standing {
@@ -434,7 +491,12 @@ impl Runtime {
         }
         let card = origin.card();
         let mut cancelled = false;
-        if ab.usage != Usage::Innate {
+        if let Origin::Tech(_) = origin {
+            // A tech is neither a power nor a card played: announced, never answered.
+            if ab.usage != Usage::Innate {
+                game.announce_use(p, ab.source);
+            }
+        } else if ab.usage != Usage::Innate {
             match card {
                 Some(c) => {
                     if game.state().kind(c) == CardKind::Flare {
@@ -481,6 +543,7 @@ impl Runtime {
         if run {
             let mut ctx = self.ctx(p, a, subject);
             ctx.card = card;
+            ctx.tech = origin.tech();
             self.exec(&ab.body, game, &mut ctx)?;
             if let Some(c) = card {
                 if game.state().kind(c) == CardKind::Artifact {
@@ -655,6 +718,7 @@ impl Runtime {
             }
             let mut ctx = self.ctx(q, a, target);
             ctx.card = origin.card();
+            ctx.tech = origin.tech();
             self.exec(&ab.body, game, &mut ctx)?;
             if ctx.cancelled {
                 return Ok(true);
@@ -1103,6 +1167,9 @@ impl Runtime {
                 self.zapped(game, me)?;
             }
             Stmt::DiscardThis => {
+                if let Some(t) = ctx.tech {
+                    game.discard_tech(me, t, Rule::CardText)?;
+                }
                 if let Some(c) = ctx.card {
                     if game.state().players[me.ix()].hand.contains(&c) {
                         game.discard_card(me, c, Rule::CardText);
@@ -1664,6 +1731,7 @@ impl Runtime {
                 },
                 _ => Value::None,
             },
+            Expr::DiscardPile => Value::Cards(s.discard.clone()),
             Expr::RevealedCards => {
                 if s.encounter.revealed {
                     Value::Cards(s.encounter.cards.iter().flatten().copied().collect())

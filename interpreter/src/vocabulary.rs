@@ -432,6 +432,11 @@ pub const PATTERNS: &[Pattern] = &[
         },
     },
     Pattern {
+        words: "cards in discard pile",
+        ty: Ty::Cards,
+        build: |_| Expr::DiscardPile,
+    },
+    Pattern {
         words: "revealed encounter cards",
         ty: Ty::Cards,
         build: |_| Expr::RevealedCards,

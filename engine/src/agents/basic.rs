@@ -128,7 +128,34 @@ impl BasicAgent {
                     }
                 }
                 (DecisionKind::SecondEncounter, Choice::Yes) => 1,
+                // A new tech when nothing is left to research, else the second encounter.
+                (DecisionKind::SecondEncounter, Choice::AcquireTech)
+                    if view.my_techs().iter().all(|h| h.completed) =>
+                {
+                    2
+                }
                 (DecisionKind::SecondEncounter, _) => 0,
+                // Keep the tech that is quickest to complete.
+                (DecisionKind::KeepTech, Choice::Tech(t)) => {
+                    20 - view.tech_research(t).unwrap_or(10) as i32
+                }
+                (DecisionKind::TechAction, Choice::Complete(_)) => 100,
+                // Research the tech closest to completion while a colony has a ship to spare.
+                (DecisionKind::TechAction, Choice::Research(t)) => {
+                    let spare = view.planets().any(|pl| view.ships_on(pl, me) > 1);
+                    let needed = view.tech_research(t).unwrap_or(10) as i32;
+                    let on = view
+                        .my_techs()
+                        .iter()
+                        .find(|h| h.tech == t)
+                        .map_or(0, |h| h.ships as i32);
+                    if spare && needed <= 7 {
+                        50 - (needed - on)
+                    } else {
+                        -1
+                    }
+                }
+                (DecisionKind::TechAction, Choice::Abandon(_)) => -10,
                 _ => 0,
             }
         };
@@ -250,6 +277,7 @@ impl BasicAgent {
                 self.rng.gen_range((r.min as u32).min(hi)..=hi)
             }
             DecisionKind::ReturnShips | DecisionKind::FailedDealShips => r.min as u32,
+            DecisionKind::ResearchShip => r.max as u32,
             _ => return random_ships(&mut self.rng, r),
         }
         .clamp(r.min as u32, (r.max as u32).min(cap));

@@ -61,11 +61,14 @@ impl Game<'_> {
             if !more {
                 break;
             }
-            let again = self.pick(
-                offense,
-                DecisionKind::SecondEncounter,
-                vec![Choice::Yes, Choice::No],
-            )?;
+            let mut options = vec![Choice::Yes, Choice::No];
+            if self.state.rules.tech {
+                options.push(Choice::AcquireTech);
+            }
+            let again = self.pick(offense, DecisionKind::SecondEncounter, options)?;
+            if again == Choice::AcquireTech {
+                self.acquire_tech(offense)?;
+            }
             if again != Choice::Yes {
                 break;
             }
@@ -190,6 +193,10 @@ impl Game<'_> {
         self.state.encounter.phase = Some(phase);
         let rule = phase_rule(phase);
         self.emit(rule, EventKind::PhaseStarted { phase });
+        if phase == Phase::Regroup {
+            // Technology variant: before anything else in regroup.
+            self.tech_step()?;
+        }
         self.window(Window::PhaseStart(phase))
     }
 

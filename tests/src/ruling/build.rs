@@ -309,8 +309,14 @@ pub fn prepare(
     let agents: Vec<Box<dyn Agent>> = (0..players)
         .map(|i| Box::new(RulingAgent::new(PlayerId(i), script.clone())) as Box<dyn Agent>)
         .collect();
+    // Techs named in the file replace the dealing at setup.
+    let arranged_techs = !scn.deck.tech.is_empty() || scn.player.iter().any(|p| p.techs.is_some());
+    let mut variants = scn.variants.clone();
+    if arranged_techs {
+        variants.tech = false;
+    }
     let setup = Setup {
-        variants: scn.variants.clone(),
+        variants,
         ..Setup::new(players, scn.seed)
     };
     let options = Options {
@@ -337,6 +343,17 @@ pub fn prepare(
 
     arrange_cards(scn, e, g, &components)?;
     arrange_ships(scn, e, g)?;
+    if arranged_techs {
+        if !scn.variants.tech {
+            return Err(e.at(
+                0..0,
+                "techs are named but the technology variant is off",
+                "here",
+            ));
+        }
+        g.rules.tech = true;
+        arrange_techs(scn, e, g, &components)?;
+    }
     arrange_destiny(scn, e, g)?;
     let start = arrange_encounter(scn, e, g, &components)?;
     // The colony track and the powers follow the board.
@@ -398,7 +415,7 @@ pub fn prepare(
 }
 
 fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioError> {
-    const ALL: [DecisionKind; 27] = [
+    const ALL: [DecisionKind; 30] = [
         DecisionKind::RegroupColony,
         DecisionKind::OwnColor,
         DecisionKind::WildDefense,
@@ -426,6 +443,9 @@ fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioE
         DecisionKind::CardShips,
         DecisionKind::TakeCards,
         DecisionKind::PlayCards,
+        DecisionKind::KeepTech,
+        DecisionKind::TechAction,
+        DecisionKind::ResearchShip,
     ];
     let name = s.get_ref().trim();
     ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
@@ -537,6 +557,108 @@ fn arrange_cards(
     // The deck: the free cards, with the named ones on top (the top is the end).
     g.deck = free;
     g.deck.extend(top.into_iter().rev());
+    Ok(())
+}
+
+/// A tech written as in a scenario: `Name`, `Name: 2` (ships on it) or `Name: completed`.
+pub fn tech_spec(
+    e: &Errors,
+    s: &Spanned<String>,
+    components: &Components,
+) -> Result<cosmic_engine::state::HeldTech, ScenarioError> {
+    let (name, rest) = match s.get_ref().split_once(':') {
+        Some((n, r)) => (n.trim(), Some(r.trim())),
+        None => (s.get_ref().trim(), None),
+    };
+    let names: Vec<&str> = components.techs.iter().map(|t| t.name.as_str()).collect();
+    let Some(tech) = names.iter().position(|n| n.eq_ignore_ascii_case(name)) else {
+        let hint = cosmic_interpreter::names::did_you_mean(name, names.iter().copied())
+            .map(|m| format!("did you mean `{m}`? "))
+            .unwrap_or_default();
+        return Err(e.hint(
+            s.span(),
+            format!("no tech named `{name}`"),
+            "unknown tech",
+            format!("{hint}known techs: {}", names.join(", ")),
+        ));
+    };
+    let (ships, completed) = match rest {
+        None => (0, false),
+        Some("completed") => (0, true),
+        Some(n) => match n.parse::<u8>() {
+            Ok(k) => (k, false),
+            Err(_) => {
+                return Err(e.hint(
+                    s.span(),
+                    format!("`{n}` is neither a number of ships nor `completed`"),
+                    "bad tech state",
+                    "write `\"Name\"`, `\"Name: 2\"` (ships on it) or `\"Name: completed\"`",
+                ))
+            }
+        },
+    };
+    Ok(cosmic_engine::state::HeldTech {
+        tech: tech as u16,
+        ships,
+        completed,
+    })
+}
+
+/// The players' techs and the top of the tech deck as the file names them; every other tech
+/// is in the deck below them (none in the discard pile). Ships on techs come from the warp.
+fn arrange_techs(
+    scn: &Scenario,
+    e: &Errors,
+    g: &mut GameState,
+    components: &Components,
+) -> Result<(), ScenarioError> {
+    let players = g.player_count() as u8;
+    let mut used: Vec<u16> = Vec::new();
+    for spec in &scn.player {
+        let p = color(e, &spec.color, players)?;
+        let Some(list) = &spec.techs else {
+            continue;
+        };
+        for t in list {
+            let held = tech_spec(e, t, components)?;
+            if used.contains(&held.tech) {
+                return Err(e.at(t.span(), "this tech is named twice", "named twice"));
+            }
+            if g.players[p.ix()].warp < held.ships {
+                return Err(e.hint(
+                    t.span(),
+                    "not enough ships in the warp to put on this tech",
+                    "too many ships",
+                    "ships on techs come from the ships not placed on colonies",
+                ));
+            }
+            g.players[p.ix()].warp -= held.ships;
+            used.push(held.tech);
+            g.players[p.ix()].techs.push(held);
+        }
+    }
+    let mut top = Vec::new();
+    for t in &scn.deck.tech {
+        let held = tech_spec(e, t, components)?;
+        if used.contains(&held.tech) {
+            return Err(e.at(t.span(), "this tech is named twice", "named twice"));
+        }
+        used.push(held.tech);
+        top.push(held.tech);
+    }
+    let four = g.rules.planets_per_player == 4;
+    let mut deck: Vec<u16> = (0..components.techs.len() as u16)
+        .filter(|t| !used.contains(t))
+        .filter(|&t| {
+            !(four
+                && components.techs[t as usize]
+                    .research
+                    .is_some_and(|r| r >= 8))
+        })
+        .collect();
+    deck.reverse();
+    deck.extend(top.into_iter().rev());
+    g.tech_deck = deck;
     Ok(())
 }
 

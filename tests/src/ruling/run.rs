@@ -625,6 +625,38 @@ fn expectations(
                         });
                     }
                 }
+                "techs" => {
+                    let list = value.as_array().ok_or_else(|| {
+                        e.at(
+                            span.clone(),
+                            "`techs` expects a list of techs like \"Xenon Lasers: completed\"",
+                            "not a list",
+                        )
+                    })?;
+                    let show = |h: &cosmic_engine::state::HeldTech| {
+                        let name = names.tech(h.tech);
+                        if h.completed {
+                            format!("{name}: completed")
+                        } else if h.ships > 0 {
+                            format!("{name}: {}", h.ships)
+                        } else {
+                            name.to_string()
+                        }
+                    };
+                    let mut have: Vec<String> = pl.techs.iter().map(show).collect();
+                    let mut want: Vec<String> = list
+                        .iter()
+                        .map(|v| v.as_str().unwrap_or_default().to_string())
+                        .collect();
+                    have.sort();
+                    want.sort();
+                    check(
+                        &mut checks,
+                        format!("{c} techs"),
+                        format!("{want:?}"),
+                        format!("{have:?}"),
+                    );
+                }
                 planet_name => {
                     let id = planet(e, planet_name, span.clone(), g)?;
                     check(

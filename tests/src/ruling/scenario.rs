@@ -85,6 +85,11 @@ pub struct PlayerSpec {
     /// Tokens on the player's alien sheet.
     #[serde(default)]
     pub tokens: Option<i32>,
+    /// The player's techs (technology variant): `"Name"` face down, `"Name: 2"` face down
+    /// with two ships on it (taken from the warp's spare ships), `"Name: completed"` face up.
+    /// Listing techs anywhere replaces the dealing at setup.
+    #[serde(default)]
+    pub techs: Option<Vec<Spanned<String>>>,
 }
 
 /// The top cards of the decks, first drawn first.
@@ -97,6 +102,10 @@ pub struct DeckSpec {
     /// The top of the destiny deck: colors, `wild`, or special names.
     #[serde(default)]
     pub destiny: Vec<Spanned<String>>,
+    /// The top of the tech deck, by tech names (technology variant; replaces the dealing at
+    /// setup).
+    #[serde(default)]
+    pub tech: Vec<Spanned<String>>,
     /// The whole destiny deck, top first: every other destiny card is in the discard pile.
     #[serde(default)]
     pub destiny_only: Option<Spanned<Vec<Spanned<String>>>>,
@@ -261,7 +270,8 @@ pub struct ExpectSpec {
     #[serde(default)]
     pub winners: Option<Vec<Spanned<String>>>,
     /// Per player, by color: `warp`, `removed`, `colonies` (foreign), `home_colonies`,
-    /// `hand_size`, `power`, `hand` (cards that must be in hand), or a planet name for ships.
+    /// `hand_size`, `power`, `hand` (cards that must be in hand), `techs` (the player's techs
+    /// exactly, written as in a player's `techs`), or a planet name for ships.
     #[serde(flatten)]
     pub players: BTreeMap<String, BTreeMap<String, toml::Value>>,
     /// Lines of the log that must appear (exact text of an event).
