@@ -31,7 +31,7 @@ pub struct PlayArgs {
     /// Print the log as JSON lines instead of text.
     #[arg(long)]
     json: bool,
-    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech.
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers.
     #[arg(long, default_value = "none")]
     variants: String,
     /// Check the invariants after every event.

@@ -53,7 +53,7 @@ pub struct SimArgs {
     /// Also play these content files or folders (your own aliens and cards).
     #[arg(long)]
     cards: Vec<PathBuf>,
-    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech.
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers.
     #[arg(long, default_value = "none")]
     variants: String,
     /// Record every game's full event log and print a hash of all of them (in game order),
@@ -137,7 +137,7 @@ const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// Help for a bad `--variants` list.
 pub(crate) const VARIANTS_HELP: &str =
-    "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech; none by default)";
+    "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech, hidden-powers, rotating-powers; none by default)";
 
 /// Plays one game of `template`'s setup with `seed` and `bot` in every seat (also timed by
 /// `cosmic bench`).

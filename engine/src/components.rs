@@ -134,6 +134,10 @@ pub struct AlienDef {
     pub name: String,
     /// Index of its flare among the cosmic card definitions.
     pub flare: Option<u16>,
+    /// Whether it has game setup text (such an alien is not drawn during the game, and is
+    /// revealed at setup with hidden powers).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub game_setup: bool,
 }
 
 /// A tech card of the technology variant: its name and research number.

@@ -25,15 +25,24 @@ pub struct Variants {
     /// tech drawn instead of a second encounter.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub tech: bool,
+    /// Hidden powers: alien sheets start face down and are flipped face up to be used.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hidden_powers: bool,
+    /// Rotating powers: the offense draws a new alien sheet at the start of its turn and
+    /// keeps it or the old one.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rotating_powers: bool,
 }
 
 impl Variants {
     /// The variants' names, as `--variants` and saves write them.
-    pub const NAMES: [&'static str; 4] = [
+    pub const NAMES: [&'static str; 6] = [
         "four-planets",
         "single-encounter",
         "freewheeling-flares",
         "tech",
+        "hidden-powers",
+        "rotating-powers",
     ];
 
     /// Reads a comma-separated list of variant names (`none` or empty for none).
@@ -49,6 +58,8 @@ impl Variants {
                 "single-encounter" => v.single_encounter_turns = true,
                 "freewheeling-flares" => v.freewheeling_flares = true,
                 "tech" => v.tech = true,
+                "hidden-powers" => v.hidden_powers = true,
+                "rotating-powers" => v.rotating_powers = true,
                 other => {
                     return Err(format!(
                         "unknown variant `{other}`; known: {}",
@@ -95,6 +106,12 @@ pub struct Rules {
     /// Whether the technology variant is played.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tech: bool,
+    /// Whether alien sheets start face down (hidden powers).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden_powers: bool,
+    /// Whether the offense may change its alien at the start of its turn (rotating powers).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rotating_powers: bool,
 }
 
 impl Rules {
@@ -123,6 +140,8 @@ impl Rules {
                     one_flare_per_encounter: !variants.freewheeling_flares,
                     turn_limit: 400,
                     tech: variants.tech,
+                    hidden_powers: variants.hidden_powers,
+                    rotating_powers: variants.rotating_powers,
                 }
             }
         }
@@ -138,6 +157,8 @@ mod tests {
         let v = Variants::parse("four-planets, freewheeling-flares").unwrap();
         assert!(v.four_planets && v.freewheeling_flares && !v.single_encounter_turns);
         assert!(!v.tech && Variants::parse("tech").unwrap().tech);
+        let both = Variants::parse("hidden-powers,rotating-powers").unwrap();
+        assert!(both.hidden_powers && both.rotating_powers && !v.hidden_powers);
         assert_eq!(Variants::parse("none").unwrap(), Variants::default());
         assert!(Variants::parse("four-planet")
             .unwrap_err()

@@ -71,6 +71,10 @@ pub enum Rule {
     TechResearch,
     /// Technology variant: a tech acquired instead of a second encounter.
     AcquireTech,
+    /// Hidden powers variant: sheets face down until flipped to use them.
+    HiddenPowers,
+    /// Rotating powers variant: the offense may change its alien at the start of its turn.
+    RotatingPowers,
 }
 
 impl Rule {
@@ -115,6 +119,8 @@ impl Rule {
             Rule::TechSetup => "Setup 8, Prepare Tech Deck (Technology Variant)",
             Rule::TechResearch => "Researching, Completing, Abandoning Tech (Technology Variant)",
             Rule::AcquireTech => "Acquiring New Tech (Technology Variant)",
+            Rule::HiddenPowers => "Hidden Powers (Variant)",
+            Rule::RotatingPowers => "Rotating Powers (Variant)",
         }
     }
 }
@@ -285,6 +291,35 @@ pub enum EventKind {
         turns: u32,
     },
     AlienGiven {
+        player: PlayerId,
+        alien: u16,
+    },
+    /// Hidden powers: a player's alien sheet stays face down (the log names it; views do not).
+    AlienFaceDown {
+        player: PlayerId,
+    },
+    /// A face-down alien sheet is flipped face up.
+    AlienRevealed {
+        player: PlayerId,
+        alien: u16,
+    },
+    /// Rotating powers: the offense draws an unused alien sheet.
+    AlienDrawn {
+        player: PlayerId,
+        alien: u16,
+    },
+    /// An alien sheet goes back to the box.
+    AlienDiscarded {
+        player: PlayerId,
+        alien: u16,
+    },
+    /// A player gains an alien power besides its own sheet's.
+    PowerGained {
+        player: PlayerId,
+        alien: u16,
+    },
+    /// A player loses an alien power it had gained.
+    GainedPowerLost {
         player: PlayerId,
         alien: u16,
     },
@@ -759,6 +794,39 @@ impl Names<'_> {
             EventKind::AlienGiven { player, alien } => {
                 write!(s, "{} is the {}", self.player(*player), self.alien(*alien))
             }
+            EventKind::AlienFaceDown { player } => {
+                write!(s, "{}'s alien sheet stays face down", self.player(*player))
+            }
+            EventKind::AlienRevealed { player, alien } => write!(
+                s,
+                "{} flips its alien sheet face up: the {}",
+                self.player(*player),
+                self.alien(*alien)
+            ),
+            EventKind::AlienDrawn { player, alien } => write!(
+                s,
+                "{} draws the {} alien sheet",
+                self.player(*player),
+                self.alien(*alien)
+            ),
+            EventKind::AlienDiscarded { player, alien } => write!(
+                s,
+                "{} returns the {} alien sheet to the box",
+                self.player(*player),
+                self.alien(*alien)
+            ),
+            EventKind::PowerGained { player, alien } => write!(
+                s,
+                "{} gains the power of the {}",
+                self.player(*player),
+                self.alien(*alien)
+            ),
+            EventKind::GainedPowerLost { player, alien } => write!(
+                s,
+                "{} loses the power of the {}",
+                self.player(*player),
+                self.alien(*alien)
+            ),
             EventKind::TechDrawn { player, tech } => {
                 write!(s, "{} draws the tech {}", self.player(*player), self.tech(*tech))
             }

@@ -1,5 +1,6 @@
 //! Invariants that hold after every event: every ship and every card is somewhere exactly
-//! once, and the colony track and the alien power agree with the board.
+//! once, every alien sheet is with one player or in the box, and the colony track and the
+//! alien power agree with the board.
 
 use crate::components::Components;
 use crate::state::GameState;
@@ -68,6 +69,15 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
                 Some(b) if !*b => *b = true,
                 _ => return Err(format!("tech #{t} is in two places at once, or unknown")),
             }
+        }
+    }
+    // Each alien sheet is with one player (its own or a power gained) or in the box, once.
+    let mut seen = vec![false; components.aliens.len()];
+    let aliens = s.players.iter().flat_map(|p| p.aliens());
+    for a in aliens.chain(s.unused_aliens.iter().copied()) {
+        match seen.get_mut(a as usize) {
+            Some(b) if !*b => *b = true,
+            _ => return Err(format!("alien #{a} is in two places at once, or unknown")),
         }
     }
     let destiny =

@@ -5,6 +5,7 @@
 pub mod actions;
 pub mod agent;
 pub mod agents;
+mod aliens;
 mod card_actions;
 pub mod components;
 pub mod deal;

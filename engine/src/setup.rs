@@ -38,6 +38,8 @@ pub(crate) fn initial_state(
             power_active: true,
             alien: None,
             techs: Vec::new(),
+            face_down: false,
+            gained: Vec::new(),
         })
         .collect();
     let mut planets = Vec::with_capacity(n * rules.planets_per_player as usize);
@@ -113,6 +115,7 @@ pub(crate) fn initial_state(
         fixed_defense: None,
         tech_deck: Vec::new(),
         tech_discard: Vec::new(),
+        unused_aliens: Vec::new(),
     })
 }
 
@@ -217,6 +220,7 @@ impl Game<'_> {
                 }
             }
         }
+        self.box_unused_aliens();
         let flare = |a: &u16| self.components.aliens[*a as usize].flare;
         let mut flares: Vec<u16> = in_deck.iter().filter_map(flare).collect();
         let target = (self.state.rules.base_flares_in_deck as usize).max(2 * n);
@@ -236,10 +240,5 @@ impl Game<'_> {
             self.state.deck.push(id);
         }
         Ok(())
-    }
-
-    fn give_alien(&mut self, player: PlayerId, alien: u16) {
-        self.state.players[player.ix()].alien = Some(alien);
-        self.emit(Rule::Setup, EventKind::AlienGiven { player, alien });
     }
 }

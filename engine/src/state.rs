@@ -27,6 +27,41 @@ pub struct Player {
     /// The player's techs (technology variant), in the order gained.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub techs: Vec<HeldTech>,
+    /// Whether the alien sheet is face down (hidden powers): its power cannot be used until
+    /// the player flips it face up, which it may do whenever it wants to use it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub face_down: bool,
+    /// Alien powers the player has besides its own sheet's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gained: Vec<GainedPower>,
+}
+
+impl Player {
+    /// Every alien power the player has: its sheet's, then those gained, in order.
+    pub fn aliens(&self) -> impl Iterator<Item = u16> + '_ {
+        self.alien
+            .into_iter()
+            .chain(self.gained.iter().map(|g| g.alien))
+    }
+
+    /// Whether `alien` is one of the player's powers.
+    pub fn has_alien(&self, alien: u16) -> bool {
+        self.aliens().any(|a| a == alien)
+    }
+}
+
+/// An alien power a player has besides its own sheet: an incarnation it became, or a power
+/// held with a tech, which lasts while that tech is in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GainedPower {
+    /// The alien, as an index into the components' aliens.
+    pub alien: u16,
+    /// The tech it is held with, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tech: Option<u16>,
+    /// Whether it is what the player became (the next incarnation replaces it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub incarnation: bool,
 }
 
 /// A tech in a player's play area: face down while researched, face up once completed.
@@ -252,6 +287,10 @@ pub struct GameState {
     /// The tech discard pile.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tech_discard: Vec<u16>,
+    /// The alien sheets left in the box (not in play), in ascending order: rotating powers
+    /// and content that gives a random unused alien draw from them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unused_aliens: Vec<u16>,
 }
 
 impl GameState {

@@ -165,6 +165,7 @@ impl Game<'_> {
         self.return_ships(p, Place::Tech(tech), ships, rule)?;
         let techs = &mut self.state.players[p.ix()].techs;
         techs.retain(|h| h.tech != tech);
+        self.lose_tech_powers(p, tech, rule);
         self.state.tech_discard.push(tech);
         self.emit(rule, EventKind::TechDiscarded { player: p, tech });
         Ok(())
@@ -183,6 +184,7 @@ impl Game<'_> {
             return Ok(());
         };
         h.completed = false;
+        self.lose_tech_powers(p, tech, rule);
         self.emit(rule, EventKind::TechReset { player: p, tech });
         Ok(())
     }

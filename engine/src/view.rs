@@ -113,6 +113,14 @@ impl<'a> View<'a> {
         self.state.home_colonies(p)
     }
 
+    /// A player's alien as this player may know it: its own always, another's once face up.
+    pub fn alien(&self, p: PlayerId) -> Option<u16> {
+        let player = &self.state.players[p.ix()];
+        (p == self.me || !player.face_down)
+            .then_some(player.alien)
+            .flatten()
+    }
+
     /// Whether a player's alien power is active.
     pub fn power_active(&self, p: PlayerId) -> bool {
         self.state.players[p.ix()].power_active

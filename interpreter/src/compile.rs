@@ -737,6 +737,20 @@ impl Compiler<'_> {
                 };
                 Some(Stmt::EncounterWith { defense, anywhere })
             }
+            "become" if object_text == "a random unused alien" => {
+                Some(Stmt::GainRandomAlien { incarnation: true })
+            }
+            "gain" if object_text == "the power of a random unused alien" => {
+                Some(Stmt::GainRandomAlien { incarnation: false })
+            }
+            "replace" if object_text.ends_with("alien") => {
+                let with = self.arg(a, "with").map(|x| self.snippet(x.span()));
+                if with.as_deref() != Some("a random unused alien") {
+                    return self.unsupported(a, "write `replace PLAYER's alien with a random unused alien`");
+                }
+                let p = self.owner_of(object?, "alien")?;
+                Some(Stmt::ReplaceAlien(p))
+            }
             "swap" => {
                 let with = self.arg(a, "with");
                 match (object, with) {
@@ -1525,6 +1539,8 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
         Expr::LosingSide
         | Expr::Won(_)
         | Expr::DealMade
+        | Expr::DealFailed
+        | Expr::Lost(_)
         | Expr::Gained(_)
         | Expr::Compensating(_) => Some((Phase::Resolution, "the encounter is resolved")),
         _ => None,

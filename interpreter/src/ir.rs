@@ -383,6 +383,16 @@ pub enum Expr {
     Won(Box<Expr>),
     /// Whether a deal was made this encounter.
     DealMade,
+    /// Whether a player's side lost the encounter (the other side won, or both lost).
+    Lost(Box<Expr>),
+    /// Whether the main players failed to make a deal this encounter.
+    DealFailed,
+    /// The main player and the allies of a side.
+    OnSide(Box<Expr>),
+    /// Both main players.
+    MainPlayers,
+    /// Players of the first set who are not in the second.
+    Except(Box<Expr>, Box<Expr>),
     /// Whether a side's main player invited a player to ally this encounter.
     SideInvited(Box<Expr>, Box<Expr>),
     /// Whether a player declared something this encounter.
@@ -444,6 +454,8 @@ impl Expr {
             | Expr::DiscardPile
             | Expr::EncounterNumber
             | Expr::DealMade
+            | Expr::DealFailed
+            | Expr::MainPlayers
             | Expr::FourPlanets
             | Expr::DestinyPlayer
             | Expr::DestinyWild
@@ -452,7 +464,13 @@ impl Expr {
             | Expr::AgreedNumber
             | Expr::SubjectCount
             | Expr::TopDiscard => {}
+            Expr::Except(a, b) => {
+                f(a);
+                f(b);
+            }
             Expr::Opponent(a)
+            | Expr::Lost(a)
+            | Expr::OnSide(a)
             | Expr::OthersThan(a)
             | Expr::Allies(Some(a))
             | Expr::SideOf(a)
@@ -718,6 +736,12 @@ pub enum Stmt {
     },
     /// Two players exchange alien sheets.
     SwapAliens(Expr, Expr),
+    /// The acting player gains a random unused alien's power: with `incarnation`, replacing
+    /// the one it became before (`become a random unused alien`); without, held with the
+    /// tech the ability is on (`gain the power of a random unused alien`).
+    GainRandomAlien { incarnation: bool },
+    /// A player's alien sheet goes back to the box for a random unused one.
+    ReplaceAlien(Expr),
     /// The acting player's own power is zapped (off for the encounter; answers to a zap act).
     ZapOwnPower,
     /// The card the ability is on goes to the discard pile.

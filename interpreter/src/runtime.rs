@@ -132,6 +132,9 @@ struct Take<'a> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Origin {
     Power,
+    /// The power of a face-down alien sheet (hidden powers): optional, and using it flips
+    /// the sheet face up.
+    HiddenPower,
     Card(CardId),
     /// A completed tech in the player's play area.
     Tech(u16),
@@ -142,7 +145,7 @@ impl Origin {
     fn card(self) -> Option<CardId> {
         match self {
             Origin::Card(c) => Some(c),
-            Origin::Power | Origin::Tech(_) => None,
+            Origin::Power | Origin::HiddenPower | Origin::Tech(_) => None,
         }
     }
 
@@ -223,9 +226,16 @@ pub fn components(program: &Program, base: &Components) -> Components {
             });
             (c.cosmic.len() - 1) as u16
         });
+        let game_setup = item.setup_tokens.is_some()
+            || item.abilities.iter().any(|&a| {
+                program.abilities[a as usize]
+                    .triggers
+                    .contains(&Trigger::Setup)
+            });
         c.aliens.push(AlienDef {
             name: item.name.clone(),
             flare,
+            game_setup,
         });
     }
     for item in program.items.iter().filter(|i| i.kind == ItemKind::Tech) {
@@ -290,6 +300,12 @@ impl Runtime {
         &self.program.abilities[i as usize]
     }
 
+    /// Whether ability `a`, used from `origin`, acts by itself (mandatory or innate): a
+    /// face-down sheet's power never does, since using it means flipping the sheet.
+    fn acts_by_itself(&self, a: u32, origin: Origin) -> bool {
+        self.ability(a).usage != Usage::Optional && origin != Origin::HiddenPower
+    }
+
     /// Whether `p`'s alien power works now (enough home colonies, or an alien that never
     /// loses its power that way; not zapped or lost).
     fn power_works(&self, game: &Game, p: PlayerId) -> bool {
@@ -310,14 +326,19 @@ impl Runtime {
         let s = game.state();
         let mut out = Vec::new();
         let player = &s.players[p.ix()];
-        let own_item = player.alien.map(|a| self.alien_items[a as usize]);
         let mut works = None;
         let mut works = || *works.get_or_insert_with(|| self.power_works(game, p));
-        if let Some(item) = own_item {
+        for (k, alien) in player.aliens().enumerate() {
+            let item = self.alien_items[alien as usize];
             if self.index.acts(item, keys) && works() {
+                let origin = if k == 0 && player.face_down {
+                    Origin::HiddenPower
+                } else {
+                    Origin::Power
+                };
                 for &a in &self.program.items[item as usize].abilities {
                     if self.index.ability_acts(a, keys) && self.ability(a).home == Home::Power {
-                        out.push((a, Origin::Power));
+                        out.push((a, origin));
                     }
                 }
             }
@@ -358,9 +379,13 @@ impl Runtime {
             {
                 continue;
             }
+            // A face-down sheet's own flare is played as a wild flare: it does not tell.
+            let own = player.aliens().enumerate().any(|(k, a)| {
+                self.alien_items[a as usize] == *item && !(k == 0 && player.face_down)
+            });
             let want = if !is_flare {
                 Home::Effect
-            } else if own_item == Some(*item) && works() {
+            } else if own && works() {
                 Home::Super
             } else {
                 Home::Wild
@@ -387,7 +412,7 @@ impl Runtime {
         let s = game.state();
         let player = &s.players[p.ix()];
         let alien = |a: u16| self.index.acts(self.alien_items[a as usize], keys);
-        player.alien.is_some_and(alien)
+        player.aliens().any(alien)
             || self.tech_acts(player, |item| self.index.acts(item, keys))
             || self.index.cards_act(keys)
                 && player.hand.iter().any(|&c| {
@@ -400,9 +425,7 @@ impl Runtime {
     fn holds(&self, game: &Game, p: PlayerId, test: impl Fn(u32) -> bool) -> bool {
         let s = game.state();
         let player = &s.players[p.ix()];
-        player
-            .alien
-            .is_some_and(|a| test(self.alien_items[a as usize]))
+        player.aliens().any(|a| test(self.alien_items[a as usize]))
             || self.tech_acts(player, &test)
             || player.hand.iter().any(|&c| {
                 let def = s.cards[c.0 as usize].def as usize;
@@ -491,6 +514,9 @@ impl Runtime {
         }
         let card = origin.card();
         let mut cancelled = false;
+        if origin == Origin::HiddenPower {
+            game.reveal_alien(p);
+        }
         if let Origin::Tech(_) = origin {
             // A tech is neither a power nor a card played: announced, never answered.
             if ab.usage != Usage::Innate {
@@ -606,9 +632,7 @@ impl Runtime {
                 .copied()
                 .filter(|&(b, _)| self.ability(b).replaces_power)
                 .collect();
-            let mandatory = options
-                .iter()
-                .any(|&(a, _)| self.ability(a).usage != Usage::Optional);
+            let mandatory = options.iter().any(|&(a, o)| self.acts_by_itself(a, o));
             if mandatory && !supers.is_empty() {
                 if let Some((b, o)) = self.ask_use_on(game, p, &supers, None, subject)? {
                     self.use_ability(game, p, b, o, subject, true)?;
@@ -623,10 +647,7 @@ impl Runtime {
             } else {
                 options
             };
-            let picked = if options
-                .iter()
-                .all(|&(a, _)| self.ability(a).usage == Usage::Optional)
-            {
+            let picked = if options.iter().all(|&(a, o)| !self.acts_by_itself(a, o)) {
                 self.ask_use_on(game, p, &options, None, subject)?
             } else {
                 options.first().copied()
@@ -796,9 +817,7 @@ impl Runtime {
                     })
                     .collect();
                 // Mandatory and innate abilities act by themselves, once per window.
-                if let Some(&(a, origin)) = ready
-                    .iter()
-                    .find(|&&(a, _)| self.ability(a).usage != Usage::Optional)
+                if let Some(&(a, origin)) = ready.iter().find(|&&(a, o)| self.acts_by_itself(a, o))
                 {
                     // A super flare used instead of this power is offered first.
                     let supers: Vec<(u32, Origin)> = ready
@@ -970,6 +989,15 @@ impl Runtime {
                     (self.eval(a, game, ctx), self.eval(b, game, ctx))
                 {
                     game.mix_hands(a, b, ctx.source);
+                }
+            }
+            Stmt::GainRandomAlien { incarnation } => {
+                let tech = if *incarnation { None } else { ctx.tech };
+                game.gain_random_power(ctx.me, tech, *incarnation, ctx.source);
+            }
+            Stmt::ReplaceAlien(p) => {
+                if let Value::Player(p) = self.eval(p, game, ctx) {
+                    game.replace_alien(p, ctx.source);
                 }
             }
             Stmt::SwapAliens(a, b) => {
@@ -1782,6 +1810,37 @@ impl Runtime {
                 })
             }
             Expr::DealMade => Value::Bool(s.encounter.outcome == Some(Outcome::DealMade)),
+            Expr::DealFailed => Value::Bool(s.encounter.outcome == Some(Outcome::DealFailed)),
+            Expr::Lost(side) => {
+                let side = self.eval(side, game, ctx);
+                Value::Bool(match s.encounter.outcome {
+                    Some(Outcome::OffenseWins) => side == Value::Side(Side::Defense),
+                    Some(Outcome::DefenseWins) => side == Value::Side(Side::Offense),
+                    Some(Outcome::BothLose) => matches!(side, Value::Side(_)),
+                    _ => false,
+                })
+            }
+            Expr::OnSide(side) => {
+                let Value::Side(side) = self.eval(side, game, ctx) else {
+                    return Value::Players(0);
+                };
+                let mut m = s.main_player(side).map_or(0, |p| 1u8 << p.0);
+                for p in s.seats() {
+                    if s.encounter.ally[p.ix()] == Some(side) {
+                        m |= 1 << p.0;
+                    }
+                }
+                Value::Players(m)
+            }
+            Expr::Except(all, but) => {
+                Value::Players(self.eval(all, game, ctx).mask() & !self.eval(but, game, ctx).mask())
+            }
+            Expr::MainPlayers => Value::Players(
+                [Side::Offense, Side::Defense]
+                    .iter()
+                    .filter_map(|&side| s.main_player(side))
+                    .fold(0, |m, p| m | 1 << p.0),
+            ),
             Expr::SideInvited(side, p) => {
                 let e = &s.encounter;
                 Value::Bool(
@@ -1829,8 +1888,8 @@ impl Runtime {
                 .seats()
                 .find(|p| {
                     s.players[p.ix()]
-                        .alien
-                        .is_some_and(|a| self.alien_items[a as usize] == ctx.item)
+                        .aliens()
+                        .any(|a| self.alien_items[a as usize] == ctx.item)
                 })
                 .map_or(Value::None, Value::Player),
             Expr::ThisCard => ctx.card.map_or(Value::None, Value::Card),
@@ -1922,7 +1981,11 @@ impl Runtime {
                 if !self.holds_continuous(game, p, kind) {
                     continue;
                 }
-                for (a, _) in self.abilities_at(game, p, DURING_KEY) {
+                for (a, origin) in self.abilities_at(game, p, DURING_KEY) {
+                    // A face-down sheet changes nothing until it is flipped.
+                    if origin == Origin::HiddenPower {
+                        continue;
+                    }
                     let ab = self.ability(a);
                     let during = ab.triggers.iter().any(|t| match t {
                         Trigger::During(ph) => phase.is_some_and(|x| ph.contains(&x)),
@@ -2057,8 +2120,11 @@ impl Hooks for Runtime {
         }
         self.abilities_at(game, p, DEAL_KEY)
             .into_iter()
-            .filter(|&(a, _)| {
-                self.ability(a).triggers.contains(&Trigger::DealTerm) && self.may_act(game, p, a)
+            // A face-down sheet offers no terms: a deal cannot flip it.
+            .filter(|&(a, o)| {
+                o != Origin::HiddenPower
+                    && self.ability(a).triggers.contains(&Trigger::DealTerm)
+                    && self.may_act(game, p, a)
             })
             .map(|(a, _)| TermOffer {
                 by: side,
@@ -2281,7 +2347,7 @@ impl Hooks for Runtime {
         });
         for (to, q, a, origin) in candidates {
             // An optional replacement asks its controller first.
-            if self.ability(a).usage == Usage::Optional
+            if !self.acts_by_itself(a, origin)
                 && self.ask_use(game, q, &[(a, origin)], None)?.is_none()
             {
                 continue;

@@ -158,6 +158,24 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Allies(Some(Box::new(Expr::SideOf(b(&mut e))))),
     },
     Pattern {
+        words: "players on {s}",
+        ty: Ty::Players,
+        build: |mut e| Expr::OnSide(b(&mut e)),
+    },
+    Pattern {
+        words: "{ps} except {ps}",
+        ty: Ty::Players,
+        build: |mut e| {
+            let all = b(&mut e);
+            Expr::Except(Box::new(*all), b(&mut e))
+        },
+    },
+    Pattern {
+        words: "main players",
+        ty: Ty::Players,
+        build: |_| Expr::MainPlayers,
+    },
+    Pattern {
         words: "{s} 's allies",
         ty: Ty::Players,
         build: |mut e| Expr::Allies(Some(b(&mut e))),
@@ -516,7 +534,17 @@ pub const PATTERNS: &[Pattern] = &[
     Pattern {
         words: "{p} lost encounter",
         ty: Ty::Bool,
-        build: |mut e| Expr::Not(Box::new(Expr::Won(Box::new(Expr::SideOf(b(&mut e)))))),
+        build: |mut e| Expr::Lost(Box::new(Expr::SideOf(b(&mut e)))),
+    },
+    Pattern {
+        words: "{s} lost encounter",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Lost(b(&mut e)),
+    },
+    Pattern {
+        words: "deal failed",
+        ty: Ty::Bool,
+        build: |_| Expr::DealFailed,
     },
     Pattern {
         words: "{p} collects compensation",

@@ -1,4 +1,5 @@
-//! Start turn: an offense without encounter cards discards its hand and draws a new one.
+//! Start turn: with rotating powers the offense may change its alien; an offense without
+//! encounter cards discards its hand and draws a new one.
 
 use crate::event::Rule;
 use crate::game::{Flow, Game};
@@ -6,6 +7,9 @@ use crate::game::{Flow, Game};
 impl Game<'_> {
     pub(super) fn start_turn_phase(&mut self) -> Flow {
         let offense = self.state.offense;
+        if self.state.rules.rotating_powers && self.state.encounter.number <= 1 {
+            self.rotate_alien()?;
+        }
         if !self.state.has_encounter_card(offense) {
             self.new_hand_until_encounter_card(offense, Rule::NewHand)?;
         }

@@ -366,23 +366,21 @@ pub fn prepare(
     for spec in &scn.player {
         let p = color(e, &spec.color, players)?;
         if let Some(alien) = &spec.alien {
-            let names: Vec<&str> = components.aliens.iter().map(|a| a.name.as_str()).collect();
-            let Some(i) = names
-                .iter()
-                .position(|n| n.eq_ignore_ascii_case(alien.get_ref()))
-            else {
-                let hint =
-                    cosmic_interpreter::names::did_you_mean(alien.get_ref(), names.iter().copied())
-                        .map(|m| format!("did you mean `{m}`? "))
-                        .unwrap_or_default();
-                return Err(e.hint(
-                    alien.span(),
-                    format!("no alien named `{}`", alien.get_ref()),
-                    "unknown alien",
-                    format!("{hint}known aliens: {}", names.join(", ")),
-                ));
-            };
-            g.players[p.ix()].alien = Some(i as u16);
+            let i = alien_index(e, alien, &components)?;
+            g.players[p.ix()].alien = Some(i);
+            // Hidden powers: sheets start face down, save those with game setup text.
+            g.players[p.ix()].face_down =
+                g.rules.hidden_powers && !components.aliens[i as usize].game_setup;
+        }
+        for name in &spec.powers {
+            let alien = alien_index(e, name, &components)?;
+            g.players[p.ix()]
+                .gained
+                .push(cosmic_engine::state::GainedPower {
+                    alien,
+                    tech: None,
+                    incarnation: true,
+                });
         }
         if let Some(tokens) = spec.tokens {
             g.effects.tokens[p.ix()] = tokens.max(0);
@@ -399,6 +397,24 @@ pub fn prepare(
             }
         }
     }
+    // The box: the aliens the file names (so a random draw is pinned), else every one not
+    // in play.
+    g.unused_aliens = if scn.deck.aliens.is_empty() {
+        (0..components.aliens.len() as u16)
+            .filter(|&a| !g.players.iter().any(|p| p.has_alien(a)))
+            .collect()
+    } else {
+        let mut boxed = Vec::new();
+        for name in &scn.deck.aliens {
+            let a = alien_index(e, name, &components)?;
+            if boxed.contains(&a) || g.players.iter().any(|p| p.has_alien(a)) {
+                return Err(e.at(name.span(), "this alien is in play or named twice", "here"));
+            }
+            boxed.push(a);
+        }
+        boxed.sort_unstable();
+        boxed
+    };
     cosmic_engine::invariants::check(g, &components).map_err(|m| {
         e.at(
             0..0,
@@ -414,8 +430,33 @@ pub fn prepare(
     })
 }
 
+/// The index of the alien a file names, or an error with the closest name.
+fn alien_index(
+    e: &Errors,
+    alien: &Spanned<String>,
+    components: &cosmic_engine::components::Components,
+) -> Result<u16, ScenarioError> {
+    let names: Vec<&str> = components.aliens.iter().map(|a| a.name.as_str()).collect();
+    let Some(i) = names
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(alien.get_ref()))
+    else {
+        let hint = cosmic_interpreter::names::did_you_mean(alien.get_ref(), names.iter().copied())
+            .map(|m| format!("did you mean `{m}`? "))
+            .unwrap_or_default();
+        return Err(e.hint(
+            alien.span(),
+            format!("no alien named `{}`", alien.get_ref()),
+            "unknown alien",
+            format!("{hint}known aliens: {}", names.join(", ")),
+        ));
+    };
+    Ok(i as u16)
+}
+
 fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioError> {
-    const ALL: [DecisionKind; 30] = [
+    const ALL: [DecisionKind; 31] = [
+        DecisionKind::ChooseAlien,
         DecisionKind::RegroupColony,
         DecisionKind::OwnColor,
         DecisionKind::WildDefense,

@@ -79,6 +79,9 @@ pub struct PlayerSpec {
     /// Whether the alien power is active (must agree with the home colonies).
     #[serde(default)]
     pub power: Option<Spanned<bool>>,
+    /// Alien powers the player has become besides its own (an incarnation), by name.
+    #[serde(default)]
+    pub powers: Vec<Spanned<String>>,
     /// The player's alien, by name (none: no power).
     #[serde(default)]
     pub alien: Option<Spanned<String>>,
@@ -109,6 +112,10 @@ pub struct DeckSpec {
     /// The whole destiny deck, top first: every other destiny card is in the discard pile.
     #[serde(default)]
     pub destiny_only: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The alien sheets in the box, which random draws of unused aliens take from (by
+    /// default every alien not in play).
+    #[serde(default)]
+    pub aliens: Vec<Spanned<String>>,
     /// Leave the cosmic deck and the discard pile empty (after hands and named cards).
     #[serde(default)]
     pub empty: bool,

@@ -1,0 +1,215 @@
+//! Alien sheets in play and in the box: hidden powers (sheets face down until used),
+//! rotating powers (the offense may change its alien each turn) and alien powers gained
+//! besides a player's own sheet (drawn at random from the unused aliens).
+
+use crate::decision::{Choice, DecisionKind};
+use crate::event::{Cause, EventKind, Rule};
+use crate::game::{Flow, Game};
+use crate::ids::PlayerId;
+use crate::state::GainedPower;
+use rand::Rng;
+
+impl Game<'_> {
+    /// Gives `player` the sheet of `alien` at setup, face down with hidden powers unless the
+    /// alien has game setup text (which must be done in the open).
+    pub(crate) fn give_alien(&mut self, player: PlayerId, alien: u16) {
+        self.state.players[player.ix()].alien = Some(alien);
+        self.emit(Rule::Setup, EventKind::AlienGiven { player, alien });
+        if self.state.rules.hidden_powers && !self.has_game_setup(alien) {
+            self.state.players[player.ix()].face_down = true;
+            self.emit(Rule::HiddenPowers, EventKind::AlienFaceDown { player });
+        }
+    }
+
+    /// Puts every alien not given to a player in the box, for later draws.
+    pub(crate) fn box_unused_aliens(&mut self) {
+        let count = self.components.aliens.len() as u16;
+        let s = &self.state;
+        let in_play = |a: u16| s.players.iter().any(|p| p.has_alien(a));
+        self.state.unused_aliens = (0..count).filter(|&a| !in_play(a)).collect();
+    }
+
+    fn has_game_setup(&self, alien: u16) -> bool {
+        self.components
+            .aliens
+            .get(alien as usize)
+            .is_some_and(|d| d.game_setup)
+    }
+
+    /// Takes a random alien from the box, leaving aside those with game setup text (they
+    /// cannot join a game under way); none when no such alien is left.
+    fn draw_unused_alien(&mut self) -> Option<u16> {
+        let usable: Vec<usize> = (0..self.state.unused_aliens.len())
+            .filter(|&i| !self.has_game_setup(self.state.unused_aliens[i]))
+            .collect();
+        if usable.is_empty() {
+            return None;
+        }
+        let i = usable[self.rng.gen_range(0..usable.len())];
+        Some(self.state.unused_aliens.remove(i))
+    }
+
+    /// Puts `alien` back in the box, keeping the box in ascending order.
+    fn box_alien(&mut self, alien: u16) {
+        let at = self.state.unused_aliens.partition_point(|&a| a < alien);
+        self.state.unused_aliens.insert(at, alien);
+    }
+
+    /// Flips `p`'s face-down alien sheet face up (to use its power); nothing if it is up.
+    pub fn reveal_alien(&mut self, p: PlayerId) {
+        let player = &mut self.state.players[p.ix()];
+        if !player.face_down {
+            return;
+        }
+        player.face_down = false;
+        if let Some(alien) = player.alien {
+            self.emit(
+                Rule::HiddenPowers,
+                EventKind::AlienRevealed { player: p, alien },
+            );
+        }
+    }
+
+    /// `p` gains a random unused alien's power besides its own: held with `tech` (lost when
+    /// that tech leaves play), or kept; as an `incarnation` it replaces the power `p` became
+    /// before (which goes back to the box). Returns the alien gained.
+    pub fn gain_random_power(
+        &mut self,
+        p: PlayerId,
+        tech: Option<u16>,
+        incarnation: bool,
+        source: u32,
+    ) -> Option<u16> {
+        if incarnation {
+            let before: Vec<u16> = self.state.players[p.ix()]
+                .gained
+                .iter()
+                .filter(|g| g.incarnation)
+                .map(|g| g.alien)
+                .collect();
+            self.state.players[p.ix()].gained.retain(|g| !g.incarnation);
+            for alien in before {
+                self.box_alien(alien);
+                self.emit_caused(
+                    Cause::Ability(source),
+                    EventKind::GainedPowerLost { player: p, alien },
+                );
+            }
+        }
+        let alien = self.draw_unused_alien()?;
+        self.state.players[p.ix()].gained.push(GainedPower {
+            alien,
+            tech,
+            incarnation,
+        });
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::PowerGained { player: p, alien },
+        );
+        Some(alien)
+    }
+
+    /// `p`'s alien sheet goes back to the box and `p` takes a random unused one instead
+    /// (face up, without tokens); nothing happens when no usable alien is left.
+    pub fn replace_alien(&mut self, p: PlayerId, source: u32) {
+        let Some(old) = self.state.players[p.ix()].alien else {
+            return;
+        };
+        let Some(new) = self.draw_unused_alien() else {
+            return;
+        };
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::AlienDiscarded {
+                player: p,
+                alien: old,
+            },
+        );
+        self.box_alien(old);
+        let player = &mut self.state.players[p.ix()];
+        player.alien = Some(new);
+        player.face_down = false;
+        self.state.effects.tokens[p.ix()] = 0;
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::AlienGiven {
+                player: p,
+                alien: new,
+            },
+        );
+    }
+
+    /// `p` loses the powers it holds with `tech` (the tech left play); they go back to the box.
+    pub(crate) fn lose_tech_powers(&mut self, p: PlayerId, tech: u16, rule: Rule) {
+        let lost: Vec<u16> = self.state.players[p.ix()]
+            .gained
+            .iter()
+            .filter(|g| g.tech == Some(tech))
+            .map(|g| g.alien)
+            .collect();
+        if lost.is_empty() {
+            return;
+        }
+        self.state.players[p.ix()]
+            .gained
+            .retain(|g| g.tech != Some(tech));
+        for alien in lost {
+            self.box_alien(alien);
+            self.emit(rule, EventKind::GainedPowerLost { player: p, alien });
+        }
+    }
+
+    /// Rotating powers: at the start of its turn the offense draws an unused alien sheet and
+    /// keeps it or its old one; the other goes back to the box. A new sheet enters face down with
+    /// hidden powers, and starts without tokens.
+    pub(crate) fn rotate_alien(&mut self) -> Flow {
+        let p = self.state.offense;
+        let Some(old) = self.state.players[p.ix()].alien else {
+            return Ok(());
+        };
+        let Some(new) = self.draw_unused_alien() else {
+            return Ok(());
+        };
+        self.emit(
+            Rule::RotatingPowers,
+            EventKind::AlienDrawn {
+                player: p,
+                alien: new,
+            },
+        );
+        let options = vec![Choice::Alien(old), Choice::Alien(new)];
+        let kept = match self.pick(p, DecisionKind::ChooseAlien, options)? {
+            Choice::Alien(a) if a == new => new,
+            _ => old,
+        };
+        let gone = if kept == new { old } else { new };
+        let hidden = self.state.rules.hidden_powers;
+        if kept == new {
+            let player = &mut self.state.players[p.ix()];
+            player.alien = Some(new);
+            player.face_down = hidden;
+            self.state.effects.tokens[p.ix()] = 0;
+        }
+        self.box_alien(gone);
+        self.emit(
+            Rule::RotatingPowers,
+            EventKind::AlienDiscarded {
+                player: p,
+                alien: gone,
+            },
+        );
+        if kept == new {
+            self.emit(
+                Rule::RotatingPowers,
+                EventKind::AlienGiven {
+                    player: p,
+                    alien: new,
+                },
+            );
+            if hidden {
+                self.emit(Rule::RotatingPowers, EventKind::AlienFaceDown { player: p });
+            }
+        }
+        Ok(())
+    }
+}
