@@ -77,10 +77,18 @@ impl Library {
             .collect()
     }
 
-    /// Reads an alien selection: `none`, `random`, `flares` (two dealt, keep one), or a
-    /// comma-separated list of names, one per seat.
+    /// Reads an alien selection: `none`, `random`, `flares` (two dealt, keep one), a
+    /// comma-separated list of names, one per seat, or `combo:` and such a list, dealt to the
+    /// seats at random (as from a cosmic combo card).
     pub fn alien_setup(&self, spec: &str, players: u8) -> Result<AlienSetup, String> {
-        match spec.trim().to_lowercase().as_str() {
+        let lower = spec.trim().to_lowercase();
+        if let Some(list) = lower.strip_prefix("combo:") {
+            return match self.alien_setup(list, players)? {
+                AlienSetup::Fixed(list) => Ok(AlienSetup::Combo(list)),
+                _ => Err("`combo:` takes a list of alien names, one per seat".into()),
+            };
+        }
+        match lower.as_str() {
             "none" => return Ok(AlienSetup::None),
             "random" => return Ok(AlienSetup::Random),
             "flares" | "dealt" => return Ok(AlienSetup::DealtFlares),

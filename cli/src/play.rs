@@ -19,7 +19,7 @@ pub struct PlayArgs {
     /// Who sits in each seat, clockwise from blue (default: all basic bots).
     #[arg(long, value_delimiter = ',')]
     seats: Vec<SeatKind>,
-    /// Aliens: `random`, `flares` (two dealt, keep one), `none`, or one name per seat.
+    /// Aliens: `random`, `flares` (two dealt, keep one), `none`, one name per seat, or `combo:` and one name per seat (dealt to the seats at random, as from a cosmic combo card).
     #[arg(long, default_value = "random", conflicts_with = "load")]
     aliens: String,
     /// The game's seed (default: from the clock; printed so the game can be repeated).

@@ -47,7 +47,7 @@ pub struct SimArgs {
     /// Check the invariants after every event.
     #[arg(long)]
     check: bool,
-    /// Aliens: `random`, `flares` (two dealt, keep one), `none`, or one name per seat.
+    /// Aliens: `random`, `flares` (two dealt, keep one), `none`, one name per seat, or `combo:` and one name per seat (dealt to the seats at random, as from a cosmic combo card).
     #[arg(long, default_value = "random")]
     aliens: String,
     /// Also play these content files or folders (your own aliens and cards).

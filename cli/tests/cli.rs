@@ -525,3 +525,56 @@ fn a_save_remembers_its_card_files_and_refuses_a_changed_library() {
         "{err}"
     );
 }
+
+#[test]
+fn a_combo_list_is_dealt_to_the_seats_at_random() {
+    let combo = ["Virus", "Oracle", "Trader", "Zombie"];
+    let list = format!("combo:{}", combo.join(","));
+    let mut orders = std::collections::BTreeSet::new();
+    for seed in 1..=6 {
+        let out = cosmic(&[
+            "play",
+            "--players",
+            "4",
+            "--seed",
+            &seed.to_string(),
+            "--aliens",
+            &list,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        // Setup's "X is the Y" lines, in seat order: every listed alien exactly once.
+        let given: Vec<String> = ["Blue", "Green", "Purple", "Red"]
+            .iter()
+            .map(|c| {
+                let prefix = format!("{c} is the ");
+                let line = text
+                    .lines()
+                    .find_map(|l| l.trim_start().strip_prefix(prefix.as_str()))
+                    .unwrap_or_else(|| panic!("no alien for {c}:\n{text}"));
+                line.split("  [").next().unwrap_or(line).trim().to_string()
+            })
+            .collect();
+        let mut sorted = given.clone();
+        sorted.sort();
+        let mut want: Vec<String> = combo.iter().map(|s| s.to_string()).collect();
+        want.sort();
+        assert_eq!(sorted, want, "seed {seed}");
+        orders.insert(given);
+    }
+    assert!(orders.len() > 1, "six seeds dealt the combo the same way");
+    let bad = cosmic(&[
+        "sim",
+        "--games",
+        "1",
+        "--players",
+        "4",
+        "--aliens",
+        "combo:random",
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+}

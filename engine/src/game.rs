@@ -44,6 +44,9 @@ pub enum AlienSetup {
     DealtFlares,
     /// Distinct aliens at random.
     Random,
+    /// The "Cosmic Combo" option: these aliens (a combo card's list) dealt at random, one
+    /// to each seat.
+    Combo(Vec<u16>),
 }
 
 impl Setup {

@@ -169,13 +169,17 @@ impl Game<'_> {
         let mut in_deck: Vec<u16> = Vec::new();
         match how {
             AlienSetup::None => return Ok(()),
-            AlienSetup::Fixed(list) => {
+            AlienSetup::Fixed(list) | AlienSetup::Combo(list) => {
                 if list.len() != n || list.iter().any(|&a| a as usize >= available) {
                     return Err(GameError::Setup(format!(
                         "{} aliens named for {n} players (of {available} available)",
                         list.len()
                     ))
                     .into());
+                }
+                let mut list = list.clone();
+                if matches!(how, AlienSetup::Combo(_)) {
+                    list.shuffle(&mut self.rng);
                 }
                 for (p, &a) in list.iter().enumerate() {
                     self.give_alien(PlayerId(p as u8), a);
