@@ -79,6 +79,15 @@ struct RulingBench {
     seconds_per_ruling: f64,
 }
 
+/// The size of one game's state: the struct itself, and its save form (JSON) after setup and
+/// at the end of a random-bot game.
+#[derive(Serialize)]
+struct StateSize {
+    inline_bytes: usize,
+    json_bytes_after_setup: usize,
+    json_bytes_at_end: usize,
+}
+
 /// Everything `cosmic bench` measured.
 #[derive(Serialize)]
 struct Bench {
@@ -90,6 +99,7 @@ struct Bench {
     library_builtin: LibraryBench,
     library_fixtures: Option<LibraryBench>,
     rulings: Option<RulingBench>,
+    state: StateSize,
     notes: Vec<String>,
 }
 
@@ -154,6 +164,38 @@ fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<Si
         seconds,
         games_per_second: args.games as f64 / seconds.max(1e-9),
         events_per_second: events as f64 / seconds.max(1e-9),
+    })
+}
+
+/// Measures the state of a 5-player random-bot game with the bench's aliens and seed.
+fn state_size(library: &Library, args: &BenchArgs) -> miette::Result<StateSize> {
+    let aliens = library
+        .alien_setup(&args.aliens, PLAYERS)
+        .map_err(|e| miette!("--aliens: {e}"))?;
+    let setup = Setup {
+        aliens,
+        ..Setup::new(PLAYERS, args.seed)
+    };
+    let runtime = library.runtime();
+    let agents = (0..PLAYERS)
+        .map(|i| crate::seats::agent(crate::seats::SeatKind::Random, args.seed, i))
+        .collect();
+    let options = cosmic_engine::Options::default();
+    let mut game = cosmic_engine::Game::new(
+        &setup,
+        library.components.clone(),
+        agents,
+        &runtime,
+        options,
+    )
+    .map_err(|e| miette!("bench state game: {e}"))?;
+    let json = |g: &cosmic_engine::Game| serde_json::to_vec(g.state()).map_or(0, |v| v.len());
+    let json_bytes_after_setup = json(&game);
+    game.run().map_err(|e| miette!("bench state game: {e}"))?;
+    Ok(StateSize {
+        inline_bytes: std::mem::size_of::<cosmic_engine::state::GameState>(),
+        json_bytes_after_setup,
+        json_bytes_at_end: json(&game),
     })
 }
 
@@ -257,6 +299,7 @@ pub fn run(args: BenchArgs) -> miette::Result<i32> {
         }
     };
 
+    let state = state_size(&library, &args)?;
     let bench = Bench {
         seed: args.seed,
         repetitions: args.repetitions,
@@ -266,6 +309,7 @@ pub fn run(args: BenchArgs) -> miette::Result<i32> {
         library_builtin,
         library_fixtures,
         rulings,
+        state,
         notes,
     };
     if args.json {
@@ -348,6 +392,15 @@ fn print_table(b: &Bench) {
             format!("{} per ruling", duration(r.seconds_per_ruling)),
         ]);
     }
+    rows.push([
+        "game state".into(),
+        format!("{} bytes inline", b.state.inline_bytes),
+        String::new(),
+        format!(
+            "{} bytes as JSON after setup, {} at the end",
+            b.state.json_bytes_after_setup, b.state.json_bytes_at_end
+        ),
+    ]);
     let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
     let widths = [width(0), width(1), width(2)];
     println!(

@@ -402,6 +402,16 @@ fn bench_json_reports_every_measure() {
         assert!(v["rulings"].get(key).is_some(), "no rulings.{key} in {v}");
     }
     assert_eq!(v["rulings"]["failed"], 0);
+    for key in [
+        "inline_bytes",
+        "json_bytes_after_setup",
+        "json_bytes_at_end",
+    ] {
+        assert!(
+            v["state"][key].as_u64().is_some_and(|n| n > 0),
+            "no state.{key} in {v}"
+        );
+    }
 }
 
 #[test]
