@@ -69,6 +69,15 @@ impl BasicAgent {
                         .unwrap_or(-10)
                         + view.foreign_colonies(p) as i32
                 }
+                // A player named by card text: most such choices pick a victim, so aim at
+                // the leader (the most foreign colonies, then the biggest hand), never at me.
+                (DecisionKind::CardChoice, Choice::Player(p)) => {
+                    if p == me {
+                        -100
+                    } else {
+                        8 * view.foreign_colonies(p) as i32 + view.hand_size(p) as i32
+                    }
+                }
                 (DecisionKind::LaunchPlanet, Choice::Planet(pl)) => {
                     let d = view.defense().unwrap_or(me);
                     let new = if view.ships_on(pl, me) == 0 { 50 } else { 0 };
