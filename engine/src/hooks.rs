@@ -76,6 +76,8 @@ pub enum Moment {
     },
     /// A player played a card as a reinforcement (passed on at once: play can stop there).
     ReinforcementPlayed(PlayerId, CardId),
+    /// A player completed a tech (technology variant).
+    TechCompleted(PlayerId, u16),
 }
 
 impl Moment {

@@ -138,6 +138,7 @@ impl Game<'_> {
                     Rule::TechResearch,
                     EventKind::TechCompleted { player: p, tech: t },
                 );
+                self.note(crate::hooks::Moment::TechCompleted(p, t));
                 let ships = self.ships_at(p, Place::Tech(t));
                 self.return_ships(p, Place::Tech(t), ships, Rule::TechResearch)?;
             }

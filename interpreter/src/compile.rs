@@ -257,6 +257,9 @@ impl Compiler<'_> {
                     "another player draws cards" => {
                         triggers.push(Trigger::On(Happening::OthersCardsDrawn))
                     }
+                    "this tech is completed" => {
+                        triggers.push(Trigger::On(Happening::TechCompleted))
+                    }
                     "another player gains a colony" => {
                         triggers.push(Trigger::On(Happening::OthersColonyGained))
                     }
@@ -1589,6 +1592,7 @@ const WHENEVER_WORDS: &[&str] = &[
     "another player's ships are removed from the game",
     "another player retrieves ships from the warp",
     "another player draws cards",
+    "this tech is completed",
     "another player gains a colony",
     "another player discards an artifact",
     "another player discards a flare",

@@ -133,6 +133,8 @@ pub enum Happening {
     OthersShipsRetrieved,
     /// Another player drew cards from the deck (that player and how many).
     OthersCardsDrawn,
+    /// The tech this ability is on was just completed (the subject: that tech).
+    TechCompleted,
     /// Another player gained a foreign colony (that player).
     OthersColonyGained,
     /// Another player discarded a card of this type (the subject: the card).

@@ -118,6 +118,8 @@ enum Subject {
     },
     /// A card (the artifact just played).
     Card(CardId),
+    /// A tech (the one just completed).
+    Tech(u16),
 }
 
 /// How many ships a move takes (all, a count, or up to a count) and who picks them (the
@@ -671,9 +673,13 @@ impl Runtime {
     ) -> Vec<(u32, Origin)> {
         self.abilities_at(game, p, on_key(h))
             .into_iter()
-            .filter(|&(a, _)| {
+            .filter(|&(a, origin)| {
                 let t = &self.ability(a).triggers;
-                (t.contains(&Trigger::On(h)) || also.iter().any(|&k| t.contains(&Trigger::On(k))))
+                // A tech's completion is answered by that tech's own abilities only.
+                let own = h != Happening::TechCompleted
+                    || matches!((origin, subject), (Origin::Tech(x), Subject::Tech(y)) if x == y);
+                own && (t.contains(&Trigger::On(h))
+                    || also.iter().any(|&k| t.contains(&Trigger::On(k))))
                     && self.may_act_on(game, p, a, subject)
             })
             .collect()
@@ -2156,6 +2162,9 @@ impl Hooks for Runtime {
             }
             Moment::DeckReshuffled => {
                 self.happened(game, Happening::DeckReshuffled, &seats, Subject::None)
+            }
+            Moment::TechCompleted(p, t) => {
+                self.happened(game, Happening::TechCompleted, &[p], Subject::Tech(t))
             }
             Moment::ShipsToWarp(p, count) => {
                 let subject = Subject::Count { player: p, count };
