@@ -167,8 +167,11 @@ pub(crate) fn play_one(
         ..template.clone()
     };
     let mut game = Game::new(&setup, library.components.clone(), agents, runtime, options)?;
+    // Win rates are per alien dealt: a sheet swapped or replaced in play still counts for
+    // the alien its player started with.
+    let dealt: Vec<Option<u16>> = game.state().players.iter().map(|p| p.alien).collect();
     let r = game.run()?;
-    let alien_of = |p: usize| game.state().players[p].alien;
+    let alien_of = |p: usize| dealt[p];
     let fingerprint = fingerprint.then(|| {
         let names = game.names();
         let log = game
