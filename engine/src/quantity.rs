@@ -40,6 +40,8 @@ pub enum Quantity {
     /// The highest attack card `player` may play as a reinforcement of its value during the
     /// reinforcement rounds (base -1: none).
     AttackReinforcement(PlayerId),
+    /// Whether main player `player` may invite allies this encounter (1 yes, 0 no).
+    MayInvite(PlayerId),
 }
 
 impl Quantity {

@@ -697,7 +697,25 @@ impl Compiler<'_> {
                     Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
                     _ => Expr::Int(1),
                 };
-                Some(Stmt::Draw(n))
+                // `draw 4 cards as drawn` names the cards drawn.
+                let named = match self.arg(a, "as") {
+                    Some(ast::Expr::Path(p)) => {
+                        let tokens = p
+                            .segments
+                            .iter()
+                            .flat_map(|s| s.words.iter().map(|w| w.text.to_lowercase()))
+                            .collect();
+                        Some(self.bind(tokens, Ty::Cards))
+                    }
+                    Some(_) => {
+                        return self.unsupported(
+                            a,
+                            "name the cards drawn with a plain name: `draw 4 cards as drawn`",
+                        )
+                    }
+                    None => None,
+                };
+                Some(Stmt::Draw(n, named))
             }
             "discard" if object_text.starts_with("1 card of each type in") => {
                 let who = match object {

@@ -129,6 +129,7 @@ fn ref_bit(q: &QuantityRef) -> Kinds {
         QuantityRef::RegroupShips(_) => Quantity::RegroupShips(p),
         QuantityRef::AttackRequired(_) => Quantity::AttackRequired(p),
         QuantityRef::AttackReinforcement(_) => Quantity::AttackReinforcement(p),
+        QuantityRef::MayInvite(_) => Quantity::MayInvite(p),
         QuantityRef::Winner => Quantity::Winner,
     })
 }

@@ -246,6 +246,8 @@ pub enum QuantityRef {
     AttackRequired(Box<Expr>),
     /// The highest attack card a player may play as a reinforcement (-1: none).
     AttackReinforcement(Box<Expr>),
+    /// Whether a main player may invite allies (1 or 0).
+    MayInvite(Box<Expr>),
     /// The winning side.
     Winner,
 }
@@ -395,6 +397,8 @@ pub enum Expr {
     MainPlayers,
     /// Players of the first set who are not in the second.
     Except(Box<Expr>, Box<Expr>),
+    /// Cards of the first list that are not in the second.
+    ExceptCards(Box<Expr>, Box<Expr>),
     /// Whether a side's main player invited a player to ally this encounter.
     SideInvited(Box<Expr>, Box<Expr>),
     /// Whether a player declared something this encounter.
@@ -466,7 +470,7 @@ impl Expr {
             | Expr::AgreedNumber
             | Expr::SubjectCount
             | Expr::TopDiscard => {}
-            Expr::Except(a, b) => {
+            Expr::Except(a, b) | Expr::ExceptCards(a, b) => {
                 f(a);
                 f(b);
             }
@@ -531,7 +535,8 @@ impl QuantityRef {
             | QuantityRef::FailedDealShips(a)
             | QuantityRef::RegroupShips(a)
             | QuantityRef::AttackRequired(a)
-            | QuantityRef::AttackReinforcement(a) => Some(a),
+            | QuantityRef::AttackReinforcement(a)
+            | QuantityRef::MayInvite(a) => Some(a),
             QuantityRef::Winner => None,
         }
     }
@@ -639,7 +644,7 @@ pub enum Stmt {
         to: Expr,
     },
     /// Draw cards from the deck.
-    Draw(Expr),
+    Draw(Expr, Option<u8>),
     /// Discard one card of each type held.
     DiscardEachType(Expr),
 

@@ -952,9 +952,16 @@ impl Runtime {
                     game.take_card(p, c, ctx.source);
                 }
             }
-            Stmt::Draw(n) => {
+            Stmt::Draw(n, named) => {
                 let n = number(&self.eval(n, game, ctx), game).max(0) as u32;
+                let before = game.state().players[me.ix()].hand.len();
                 game.draw_n(me, n, Rule::CardText)?;
+                if let Some(slot) = named {
+                    // Drawn cards join the end of the hand.
+                    let hand = &game.state().players[me.ix()].hand;
+                    let drawn = hand.get(before..).unwrap_or_default().to_vec();
+                    ctx.slots[*slot as usize] = Value::Cards(drawn);
+                }
             }
             Stmt::DiscardEachType(who) => {
                 if let Value::Player(p) = self.eval(who, game, ctx) {
@@ -1515,6 +1522,7 @@ impl Runtime {
             QuantityRef::AttackReinforcement(p) => {
                 Quantity::AttackReinforcement(self.player(p, game, ctx)?)
             }
+            QuantityRef::MayInvite(p) => Quantity::MayInvite(self.player(p, game, ctx)?),
             QuantityRef::Winner => Quantity::Winner,
         })
     }
@@ -1558,6 +1566,7 @@ impl Runtime {
             Quantity::FailedDealShips(_) => s.rules.failed_deal_ships as i32,
             Quantity::RegroupShips(_) => 1,
             Quantity::AttackReinforcement(_) => -1,
+            Quantity::MayInvite(_) => 1,
             _ => 0,
         };
         self.quantity(q, base, game)
@@ -1837,6 +1846,20 @@ impl Runtime {
                     }
                 }
                 Value::Players(m)
+            }
+            Expr::ExceptCards(all, but) => {
+                let but = match self.eval(but, game, ctx) {
+                    Value::Card(c) => vec![c],
+                    Value::Cards(cs) => cs,
+                    _ => Vec::new(),
+                };
+                match self.eval(all, game, ctx) {
+                    Value::Card(c) if !but.contains(&c) => Value::Cards(vec![c]),
+                    Value::Cards(cs) => {
+                        Value::Cards(cs.into_iter().filter(|c| !but.contains(c)).collect())
+                    }
+                    _ => Value::Cards(Vec::new()),
+                }
             }
             Expr::Except(all, but) => {
                 Value::Players(self.eval(all, game, ctx).mask() & !self.eval(but, game, ctx).mask())

@@ -238,6 +238,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Quantity(QuantityRef::MaxShips(b(&mut e))),
     },
     Pattern {
+        words: "{p} 's ally invitations",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::MayInvite(b(&mut e))),
+    },
+    Pattern {
         words: "{p} 's alliance limit",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::MaxShips(b(&mut e))),
@@ -435,6 +440,14 @@ pub const PATTERNS: &[Pattern] = &[
                 bound: b(&mut e),
                 above: true,
             }
+        },
+    },
+    Pattern {
+        words: "{cs} except {cs}",
+        ty: Ty::Cards,
+        build: |mut e| {
+            let all = b(&mut e);
+            Expr::ExceptCards(Box::new(*all), b(&mut e))
         },
     },
     Pattern {

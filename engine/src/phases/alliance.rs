@@ -14,10 +14,12 @@ impl Game<'_> {
         let defense = self.main(Side::Defense);
         for side in Side::BOTH {
             let inviter = self.main(side);
+            // Content may forbid a main player to invite anyone.
+            let may_invite = self.quantity(Quantity::MayInvite(inviter), 1) != 0;
             let options: Vec<Choice> = self
                 .state
                 .seats()
-                .filter(|&p| p != offense && p != defense)
+                .filter(|&p| may_invite && p != offense && p != defense)
                 .map(Choice::Player)
                 .collect();
             let n = options.len() as u8;

@@ -325,9 +325,13 @@ pub fn prepare(
         // The answers given, for the decision lines of the trace.
         record_answers: true,
     };
-    // Card text plays when a player has an alien or the file asks for it (`card_text = true`,
-    // for artifacts without aliens); otherwise the rules alone are pinned.
-    let with_text = scn.card_text || scn.player.iter().any(|p| p.alien.is_some());
+    // Card text plays when a player has an alien or a tech, or the file asks for it
+    // (`card_text = true`, for artifacts alone); otherwise the rules alone are pinned.
+    let with_text = scn.card_text
+        || scn
+            .player
+            .iter()
+            .any(|p| p.alien.is_some() || p.techs.as_ref().is_some_and(|t| !t.is_empty()));
     let hooks: &'static dyn cosmic_engine::Hooks = if with_text { hooks() } else { &HOOKS };
     let mut game = Game::new(&setup, components.clone(), agents, hooks, options)
         .map_err(|err| e.at(0..0, format!("the game cannot be set up: {err}"), "here"))?;
