@@ -1269,8 +1269,12 @@ impl Runtime {
                     }
                     return Ok(());
                 }
+                // Players act clockwise, starting with the acting player (the rule book's
+                // order for effects on several players).
                 let mask = over.mask();
-                for p in game.state().seats().collect::<Vec<_>>() {
+                let n = game.state().player_count();
+                let order: Vec<PlayerId> = (0..n).map(|k| game.state().left_of(me, k)).collect();
+                for p in order {
                     if mask & (1 << p.0) != 0 {
                         ctx.slots[*slot as usize] = Value::Player(p);
                         self.exec(body, game, ctx)?;
