@@ -123,6 +123,58 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(source), EventKind::EncounterCardsSwapped);
     }
 
+    /// Main player `p`'s encounter card becomes `card` (taken from wherever it lies: a hand or
+    /// the discard pile); the old card is discarded. After the reveal the new card counts at
+    /// once, a morph copying the other card (or the other side's morph copying it).
+    pub fn replace_encounter_card(&mut self, p: PlayerId, card: CardId, source: u32) {
+        let Some(side) = self
+            .state
+            .side_of(p)
+            .filter(|_| self.state.is_main_player(p))
+        else {
+            return;
+        };
+        let Some(old) = self.state.encounter.cards[side.ix()] else {
+            return;
+        };
+        let s = &mut self.state;
+        if old == card || s.encounter.cards[side.other().ix()] == Some(card) {
+            return;
+        }
+        let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
+        if let Some(q) = holder {
+            s.players[q.ix()].hand.retain(|&c| c != card);
+        } else if let Some(i) = s.discard.iter().position(|&c| c == card) {
+            s.discard.remove(i);
+        } else {
+            return;
+        }
+        s.discard.push(old);
+        let (mine, other) = (side.ix(), side.other().ix());
+        let new = s.kind(card);
+        let theirs = s.encounter.cards[other].map(|c| s.kind(c));
+        let e = &mut s.encounter;
+        e.cards[mine] = Some(card);
+        if e.revealed {
+            if new == CardKind::Morph && theirs != Some(CardKind::Morph) {
+                e.effective[mine] = e.effective[other];
+            } else {
+                e.effective[mine] = Some(new);
+                if theirs == Some(CardKind::Morph) && new != CardKind::Morph {
+                    e.effective[other] = Some(new);
+                }
+            }
+        }
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::EncounterCardReplaced {
+                player: p,
+                old,
+                new: card,
+            },
+        );
+    }
+
     /// The main player on `side` selects its encounter card now, face up for everyone.
     pub fn select_face_up(&mut self, side: Side, source: u32) -> Flow {
         if self.state.encounter.cards[side.ix()].is_some() {

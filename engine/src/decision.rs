@@ -203,8 +203,14 @@ pub enum Choice {
     Side(Side),
     /// A number.
     Number(i32),
-    /// A labelled option of a card's text (by its source number).
-    Option(u32),
+    /// A labelled option of a card's text (by its source number), with the card's hint for
+    /// bots (`prefer if ...`) when it gives one.
+    Option {
+        /// The label's source number.
+        label: u32,
+        /// `Some(true)` when the hint advises this option now, `Some(false)` against.
+        advised: Option<bool>,
+    },
     /// A destiny card (chosen from the destiny deck by card text).
     Destiny(DestinyId),
     /// A tech card (index into the components' techs).
@@ -244,7 +250,7 @@ impl Choice {
             Choice::Use { source, .. } => format!("use {}", n.source(source)),
             Choice::Side(side) => format!("the {side}"),
             Choice::Number(k) => k.to_string(),
-            Choice::Option(s) => n.source(s).into(),
+            Choice::Option { label, .. } => n.source(label).into(),
             Choice::Destiny(d) => n.destiny(d),
             Choice::Tech(t) => n.tech(t).into(),
             Choice::Research(t) => format!("research {}", n.tech(t)),

@@ -391,6 +391,12 @@ pub enum EventKind {
         b: PlayerId,
     },
     EncounterCardsSwapped,
+    /// A main player's encounter card was replaced by another (the old one is discarded).
+    EncounterCardReplaced {
+        player: PlayerId,
+        old: CardId,
+        new: CardId,
+    },
     HandsMixed {
         a: PlayerId,
         b: PlayerId,
@@ -903,6 +909,13 @@ impl Names<'_> {
                 write!(s, "{} and {} trade hands", self.player(*a), self.player(*b))
             }
             EventKind::EncounterCardsSwapped => write!(s, "the encounter cards are switched"),
+            EventKind::EncounterCardReplaced { player, old, new } => write!(
+                s,
+                "{} replaces its encounter card {} with {}",
+                self.player(*player),
+                self.card(*old),
+                self.card(*new)
+            ),
             EventKind::HandsMixed { a, b } => write!(
                 s,
                 "{} and {} shuffle their hands together and deal them out again",

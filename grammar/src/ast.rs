@@ -456,6 +456,9 @@ pub struct ChooseOne {
 pub struct ChoiceOption {
     /// What the chooser sees.
     pub label: Str,
+    /// When bots should pick it (`prefer if ...`): a hint, not a rule.
+    #[serde(default)]
+    pub prefer: Option<Expr>,
     /// What it does.
     pub body: Block,
     /// The option.

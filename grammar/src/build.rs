@@ -299,7 +299,7 @@ impl Builder {
 
     // Fills a clause holding one condition (`if ...`, `prefer if ...`); a second one of the
     // same kind is reported and the first kept.
-    fn condition_clause(&self, slot: &mut Option<Expr>, part: Pair<Rule>, what: &str) {
+    pub(crate) fn condition_clause(&self, slot: &mut Option<Expr>, part: Pair<Rule>, what: &str) {
         let span = self.span(&part);
         let first = slot.as_ref().map(Expr::span);
         self.once(&first, span, what);
@@ -560,8 +560,19 @@ impl Builder {
         let span = self.span(&pair);
         let mut inner = pair.into_inner();
         let label = self.string(inner.next().expect("option label"));
-        let body = self.stmt_block(inner.next().expect("option body"));
-        ChoiceOption { label, body, span }
+        let mut next = inner.next().expect("option body");
+        let mut prefer = None;
+        if next.as_rule() == Rule::prefer_clause {
+            self.condition_clause(&mut prefer, next, "when bots prefer it (`prefer if ...`)");
+            next = inner.next().expect("option body");
+        }
+        let body = self.stmt_block(next);
+        ChoiceOption {
+            label,
+            prefer,
+            body,
+            span,
+        }
     }
 
     fn if_stmt(&self, pair: Pair<Rule>) -> If {

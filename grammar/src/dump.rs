@@ -214,7 +214,12 @@ impl Dumper {
                             string(&option.label.value),
                             at(option.span)
                         ));
-                        d.nested(|d| d.block("body", &option.body));
+                        d.nested(|d| {
+                            if let Some(c) = &option.prefer {
+                                d.line(&format!("prefer if {}{}", expr(c), at(c.span())));
+                            }
+                            d.block("body", &option.body)
+                        });
                     }
                 });
             }

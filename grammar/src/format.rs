@@ -264,7 +264,11 @@ impl Printer<'_> {
                 self.braced("choose one", c.span.end, c.options.is_empty(), |p| {
                     for option in &c.options {
                         p.before(option.span.start, false);
-                        p.block(&string(&option.label.value), &option.body);
+                        let mut head = string(&option.label.value);
+                        if let Some(prefer) = &option.prefer {
+                            head.push_str(&format!(" prefer if {}", expr(prefer)));
+                        }
+                        p.block(&head, &option.body);
                     }
                 });
             }

@@ -625,13 +625,22 @@ impl<'s> Recovery<'s> {
             };
             self.check_trailing(piece, block);
             let head_end = self.scan.tokens[block].start;
-            let label = self.parse_with(Rule::option_head_only, start, head_end, |b, p| {
-                b.string(child(p, Rule::string))
+            let head = self.parse_with(Rule::option_head_only, start, head_end, |b, p| {
+                let mut prefer = None;
+                if let Some(c) = p
+                    .clone()
+                    .into_inner()
+                    .find(|c| c.as_rule() == Rule::prefer_clause)
+                {
+                    b.condition_clause(&mut prefer, c, "when bots prefer it (`prefer if ...`)");
+                }
+                (b.string(child(p, Rule::string)), prefer)
             });
             let body = self.stmts_in(block);
-            match label {
-                Ok(label) => options.push(ChoiceOption {
+            match head {
+                Ok((label, prefer)) => options.push(ChoiceOption {
                     label,
+                    prefer,
                     body,
                     span: Span::new(start, end),
                 }),

@@ -5,8 +5,8 @@
 use crate::diagnostic::Lint;
 use crate::header::{self, When};
 use crate::ir::{
-    self, Code, Dest, Expr, Happening, Home, Item, ItemKind, Op, Pick, Program, QuantityRef,
-    Replaced, Stmt, Trigger,
+    self, ChoiceArm, Code, Dest, Expr, Happening, Home, Item, ItemKind, Op, Pick, Program,
+    QuantityRef, Replaced, Stmt, Trigger,
 };
 use crate::library::SourceFile;
 use crate::names::did_you_mean;
@@ -488,7 +488,13 @@ impl Compiler<'_> {
                 let mut options = Vec::new();
                 for o in &c.options {
                     let label = self.source(o.label.value.clone());
-                    options.push((label, self.block(&o.body)));
+                    let prefer = o.prefer.as_ref().map(|p| self.expr(p, Ty::Bool));
+                    let body = self.block(&o.body);
+                    options.push(ChoiceArm {
+                        label,
+                        prefer,
+                        body,
+                    });
                 }
                 out.push(Stmt::ChooseOne(options));
             }
@@ -771,6 +777,14 @@ impl Compiler<'_> {
                 }
                 let p = self.owner_of(object?, "alien")?;
                 Some(Stmt::ReplaceAlien(p))
+            }
+            "replace" if object_text.ends_with("encounter card") => {
+                let who = self.owner_of(object?, "encounter card")?;
+                let Some(with) = self.arg(a, "with") else {
+                    return self.unsupported(a, "write `replace my encounter card with CARD`");
+                };
+                let card = self.expr(with, Ty::Card);
+                Some(Stmt::ReplaceEncounterCard { who, card })
             }
             "swap" => {
                 let with = self.arg(a, "with");

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 3;
+pub const FORMAT: u32 = 4;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -399,6 +399,8 @@ pub enum Expr {
     Except(Box<Expr>, Box<Expr>),
     /// Cards of the first list that are not in the second.
     ExceptCards(Box<Expr>, Box<Expr>),
+    /// Cards of a list of one type (`attack cards of drawn`), or its encounter cards (`None`).
+    OfType(Box<Expr>, Option<Box<Expr>>),
     /// Whether a side's main player invited a player to ally this encounter.
     SideInvited(Box<Expr>, Box<Expr>),
     /// Whether a player declared something this encounter.
@@ -470,10 +472,11 @@ impl Expr {
             | Expr::AgreedNumber
             | Expr::SubjectCount
             | Expr::TopDiscard => {}
-            Expr::Except(a, b) | Expr::ExceptCards(a, b) => {
+            Expr::Except(a, b) | Expr::ExceptCards(a, b) | Expr::OfType(a, Some(b)) => {
                 f(a);
                 f(b);
             }
+            Expr::OfType(a, None) => f(a),
             Expr::Opponent(a)
             | Expr::Lost(a)
             | Expr::OnSide(a)
@@ -759,6 +762,14 @@ pub enum Stmt {
     NewHand,
     /// Switch the two encounter cards.
     SwapEncounterCards,
+    /// `replace my encounter card with CARD`: the card takes the old one's place, which is
+    /// discarded.
+    ReplaceEncounterCard {
+        /// The main player whose card is replaced.
+        who: Expr,
+        /// The new card.
+        card: Expr,
+    },
     /// A main player selects its encounter card now, face up.
     SelectFaceUp(Expr),
     /// Ally with a side now, invited or not.
@@ -790,8 +801,19 @@ pub enum Stmt {
     Let(u8, Expr),
     /// `choose`.
     Choose(u8, Pick),
-    /// `choose one`: labelled options (source numbers) and what each does.
-    ChooseOne(Vec<(u32, Vec<Stmt>)>),
+    /// `choose one`: labelled options and what each does.
+    ChooseOne(Vec<ChoiceArm>),
     /// `as PLAYER { ... }`.
     As(Expr, Vec<Stmt>),
+}
+
+/// One option of `choose one`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChoiceArm {
+    /// The label's source number.
+    pub label: u32,
+    /// The bot hint (`prefer if ...`).
+    pub prefer: Option<Expr>,
+    /// What the option does.
+    pub body: Vec<Stmt>,
 }

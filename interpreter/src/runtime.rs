@@ -997,6 +997,13 @@ impl Runtime {
                 }
             }
             Stmt::SwapEncounterCards => game.swap_encounter_cards(ctx.source),
+            Stmt::ReplaceEncounterCard { who, card } => {
+                if let (Value::Player(p), Value::Card(c)) =
+                    (self.eval(who, game, ctx), self.eval(card, game, ctx))
+                {
+                    game.replace_encounter_card(p, c, ctx.source);
+                }
+            }
             Stmt::MixHands(a, b) => {
                 if let (Value::Player(a), Value::Player(b)) =
                     (self.eval(a, game, ctx), self.eval(b, game, ctx))
@@ -1287,12 +1294,19 @@ impl Runtime {
                 ctx.slots[*slot as usize] = v;
             }
             Stmt::ChooseOne(options) => {
-                let choices: Vec<Choice> =
-                    options.iter().map(|(l, _)| Choice::Option(*l)).collect();
-                let picked = game.pick(me, DecisionKind::CardChoice, choices)?;
-                if let Some((_, body)) = options.iter().find(|(l, _)| Choice::Option(*l) == picked)
-                {
-                    self.exec(body, game, ctx)?;
+                let choices: Vec<Choice> = options
+                    .iter()
+                    .map(|o| Choice::Option {
+                        label: o.label,
+                        advised: o
+                            .prefer
+                            .as_ref()
+                            .map(|c| self.eval(c, game, ctx) == Value::Bool(true)),
+                    })
+                    .collect();
+                let picked = game.pick(me, DecisionKind::CardChoice, choices.clone())?;
+                if let Some(k) = choices.iter().position(|c| *c == picked) {
+                    self.exec(&options[k].body, game, ctx)?;
                 }
             }
             Stmt::As(who, body) => {
@@ -1850,6 +1864,20 @@ impl Runtime {
                     }
                 }
                 Value::Players(m)
+            }
+            Expr::OfType(cards, ty) => {
+                let ty = ty.as_ref().map(|t| self.eval(t, game, ctx));
+                let keep = |c: &CardId| match &ty {
+                    None => s.kind(*c).is_encounter(),
+                    Some(Value::Type(t)) => s.kind(*c).card_type() == *t,
+                    Some(_) => false,
+                };
+                Value::Cards(
+                    cards_of(self.eval(cards, game, ctx))
+                        .into_iter()
+                        .filter(keep)
+                        .collect(),
+                )
             }
             Expr::ExceptCards(all, but) => {
                 let but = match self.eval(but, game, ctx) {

@@ -451,6 +451,19 @@ pub const PATTERNS: &[Pattern] = &[
         },
     },
     Pattern {
+        words: "encounter cards of {cs}",
+        ty: Ty::Cards,
+        build: |mut e| Expr::OfType(b(&mut e), None),
+    },
+    Pattern {
+        words: "{t} cards of {cs}",
+        ty: Ty::Cards,
+        build: |mut e| {
+            let t = b(&mut e);
+            Expr::OfType(b(&mut e), Some(t))
+        },
+    },
+    Pattern {
         words: "{cs} below {n}",
         ty: Ty::Cards,
         build: |mut e| {

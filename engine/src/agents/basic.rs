@@ -122,6 +122,22 @@ impl BasicAgent {
                         card, answering, ..
                     },
                 ) => self.use_score(view, card.is_some(), answering),
+                // A card's own hint for its options; a card picked by card text: the best.
+                (
+                    DecisionKind::CardChoice,
+                    Choice::Option {
+                        advised: Some(a), ..
+                    },
+                ) => {
+                    if a {
+                        2
+                    } else {
+                        -1
+                    }
+                }
+                (DecisionKind::CardChoice | DecisionKind::CardCards, Choice::Card(c)) => {
+                    view.kind(c).map_or(0, card_value)
+                }
                 (DecisionKind::CardChoice, Choice::Destiny(d)) => {
                     // Send the offense against the leader, never against me.
                     match view.destiny_kind(d) {

@@ -38,7 +38,10 @@ impl Game<'_> {
         }
         self.state.encounter.effective = [Some(effective[0]), Some(effective[1])];
         self.window(Window::CardsRevealed)?;
-        if let [CardKind::Attack(_), CardKind::Attack(_)] = effective {
+        // Read again: abilities in the window may have changed or replaced a card.
+        if let [Some(CardKind::Attack(_)), Some(CardKind::Attack(_))] =
+            self.state.encounter.effective
+        {
             // Totals stand from the reveal on, so players see them while reinforcing.
             self.update_totals();
             self.reinforcement_rounds()?;
