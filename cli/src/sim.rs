@@ -376,10 +376,12 @@ fn print_summary(s: &Summary) {
         );
     }
     if !s.aliens.is_empty() {
-        println!("alien         games    wins   win rate");
+        // The column is as wide as the longest name (Philanthropist has 14 letters).
+        let w = s.aliens.iter().map(|a| a.alien.len()).max().unwrap_or(0).max(12);
+        println!("{:<w$} {:>6}  {:>6}   win rate", "alien", "games", "wins");
         for a in &s.aliens {
             println!(
-                "{:<12} {:>6}  {:>6}   {:>6.1}%",
+                "{:<w$} {:>6}  {:>6}   {:>6.1}%",
                 a.alien,
                 a.games,
                 a.wins,

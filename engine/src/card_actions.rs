@@ -433,6 +433,48 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(source), EventKind::AliensSwapped { a, b });
     }
 
+    /// `from` lends its alien power to `to` until the end of the encounter: the two sheets
+    /// trade places and `from`'s power is off; they trade back when the encounter is over.
+    pub fn lend_power(&mut self, from: PlayerId, to: PlayerId, source: u32) {
+        if from == to {
+            return;
+        }
+        let x = self.state.players[from.ix()].alien;
+        self.state.players[from.ix()].alien = self.state.players[to.ix()].alien;
+        self.state.players[to.ix()].alien = x;
+        self.add_effect(from, Until::EndOfEncounter, Lasting::Lent { to });
+        self.add_effect(from, Until::EndOfEncounter, Lasting::PowerOff);
+        self.emit_caused(Cause::Ability(source), EventKind::PowerLent { from, to });
+    }
+
+    /// Lent powers go back to their owners (the encounter is over).
+    pub(crate) fn return_lent_powers(&mut self) {
+        let lent: Vec<(PlayerId, PlayerId)> = (self.state.effects.lasting.iter())
+            .filter_map(|e| match e.what {
+                Lasting::Lent { to } => Some((e.by, to)),
+                _ => None,
+            })
+            .collect();
+        for (from, to) in lent.into_iter().rev() {
+            let x = self.state.players[from.ix()].alien;
+            self.state.players[from.ix()].alien = self.state.players[to.ix()].alien;
+            self.state.players[to.ix()].alien = x;
+            self.emit(
+                Rule::EncounterCleanup,
+                EventKind::PowerReturned { from, to },
+            );
+        }
+    }
+
+    /// `p` must select `card` as its encounter card this encounter if it can.
+    pub fn oblige_to_play(&mut self, p: PlayerId, card: CardId, source: u32) {
+        self.add_effect(p, Until::EndOfEncounter, Lasting::MustPlay { card });
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::MustPlayCard { player: p },
+        );
+    }
+
     /// The encounter ends at once with `outcome` (nothing more of it is played; ships still
     /// in it go home and its cards are discarded as usual).
     pub fn end_encounter(&mut self, outcome: crate::state::Outcome, source: u32) -> Flow {

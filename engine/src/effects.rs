@@ -56,6 +56,17 @@ pub enum Lasting {
         /// The content ability.
         source: u32,
     },
+    /// The owner's alien is lent to another player (the two sheets trade places while it
+    /// lasts, and the owner's power is off); they trade back when it ends.
+    Lent {
+        /// The borrower.
+        to: PlayerId,
+    },
+    /// The owner must select this card as its encounter card if it can.
+    MustPlay {
+        /// The card.
+        card: crate::ids::CardId,
+    },
 }
 
 /// One lasting effect: what it is, who started it, and until when.
@@ -89,6 +100,14 @@ impl Effects {
         self.lasting
             .iter()
             .any(|e| e.by == p && e.what == Lasting::PowerOff)
+    }
+
+    /// The card `p` must select as its encounter card, if an effect obliges it.
+    pub fn must_play(&self, p: PlayerId) -> Option<crate::ids::CardId> {
+        self.lasting.iter().find_map(|e| match e.what {
+            Lasting::MustPlay { card } if e.by == p => Some(card),
+            _ => None,
+        })
     }
 
     /// Whether `p` has the fact `key` recorded.

@@ -405,6 +405,20 @@ pub enum EventKind {
         a: PlayerId,
         b: PlayerId,
     },
+    /// A player lent its alien power to another for the encounter.
+    PowerLent {
+        from: PlayerId,
+        to: PlayerId,
+    },
+    /// A lent power went back to its owner.
+    PowerReturned {
+        from: PlayerId,
+        to: PlayerId,
+    },
+    /// A player must select a given card as its encounter card if it can.
+    MustPlayCard {
+        player: PlayerId,
+    },
     EffectStarted {
         player: PlayerId,
         source: u32,
@@ -927,6 +941,23 @@ impl Names<'_> {
                 "{} and {} exchange alien sheets",
                 self.player(*a),
                 self.player(*b)
+            ),
+            EventKind::PowerLent { from, to } => write!(
+                s,
+                "{} lends its alien power to {} for the encounter",
+                self.player(*from),
+                self.player(*to)
+            ),
+            EventKind::PowerReturned { from, to } => write!(
+                s,
+                "{} gives {}'s alien power back",
+                self.player(*to),
+                self.player(*from)
+            ),
+            EventKind::MustPlayCard { player } => write!(
+                s,
+                "{} must select the card it was given as its encounter card",
+                self.player(*player)
             ),
             EventKind::EffectStarted { player, source } => {
                 write!(s, "{}: {}", self.player(*player), self.source(*source))

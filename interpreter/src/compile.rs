@@ -778,6 +778,26 @@ impl Compiler<'_> {
                 let p = self.owner_of(object?, "alien")?;
                 Some(Stmt::ReplaceAlien(p))
             }
+            "lend" if object_text == "my power" => {
+                let to = self.expr(self.arg(a, "to")?, Ty::Player);
+                Some(Stmt::LendPower(to))
+            }
+            "force" => {
+                // `force recipient to play gift`: the words after `to` are `play CARD`.
+                let card = match self.arg(a, "to") {
+                    Some(ast::Expr::Path(p))
+                        if p.segments[0].words.first().map(|w| w.text.as_str()) == Some("play")
+                            && p.segments[0].words.len() > 1 =>
+                    {
+                        let mut p = p.clone();
+                        p.segments[0].words.remove(0);
+                        self.path(&p, Some(Ty::Card)).map(|(e, _)| e)?
+                    }
+                    _ => return self.unsupported(a, "write `force PLAYER to play CARD`"),
+                };
+                let who = self.expr(object?, Ty::Player);
+                Some(Stmt::ObligePlay { who, card })
+            }
             "replace" if object_text.ends_with("encounter card") => {
                 let who = self.owner_of(object?, "encounter card")?;
                 let Some(with) = self.arg(a, "with") else {

@@ -75,8 +75,13 @@ fn header_words(h: &Header) -> String {
     if let Some(l) = &h.limit {
         let _ = write!(s, "; at most {l}");
     }
-    if let Some(p) = &h.prefer {
-        let _ = write!(s, "; bots use it if {p}");
+    match h.prefer.as_deref() {
+        Some("false") => s.push_str("; bots never use it"),
+        Some("true") => s.push_str("; bots always use it"),
+        Some(p) => {
+            let _ = write!(s, "; bots use it if {p}");
+        }
+        None => {}
     }
     s
 }

@@ -762,6 +762,15 @@ pub enum Stmt {
     NewHand,
     /// Switch the two encounter cards.
     SwapEncounterCards,
+    /// `lend my power to PLAYER`: for the rest of the encounter.
+    LendPower(Expr),
+    /// `force PLAYER to play CARD`: the player must select it as its encounter card.
+    ObligePlay {
+        /// Who must play it.
+        who: Expr,
+        /// The card.
+        card: Expr,
+    },
     /// `replace my encounter card with CARD`: the card takes the old one's place, which is
     /// discarded.
     ReplaceEncounterCard {

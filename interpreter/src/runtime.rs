@@ -997,6 +997,18 @@ impl Runtime {
                 }
             }
             Stmt::SwapEncounterCards => game.swap_encounter_cards(ctx.source),
+            Stmt::LendPower(to) => {
+                if let Value::Player(to) = self.eval(to, game, ctx) {
+                    game.lend_power(ctx.me, to, ctx.source);
+                }
+            }
+            Stmt::ObligePlay { who, card } => {
+                if let (Value::Player(p), Value::Card(c)) =
+                    (self.eval(who, game, ctx), self.eval(card, game, ctx))
+                {
+                    game.oblige_to_play(p, c, ctx.source);
+                }
+            }
             Stmt::ReplaceEncounterCard { who, card } => {
                 if let (Value::Player(p), Value::Card(c)) =
                     (self.eval(who, game, ctx), self.eval(card, game, ctx))

@@ -261,6 +261,7 @@ impl Game<'_> {
             self.state.destiny_discard.push(card);
             self.emit(Rule::EncounterCleanup, EventKind::DestinyDiscarded { card });
         }
+        self.return_lent_powers();
         self.state
             .effects
             .expire(crate::effects::Until::EndOfEncounter);

@@ -52,10 +52,16 @@ impl Game<'_> {
         // Content may oblige a player to play an attack card if it can.
         let only_attacks = hand.iter().any(attack)
             && self.quantity(crate::quantity::Quantity::AttackRequired(p), 0) > 0;
+        // ... or to play a card it was given.
+        let forced = (self.state.effects.must_play(p))
+            .filter(|c| hand.contains(c) && self.state.kind(*c).is_encounter());
         let options: Vec<Choice> = hand
             .iter()
             .filter(|&&c| self.state.kind(c).is_encounter())
-            .filter(|c| !only_attacks || attack(c))
+            .filter(|&&c| match forced {
+                Some(f) => f == c,
+                None => !only_attacks || attack(&c),
+            })
             .map(|&c| Choice::Card(c))
             .collect();
         if let Choice::Card(card) = self.pick(p, DecisionKind::EncounterCard, options)? {

@@ -583,6 +583,22 @@ fn expectations(
                     want_num()?.to_string(),
                     pl.hand.len().to_string(),
                 ),
+                "alien" => {
+                    let want = value.as_str().ok_or_else(|| {
+                        e.at(
+                            span.clone(),
+                            "`alien` expects an alien's name",
+                            "not a name",
+                        )
+                    })?;
+                    let have = pl.alien.map_or("none", |a| names.alien(a));
+                    check(
+                        &mut checks,
+                        format!("{c}'s alien"),
+                        want.to_string(),
+                        have.to_string(),
+                    );
+                }
                 "power" => {
                     let b = value.as_bool().ok_or_else(|| {
                         e.at(
