@@ -377,7 +377,13 @@ fn print_summary(s: &Summary) {
     }
     if !s.aliens.is_empty() {
         // The column is as wide as the longest name (Philanthropist has 14 letters).
-        let w = s.aliens.iter().map(|a| a.alien.len()).max().unwrap_or(0).max(12);
+        let w = s
+            .aliens
+            .iter()
+            .map(|a| a.alien.len())
+            .max()
+            .unwrap_or(0)
+            .max(12);
         println!("{:<w$} {:>6}  {:>6}   win rate", "alien", "games", "wins");
         for a in &s.aliens {
             println!(
