@@ -433,6 +433,30 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(source), EventKind::AliensSwapped { a, b });
     }
 
+    /// `p` sets `card` aside at `at`, taking it from its hand (or from wherever card text
+    /// left it: another aside spot, the discard pile).
+    pub fn set_aside(&mut self, p: PlayerId, card: CardId, at: crate::state::Aside, source: u32) {
+        let s = &mut self.state;
+        if let Some(i) = s.players[p.ix()].hand.iter().position(|&c| c == card) {
+            s.players[p.ix()].hand.remove(i);
+        } else if let Some(i) = s.aside.iter().position(|a| a.card == card) {
+            s.aside.remove(i);
+        } else if let Some(i) = s.discard.iter().position(|&c| c == card) {
+            s.discard.remove(i);
+        } else {
+            return;
+        }
+        s.aside.push(crate::state::AsideCard { card, owner: p, at });
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::CardSetAside {
+                player: p,
+                card,
+                at,
+            },
+        );
+    }
+
     /// `from` lends its alien power to `to` until the end of the encounter: the two sheets
     /// trade places and `from`'s power is off; they trade back when the encounter is over.
     pub fn lend_power(&mut self, from: PlayerId, to: PlayerId, source: u32) {
@@ -706,8 +730,19 @@ impl Game<'_> {
             .reinforcements
             .iter()
             .position(|r| r.card == card);
+        let aside = s.aside.iter().position(|a| a.card == card);
         if let Some(owner) = owner {
             self.discard_card(owner, card, Rule::CardText);
+        } else if let Some(i) = aside {
+            let a = self.state.aside.remove(i);
+            self.state.discard.push(card);
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::CardDiscarded {
+                    player: a.owner,
+                    card,
+                },
+            );
         } else if let Some(i) = on_table {
             let r = self.state.encounter.reinforcements.remove(i);
             self.state.discard.push(card);

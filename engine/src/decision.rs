@@ -467,6 +467,9 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
             .iter()
             .any(|r| r.card == card)
         || state.discard.contains(&card)
+        || state.aside.iter().any(|a| {
+            a.card == card && (a.owner == p || matches!(a.at, crate::state::Aside::Planet(_)))
+        })
         || state
             .encounter
             .seen

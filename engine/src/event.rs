@@ -405,6 +405,12 @@ pub enum EventKind {
         a: PlayerId,
         b: PlayerId,
     },
+    /// A card was set aside (beside a planet face up, or on its owner's sheet face down).
+    CardSetAside {
+        player: PlayerId,
+        card: CardId,
+        at: crate::state::Aside,
+    },
     /// A player lent its alien power to another for the encounter.
     PowerLent {
         from: PlayerId,
@@ -942,6 +948,21 @@ impl Names<'_> {
                 self.player(*a),
                 self.player(*b)
             ),
+            EventKind::CardSetAside { player, card, at } => match at {
+                crate::state::Aside::Planet(pl) => write!(
+                    s,
+                    "{} sets {} face up beside {}",
+                    self.player(*player),
+                    self.card(*card),
+                    self.planet(*pl)
+                ),
+                crate::state::Aside::Sheet => write!(
+                    s,
+                    "{} sets {} face down on its alien sheet",
+                    self.player(*player),
+                    self.card(*card)
+                ),
+            },
             EventKind::PowerLent { from, to } => write!(
                 s,
                 "{} lends its alien power to {} for the encounter",

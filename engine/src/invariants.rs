@@ -50,7 +50,8 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
         .chain(&s.discard)
         .chain(s.players.iter().flat_map(|p| &p.hand))
         .chain(e.cards.iter().flatten())
-        .chain(e.reinforcements.iter().map(|r| &r.card));
+        .chain(e.reinforcements.iter().map(|r| &r.card))
+        .chain(s.aside.iter().map(|a| &a.card));
     for &c in places {
         let i = c.0 as usize;
         if i >= seen.len() || seen[i] {

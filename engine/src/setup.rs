@@ -116,6 +116,7 @@ pub(crate) fn initial_state(
         tech_deck: Vec::new(),
         tech_discard: Vec::new(),
         unused_aliens: Vec::new(),
+        aside: Vec::new(),
     })
 }
 

@@ -164,6 +164,27 @@ pub struct Reinforcement {
     pub by: PlayerId,
 }
 
+/// Where a card set aside by card text lies.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Aside {
+    /// Face up beside a planet, for everyone to see.
+    Planet(PlanetId),
+    /// Face down on its owner's alien sheet, seen by its owner only.
+    Sheet,
+}
+
+/// A card card text set aside, out of hand and deck.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AsideCard {
+    /// The card.
+    pub card: CardId,
+    /// Who set it aside (and owns it).
+    pub owner: PlayerId,
+    /// Where it lies.
+    pub at: Aside,
+}
+
 /// The encounter under way.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Encounter {
@@ -291,6 +312,9 @@ pub struct GameState {
     /// and content that gives a random unused alien draw from them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unused_aliens: Vec<u16>,
+    /// Cards card text set aside (beside planets, on alien sheets).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aside: Vec<AsideCard>,
 }
 
 impl GameState {
@@ -470,5 +494,6 @@ impl GameState {
             + self.players.iter().map(|p| p.hand.len()).sum::<usize>()
             + e.cards.iter().flatten().count()
             + e.reinforcements.len()
+            + self.aside.len()
     }
 }

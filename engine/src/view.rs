@@ -93,6 +93,13 @@ impl<'a> View<'a> {
         self.state.ships_on(planet, p)
     }
 
+    /// The cards set face up beside a planet.
+    pub fn cards_beside(&self, planet: PlanetId) -> impl Iterator<Item = CardId> + 'a {
+        (self.state.aside.iter())
+            .filter(move |a| a.at == crate::state::Aside::Planet(planet))
+            .map(|a| a.card)
+    }
+
     /// Every planet on the table.
     pub fn planets(&self) -> impl Iterator<Item = PlanetId> + 'a {
         self.state.planets.iter().map(|p| p.id)

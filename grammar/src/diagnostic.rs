@@ -221,6 +221,7 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         R::kw_into => (35, "`into`"),
         R::kw_for => (36, "`for`"),
         R::kw_until => (37, "`until`"),
+        R::kw_beside => (37, "`beside`"),
         R::prep => (38, "a preposition such as `to`, `from` or `with`"),
         R::arg => (38, "a preposition such as `to`, `from` or `with`"),
         R::kw_let => (40, "`let`"),

@@ -564,6 +564,9 @@ impl Compiler<'_> {
             }
             ("a side", Some(f), None) => Some((Pick::Side(self.expr(f, Ty::Side)), Ty::Side)),
             ("a card", Some(f), None) => Some((Pick::Card(self.expr(f, Ty::Cards)), Ty::Card)),
+            ("a planet", Some(f), None) => {
+                Some((Pick::Planet(self.expr(f, Ty::Planets)), Ty::Planet))
+            }
             ("a side", None, None) => Some((
                 Pick::Side(Expr::List(vec![
                     Expr::Side(cosmic_engine::Side::Offense),
@@ -777,6 +780,34 @@ impl Compiler<'_> {
                 }
                 let p = self.owner_of(object?, "alien")?;
                 Some(Stmt::ReplaceAlien(p))
+            }
+            "place" => {
+                let object = object?;
+                if let Some(pl) = self.arg(a, "beside") {
+                    let card = self.expr(object, Ty::Cards);
+                    let planet = Some(self.expr(pl, Ty::Planet));
+                    return Some(Stmt::SetAside { card, planet });
+                }
+                // `place gift on my sheet`: the last segment is the sheet.
+                match object {
+                    ast::Expr::Path(p)
+                        if p.segments.len() > 1
+                            && p.segments[p.segments.len() - 2].link == Some(Link::On)
+                            && self.snippet(p.segments.last()?.span) == "my sheet" =>
+                    {
+                        let mut p = p.clone();
+                        p.segments.pop();
+                        if let Some(l) = p.segments.last_mut() {
+                            l.link = None;
+                        }
+                        let card = self.path(&p, Some(Ty::Cards)).map(|(e, _)| e)?;
+                        Some(Stmt::SetAside { card, planet: None })
+                    }
+                    _ => self.unsupported(
+                        a,
+                        "write `place CARD beside PLANET` (face up) or `place CARD on my sheet` (face down)",
+                    ),
+                }
             }
             "lend" if object_text == "my power" => {
                 let to = self.expr(self.arg(a, "to")?, Ty::Player);

@@ -399,6 +399,16 @@ pub enum Expr {
     Except(Box<Expr>, Box<Expr>),
     /// Cards of the first list that are not in the second.
     ExceptCards(Box<Expr>, Box<Expr>),
+    /// The planet the gate is aimed at.
+    TargetPlanet,
+    /// A player's home planets.
+    HomePlanets(Box<Expr>),
+    /// Every planet.
+    AllPlanets,
+    /// The cards set face up beside a planet.
+    CardsBeside(Box<Expr>),
+    /// The cards set face down on a player's alien sheet.
+    CardsOnSheet(Box<Expr>),
     /// Cards of a list of one type (`attack cards of drawn`), or its encounter cards (`None`).
     OfType(Box<Expr>, Option<Box<Expr>>),
     /// Whether a side's main player invited a player to ally this encounter.
@@ -471,7 +481,9 @@ impl Expr {
             | Expr::AgreedPlayer
             | Expr::AgreedNumber
             | Expr::SubjectCount
-            | Expr::TopDiscard => {}
+            | Expr::TopDiscard
+            | Expr::TargetPlanet
+            | Expr::AllPlanets => {}
             Expr::Except(a, b) | Expr::ExceptCards(a, b) | Expr::OfType(a, Some(b)) => {
                 f(a);
                 f(b);
@@ -502,6 +514,9 @@ impl Expr {
             | Expr::LostThisEncounter(a)
             | Expr::TargetsPower(a)
             | Expr::Not(a)
+            | Expr::HomePlanets(a)
+            | Expr::CardsBeside(a)
+            | Expr::CardsOnSheet(a)
             | Expr::Neg(a) => f(a),
             Expr::Quantity(q) => {
                 if let Some(a) = q.player() {
@@ -593,6 +608,8 @@ pub enum Pick {
     Cards(Expr),
     /// The defense of the encounter, from a list of players (`choose a defense`).
     Defense(Expr),
+    /// One planet from a list.
+    Planet(Expr),
 }
 
 /// A compiled statement.
@@ -762,6 +779,13 @@ pub enum Stmt {
     NewHand,
     /// Switch the two encounter cards.
     SwapEncounterCards,
+    /// `place CARD beside PLANET` (face up) or `place CARD on my sheet` (face down).
+    SetAside {
+        /// The card.
+        card: Expr,
+        /// The planet, or none for the acting player's alien sheet.
+        planet: Option<Expr>,
+    },
     /// `lend my power to PLAYER`: for the rest of the encounter.
     LendPower(Expr),
     /// `force PLAYER to play CARD`: the player must select it as its encounter card.

@@ -19,7 +19,7 @@ use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::state::{Outcome, Phase};
 use cosmic_engine::{
     AlienDef, CardDef, CardId, CardKind, CardType, Choice, Components, DecisionKind, Flow, Game,
-    Hooks, Moment, PlayerId, Quantity, Redirect, Side, TechDef, Window,
+    Hooks, Moment, PlanetId, PlayerId, Quantity, Redirect, Side, TechDef, Window,
 };
 use std::cell::Cell;
 use std::sync::Arc;
@@ -43,6 +43,8 @@ enum Value {
     Cards(Vec<CardId>),
     Type(CardType),
     Ships(u8, ShipPlace),
+    Planet(PlanetId),
+    Planets(Vec<PlanetId>),
 }
 
 impl Value {
@@ -53,6 +55,7 @@ impl Value {
             Value::Side(s) => s.ix() as i32,
             Value::Cards(c) => c.len() as i32,
             Value::Players(m) => m.count_ones() as i32,
+            Value::Planets(p) => p.len() as i32,
             _ => 0,
         }
     }
@@ -67,7 +70,8 @@ impl Value {
 
     fn encode(&self) -> [i32; 2] {
         match self {
-            Value::None | Value::Cards(_) | Value::Ships(..) => [0, 0],
+            Value::None | Value::Cards(_) | Value::Ships(..) | Value::Planets(_) => [0, 0],
+            Value::Planet(p) => [8, p.owner.0 as i32 * 256 + p.n as i32],
             Value::Int(n) => [1, *n],
             Value::Bool(b) => [2, *b as i32],
             Value::Player(p) => [3, p.0 as i32],
@@ -85,6 +89,10 @@ impl Value {
             3 => Value::Player(PlayerId(v as u8)),
             4 => Value::Side(if v == 0 { Side::Offense } else { Side::Defense }),
             5 => Value::Card(CardId(v as u16)),
+            8 => Value::Planet(PlanetId {
+                owner: PlayerId((v / 256) as u8),
+                n: (v % 256) as u8,
+            }),
             6 => Value::Type(
                 CardType::ALL
                     .get(v as usize)
@@ -997,6 +1005,20 @@ impl Runtime {
                 }
             }
             Stmt::SwapEncounterCards => game.swap_encounter_cards(ctx.source),
+            Stmt::SetAside { card, planet } => {
+                let at = match planet {
+                    None => Some(cosmic_engine::state::Aside::Sheet),
+                    Some(pl) => match self.eval(pl, game, ctx) {
+                        Value::Planet(pl) => Some(cosmic_engine::state::Aside::Planet(pl)),
+                        _ => None,
+                    },
+                };
+                if let Some(at) = at {
+                    for c in cards_of(self.eval(card, game, ctx)) {
+                        game.set_aside(ctx.me, c, at, ctx.source);
+                    }
+                }
+            }
             Stmt::LendPower(to) => {
                 if let Value::Player(to) = self.eval(to, game, ctx) {
                     game.lend_power(ctx.me, to, ctx.source);
@@ -1356,6 +1378,20 @@ impl Runtime {
     fn choose(&self, pick: &Pick, game: &mut Game, ctx: &mut Ctx) -> Flow<Value> {
         let me = ctx.me;
         match pick {
+            Pick::Planet(list) => {
+                let options: Vec<Choice> = match self.eval(list, game, ctx) {
+                    Value::Planet(p) => vec![Choice::Planet(p)],
+                    Value::Planets(ps) => ps.into_iter().map(Choice::Planet).collect(),
+                    _ => Vec::new(),
+                };
+                if options.is_empty() {
+                    return Ok(Value::None);
+                }
+                Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
+                    Choice::Planet(p) => Value::Planet(p),
+                    _ => Value::None,
+                })
+            }
             Pick::Player(list) | Pick::Players(list) => {
                 let options = seats_in(game, self.eval(list, game, ctx).mask());
                 if options.is_empty() {
@@ -1877,6 +1913,33 @@ impl Runtime {
                 }
                 Value::Players(m)
             }
+            Expr::TargetPlanet => match s.encounter.planet {
+                Some(p) => Value::Planet(p),
+                None => Value::None,
+            },
+            Expr::HomePlanets(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Planets(s.home_planets(p).collect()),
+                _ => Value::Planets(Vec::new()),
+            },
+            Expr::AllPlanets => Value::Planets(s.planets.iter().map(|p| p.id).collect()),
+            Expr::CardsBeside(pl) => match self.eval(pl, game, ctx) {
+                Value::Planet(pl) => Value::Cards(
+                    (s.aside.iter())
+                        .filter(|a| a.at == cosmic_engine::state::Aside::Planet(pl))
+                        .map(|a| a.card)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::CardsOnSheet(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(
+                    (s.aside.iter())
+                        .filter(|a| a.owner == p && a.at == cosmic_engine::state::Aside::Sheet)
+                        .map(|a| a.card)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
             Expr::OfType(cards, ty) => {
                 let ty = ty.as_ref().map(|t| self.eval(t, game, ctx));
                 let keep = |c: &CardId| match &ty {

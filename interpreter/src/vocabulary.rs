@@ -29,6 +29,10 @@ pub enum Ty {
     Ships,
     /// What an ability answers or replaces.
     Subject,
+    /// One planet.
+    Planet,
+    /// Several planets.
+    Planets,
 }
 
 impl Ty {
@@ -45,6 +49,8 @@ impl Ty {
             Ty::Type => "a card type",
             Ty::Ships => "ships",
             Ty::Subject => "the thing answered",
+            Ty::Planet => "a planet",
+            Ty::Planets => "planets",
         }
     }
 
@@ -62,6 +68,8 @@ impl Ty {
                         Ty::Ships | Ty::Card | Ty::Cards | Ty::Player | Ty::Players
                     )
                     | (Ty::Card, Ty::Cards)
+                    | (Ty::Planet, Ty::Planets)
+                    | (Ty::Planets, Ty::Int)
             )
     }
 }
@@ -476,6 +484,32 @@ pub const PATTERNS: &[Pattern] = &[
         },
     },
     Pattern {
+        words: "cards at {pl}",
+        ty: Ty::Cards,
+        build: |mut e| Expr::CardsBeside(b(&mut e)),
+    },
+    Pattern {
+        words: "cards on {p} 's sheet",
+        ty: Ty::Cards,
+        build: |mut e| Expr::CardsOnSheet(b(&mut e)),
+    },
+    // Planets.
+    Pattern {
+        words: "target planet",
+        ty: Ty::Planet,
+        build: |_| Expr::TargetPlanet,
+    },
+    Pattern {
+        words: "{p} 's home planets",
+        ty: Ty::Planets,
+        build: |mut e| Expr::HomePlanets(b(&mut e)),
+    },
+    Pattern {
+        words: "all planets",
+        ty: Ty::Planets,
+        build: |_| Expr::AllPlanets,
+    },
+    Pattern {
         words: "cards in discard pile",
         ty: Ty::Cards,
         build: |_| Expr::DiscardPile,
@@ -696,6 +730,7 @@ fn hole_ty(h: &str) -> Option<Ty> {
         "{t}" => Some(Ty::Type),
         "{cs}" => Some(Ty::Cards),
         "{n}" => Some(Ty::Int),
+        "{pl}" => Some(Ty::Planet),
         _ => None,
     }
 }
@@ -759,6 +794,7 @@ pub fn examples() -> Vec<String> {
                 .replace("{t}", "negotiate")
                 .replace("{cs}", "attack cards in my hand")
                 .replace("{n}", "my encounter card's value")
+                .replace("{pl}", "target planet")
                 .replace(" 's", "'s")
                 .replace("{p}", "the defense")
                 .replace("{s}", "my side")

@@ -138,6 +138,11 @@ impl BasicAgent {
                 (DecisionKind::CardChoice | DecisionKind::CardCards, Choice::Card(c)) => {
                     view.kind(c).map_or(0, card_value)
                 }
+                // A planet named by card text: one of my colonies, the more ships the better.
+                (DecisionKind::CardChoice, Choice::Planet(pl)) => {
+                    let mine = if pl.owner == me { 5 } else { 0 };
+                    mine + 2 * view.ships_on(pl, me) as i32
+                }
                 (DecisionKind::CardChoice, Choice::Destiny(d)) => {
                     // Send the offense against the leader, never against me.
                     match view.destiny_kind(d) {
