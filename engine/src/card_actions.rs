@@ -92,6 +92,7 @@ impl Game<'_> {
     /// `p` plays `card` from its hand: an artifact goes to the discard pile, a flare stays
     /// in hand (flares return to their owner's hand after use).
     pub fn play_from_hand(&mut self, p: PlayerId, card: CardId, source: u32) {
+        self.fetch_from_sheet(p, card);
         self.emit_caused(
             Cause::Ability(source),
             EventKind::CardPlayed { player: p, card },
@@ -435,7 +436,14 @@ impl Game<'_> {
 
     /// `p` sets `card` aside at `at`, taking it from its hand (or from wherever card text
     /// left it: another aside spot, the discard pile).
-    pub fn set_aside(&mut self, p: PlayerId, card: CardId, at: crate::state::Aside, source: u32) {
+    pub fn set_aside(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        at: crate::state::Aside,
+        until: Option<Until>,
+        source: u32,
+    ) {
         let s = &mut self.state;
         if let Some(i) = s.players[p.ix()].hand.iter().position(|&c| c == card) {
             s.players[p.ix()].hand.remove(i);
@@ -446,7 +454,12 @@ impl Game<'_> {
         } else {
             return;
         }
-        s.aside.push(crate::state::AsideCard { card, owner: p, at });
+        s.aside.push(crate::state::AsideCard {
+            card,
+            owner: p,
+            at,
+            until,
+        });
         self.emit_caused(
             Cause::Ability(source),
             EventKind::CardSetAside {
@@ -455,6 +468,17 @@ impl Game<'_> {
                 at,
             },
         );
+    }
+
+    /// A card `p` plays from its open alien sheet comes into its hand first (and is played
+    /// from there at once).
+    pub(crate) fn fetch_from_sheet(&mut self, p: PlayerId, card: CardId) {
+        if !self.state.playable_sheet(p).any(|c| c == card) {
+            return;
+        }
+        self.state.aside.retain(|a| a.card != card);
+        self.state.players[p.ix()].hand.push(card);
+        self.emit(Rule::CardText, EventKind::CardFromSheet { player: p, card });
     }
 
     /// `from` lends its alien power to `to` until the end of the encounter: the two sheets
@@ -469,6 +493,23 @@ impl Game<'_> {
         self.add_effect(from, Until::EndOfEncounter, Lasting::Lent { to });
         self.add_effect(from, Until::EndOfEncounter, Lasting::PowerOff);
         self.emit_caused(Cause::Ability(source), EventKind::PowerLent { from, to });
+    }
+
+    /// Cards set aside until the end of the encounter go back to their owners' hands.
+    pub(crate) fn return_aside_cards(&mut self) {
+        while let Some(i) =
+            (self.state.aside.iter()).position(|a| a.until == Some(Until::EndOfEncounter))
+        {
+            let a = self.state.aside.remove(i);
+            self.state.players[a.owner.ix()].hand.push(a.card);
+            self.emit(
+                Rule::EncounterCleanup,
+                EventKind::CardReturnedFromSheet {
+                    player: a.owner,
+                    card: a.card,
+                },
+            );
+        }
     }
 
     /// Lent powers go back to their owners (the encounter is over).

@@ -62,6 +62,9 @@ pub enum Lasting {
         /// The borrower.
         to: PlayerId,
     },
+    /// The owner may play the cards on its alien sheet as if they were in its hand, while its
+    /// alien power works.
+    SheetAccess,
     /// The owner must select this card as its encounter card if it can.
     MustPlay {
         /// The card.

@@ -411,6 +411,16 @@ pub enum EventKind {
         card: CardId,
         at: crate::state::Aside,
     },
+    /// A player took a card from its open alien sheet to play it.
+    CardFromSheet {
+        player: PlayerId,
+        card: CardId,
+    },
+    /// A card set aside for the encounter went back to its owner's hand.
+    CardReturnedFromSheet {
+        player: PlayerId,
+        card: CardId,
+    },
     /// A player lent its alien power to another for the encounter.
     PowerLent {
         from: PlayerId,
@@ -963,6 +973,18 @@ impl Names<'_> {
                     self.card(*card)
                 ),
             },
+            EventKind::CardFromSheet { player, card } => write!(
+                s,
+                "{} plays {} from its alien sheet",
+                self.player(*player),
+                self.card(*card)
+            ),
+            EventKind::CardReturnedFromSheet { player, card } => write!(
+                s,
+                "{} takes {} back into its hand",
+                self.player(*player),
+                self.card(*card)
+            ),
             EventKind::PowerLent { from, to } => write!(
                 s,
                 "{} lends its alien power to {} for the encounter",

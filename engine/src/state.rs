@@ -183,6 +183,9 @@ pub struct AsideCard {
     pub owner: PlayerId,
     /// Where it lies.
     pub at: Aside,
+    /// When it goes back to its owner's hand (never, if none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<crate::effects::Until>,
 }
 
 /// The encounter under way.
@@ -487,6 +490,19 @@ impl GameState {
     }
 
     /// The card count in every place a card can be (for the invariant check).
+    /// The cards on `p`'s alien sheet it may play as if from its hand: none unless content
+    /// opened the sheet and `p`'s power works.
+    pub fn playable_sheet(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
+        let open = !self.aside.is_empty()
+            && self.players[p.ix()].power_active
+            && !self.effects.power_off(p)
+            && (self.effects.lasting.iter())
+                .any(|e| e.by == p && e.what == crate::effects::Lasting::SheetAccess);
+        (self.aside.iter())
+            .filter(move |a| open && a.owner == p && a.at == Aside::Sheet)
+            .map(|a| a.card)
+    }
+
     pub fn cards_accounted(&self) -> usize {
         let e = &self.encounter;
         self.deck.len()

@@ -82,9 +82,9 @@ impl<'a> View<'a> {
         crate::decision::visible_to(self.state, self.me, c).then(|| self.state.kind(c))
     }
 
-    /// The kind of a card in my hand.
+    /// The kind of a card in my hand (or on my own alien sheet).
     pub fn my_kind(&self, c: CardId) -> CardKind {
-        debug_assert!(self.hand().contains(&c));
+        debug_assert!(crate::decision::visible_to(self.state, self.me, c));
         self.state.kind(c)
     }
 

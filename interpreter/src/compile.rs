@@ -781,12 +781,30 @@ impl Compiler<'_> {
                 let p = self.owner_of(object?, "alien")?;
                 Some(Stmt::ReplaceAlien(p))
             }
+            "play"
+                if object.is_none()
+                    && self
+                        .arg(a, "from")
+                        .is_some_and(|f| self.snippet(f.span()) == "my sheet") =>
+            {
+                if self.arg(a, "for").map(|f| self.snippet(f.span())).as_deref()
+                    != Some("the rest of the game")
+                {
+                    return self.unsupported(a, "write `play from my sheet for the rest of the game`");
+                }
+                Some(Stmt::OpenSheet)
+            }
             "place" => {
                 let object = object?;
                 if let Some(pl) = self.arg(a, "beside") {
                     let card = self.expr(object, Ty::Cards);
                     let planet = Some(self.expr(pl, Ty::Planet));
-                    return Some(Stmt::SetAside { card, planet });
+                    let until = self.arg(a, "until").map(|_| self.until(a));
+                    return Some(Stmt::SetAside {
+                        card,
+                        planet,
+                        until,
+                    });
                 }
                 // `place gift on my sheet`: the last segment is the sheet.
                 match object {
@@ -801,11 +819,16 @@ impl Compiler<'_> {
                             l.link = None;
                         }
                         let card = self.path(&p, Some(Ty::Cards)).map(|(e, _)| e)?;
-                        Some(Stmt::SetAside { card, planet: None })
+                        let until = self.arg(a, "until").map(|_| self.until(a));
+                        Some(Stmt::SetAside {
+                            card,
+                            planet: None,
+                            until,
+                        })
                     }
                     _ => self.unsupported(
                         a,
-                        "write `place CARD beside PLANET` (face up) or `place CARD on my sheet` (face down)",
+                        "write `place CARD beside PLANET` (face up) or `place CARD on my sheet` (face down), with `until the end of the encounter` if it comes back",
                     ),
                 }
             }

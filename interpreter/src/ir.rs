@@ -785,7 +785,12 @@ pub enum Stmt {
         card: Expr,
         /// The planet, or none for the acting player's alien sheet.
         planet: Option<Expr>,
+        /// When the card goes back to its owner's hand (never, if none).
+        until: Option<Until>,
     },
+    /// `play from my sheet for the rest of the game`: the cards on the acting player's sheet
+    /// are playable as if in its hand while its power works.
+    OpenSheet,
     /// `lend my power to PLAYER`: for the rest of the encounter.
     LendPower(Expr),
     /// `force PLAYER to play CARD`: the player must select it as its encounter card.

@@ -370,7 +370,8 @@ impl Runtime {
             return out;
         }
         let mut flare_used = None;
-        for &card in &player.hand {
+        // Cards on an open alien sheet are played as if from the hand.
+        for card in player.hand.iter().copied().chain(s.playable_sheet(p)) {
             let def = s.cards[card.0 as usize].def as usize;
             if !self.index.card_acts(def, keys) {
                 continue;
@@ -425,10 +426,12 @@ impl Runtime {
         player.aliens().any(alien)
             || self.tech_acts(player, |item| self.index.acts(item, keys))
             || self.index.cards_act(keys)
-                && player.hand.iter().any(|&c| {
-                    self.index
-                        .card_acts(s.cards[c.0 as usize].def as usize, keys)
-                })
+                && (player.hand.iter().copied())
+                    .chain(s.playable_sheet(p))
+                    .any(|c| {
+                        self.index
+                            .card_acts(s.cards[c.0 as usize].def as usize, keys)
+                    })
     }
 
     /// Whether `p`'s alien or the item of a card in its hand passes `test`.
@@ -437,10 +440,12 @@ impl Runtime {
         let player = &s.players[p.ix()];
         player.aliens().any(|a| test(self.alien_items[a as usize]))
             || self.tech_acts(player, &test)
-            || player.hand.iter().any(|&c| {
-                let def = s.cards[c.0 as usize].def as usize;
-                matches!(self.def_items.get(def), Some(Some(item)) if test(*item))
-            })
+            || (player.hand.iter().copied())
+                .chain(s.playable_sheet(p))
+                .any(|c| {
+                    let def = s.cards[c.0 as usize].def as usize;
+                    matches!(self.def_items.get(def), Some(Some(item)) if test(*item))
+                })
     }
 
     /// Whether the item of one of `player`'s completed techs passes `test`.
@@ -1005,7 +1010,11 @@ impl Runtime {
                 }
             }
             Stmt::SwapEncounterCards => game.swap_encounter_cards(ctx.source),
-            Stmt::SetAside { card, planet } => {
+            Stmt::SetAside {
+                card,
+                planet,
+                until,
+            } => {
                 let at = match planet {
                     None => Some(cosmic_engine::state::Aside::Sheet),
                     Some(pl) => match self.eval(pl, game, ctx) {
@@ -1015,9 +1024,12 @@ impl Runtime {
                 };
                 if let Some(at) = at {
                     for c in cards_of(self.eval(card, game, ctx)) {
-                        game.set_aside(ctx.me, c, at, ctx.source);
+                        game.set_aside(ctx.me, c, at, *until, ctx.source);
                     }
                 }
+            }
+            Stmt::OpenSheet => {
+                game.start_effect(ctx.me, Until::EndOfGame, Lasting::SheetAccess, ctx.source)
             }
             Stmt::LendPower(to) => {
                 if let Value::Player(to) = self.eval(to, game, ctx) {

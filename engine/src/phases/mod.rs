@@ -262,6 +262,7 @@ impl Game<'_> {
             self.emit(Rule::EncounterCleanup, EventKind::DestinyDiscarded { card });
         }
         self.return_lent_powers();
+        self.return_aside_cards();
         self.state
             .effects
             .expire(crate::effects::Until::EndOfEncounter);

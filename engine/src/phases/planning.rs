@@ -57,6 +57,7 @@ impl Game<'_> {
             .filter(|c| hand.contains(c) && self.state.kind(*c).is_encounter());
         let options: Vec<Choice> = hand
             .iter()
+            .chain(&self.state.playable_sheet(p).collect::<Vec<_>>())
             .filter(|&&c| self.state.kind(c).is_encounter())
             .filter(|&&c| match forced {
                 Some(f) => f == c,
@@ -65,6 +66,7 @@ impl Game<'_> {
             .map(|&c| Choice::Card(c))
             .collect();
         if let Choice::Card(card) = self.pick(p, DecisionKind::EncounterCard, options)? {
+            self.fetch_from_sheet(p, card);
             let hand = &mut self.state.players[p.ix()].hand;
             if let Some(i) = hand.iter().position(|&c| c == card) {
                 hand.remove(i);

@@ -120,15 +120,15 @@ impl Game<'_> {
             let limit = self.quantity(Quantity::AttackReinforcement(p), -1);
             let options: Vec<Choice> = std::iter::once(Choice::Pass)
                 .chain(
-                    self.state.players[p.ix()]
-                        .hand
-                        .iter()
-                        .filter(|&&c| match self.state.kind(c) {
+                    (self.state.players[p.ix()].hand.iter())
+                        .copied()
+                        .chain(self.state.playable_sheet(p))
+                        .filter(|&c| match self.state.kind(c) {
                             CardKind::Reinforcement(_) => true,
                             CardKind::Attack(v) => (v as i32) <= limit,
                             _ => false,
                         })
-                        .flat_map(|&card| Side::BOTH.map(|side| Choice::Reinforce { card, side })),
+                        .flat_map(|card| Side::BOTH.map(|side| Choice::Reinforce { card, side })),
                 )
                 .collect();
             match self.pick(p, DecisionKind::Reinforcement, options)? {
@@ -145,6 +145,7 @@ impl Game<'_> {
     /// `p` plays `card` from its hand as a reinforcement for `side`; content may answer the
     /// play at once (a cancelled reinforcement leaves the table).
     pub(crate) fn reinforce(&mut self, p: PlayerId, card: CardId, side: Side) -> Flow {
+        self.fetch_from_sheet(p, card);
         let hand = &mut self.state.players[p.ix()].hand;
         let Some(k) = hand.iter().position(|&c| c == card) else {
             return Ok(());

@@ -521,6 +521,7 @@ fn arrange_cards(
     // Every card goes back to one pool, deck order first, then hands in seat order.
     let mut free: Vec<CardId> = std::mem::take(&mut g.deck);
     free.extend(std::mem::take(&mut g.discard));
+    free.extend(g.aside.drain(..).map(|a| a.card));
     let dealt: Vec<Vec<CardId>> = g
         .players
         .iter_mut()
@@ -538,6 +539,22 @@ fn arrange_cards(
                 let card = take_card(e, name, g, c, &mut free)?;
                 g.players[p.ix()].hand.push(card);
             }
+        }
+        for name in spec.sheet.iter().flatten() {
+            let card = take_card(e, name, g, c, &mut free)?;
+            g.aside.push(cosmic_engine::state::AsideCard {
+                card,
+                owner: p,
+                at: cosmic_engine::state::Aside::Sheet,
+                until: None,
+            });
+        }
+        if spec.sheet_open {
+            g.effects.lasting.push(cosmic_engine::effects::Effect {
+                by: p,
+                until: cosmic_engine::effects::Until::EndOfGame,
+                what: cosmic_engine::effects::Lasting::SheetAccess,
+            });
         }
     }
     let mut top = Vec::new();

@@ -641,6 +641,31 @@ fn expectations(
                         });
                     }
                 }
+                "sheet" => {
+                    let list = value.as_array().ok_or_else(|| {
+                        e.at(
+                            span.clone(),
+                            "`sheet` expects a list of card names",
+                            "not a list",
+                        )
+                    })?;
+                    let mut have: Vec<String> = (g.aside.iter())
+                        .filter(|a| a.owner == p && a.at == cosmic_engine::state::Aside::Sheet)
+                        .map(|a| names.card(a.card).to_string())
+                        .collect();
+                    let mut want: Vec<String> = list
+                        .iter()
+                        .map(|v| v.as_str().unwrap_or_default().to_string())
+                        .collect();
+                    have.sort();
+                    want.sort();
+                    check(
+                        &mut checks,
+                        format!("{c}'s sheet"),
+                        format!("{want:?}"),
+                        format!("{have:?}"),
+                    );
+                }
                 "techs" => {
                     let list = value.as_array().ok_or_else(|| {
                         e.at(

@@ -88,6 +88,12 @@ pub struct PlayerSpec {
     /// Tokens on the player's alien sheet.
     #[serde(default)]
     pub tokens: Option<i32>,
+    /// Cards face down on the player's alien sheet (a hoard), by card names.
+    #[serde(default)]
+    pub sheet: Option<Vec<Spanned<String>>>,
+    /// Whether content opened the sheet at setup: its cards are playable as if in hand.
+    #[serde(default)]
+    pub sheet_open: bool,
     /// The player's techs (technology variant): `"Name"` face down, `"Name: 2"` face down
     /// with two ships on it (taken from the warp's spare ships), `"Name: completed"` face up.
     /// Listing techs anywhere replaces the dealing at setup.
