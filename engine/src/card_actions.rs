@@ -428,10 +428,15 @@ impl Game<'_> {
         if a == b {
             return;
         }
+        self.trade_sheets(a, b);
+        self.emit_caused(Cause::Ability(source), EventKind::AliensSwapped { a, b });
+    }
+
+    /// The alien sheets of `a` and `b` change places (the caller logs why).
+    fn trade_sheets(&mut self, a: PlayerId, b: PlayerId) {
         let x = self.state.players[a.ix()].alien;
         self.state.players[a.ix()].alien = self.state.players[b.ix()].alien;
         self.state.players[b.ix()].alien = x;
-        self.emit_caused(Cause::Ability(source), EventKind::AliensSwapped { a, b });
     }
 
     /// `p` sets `card` aside at `at`, taking it from its hand (or from wherever card text
@@ -487,9 +492,7 @@ impl Game<'_> {
         if from == to {
             return;
         }
-        let x = self.state.players[from.ix()].alien;
-        self.state.players[from.ix()].alien = self.state.players[to.ix()].alien;
-        self.state.players[to.ix()].alien = x;
+        self.trade_sheets(from, to);
         self.add_effect(from, Until::EndOfEncounter, Lasting::Lent { to });
         self.add_effect(from, Until::EndOfEncounter, Lasting::PowerOff);
         self.emit_caused(Cause::Ability(source), EventKind::PowerLent { from, to });
@@ -521,9 +524,7 @@ impl Game<'_> {
             })
             .collect();
         for (from, to) in lent.into_iter().rev() {
-            let x = self.state.players[from.ix()].alien;
-            self.state.players[from.ix()].alien = self.state.players[to.ix()].alien;
-            self.state.players[to.ix()].alien = x;
+            self.trade_sheets(from, to);
             self.emit(
                 Rule::EncounterCleanup,
                 EventKind::PowerReturned { from, to },

@@ -649,22 +649,11 @@ fn expectations(
                             "not a list",
                         )
                     })?;
-                    let mut have: Vec<String> = (g.aside.iter())
+                    let have: Vec<String> = (g.aside.iter())
                         .filter(|a| a.owner == p && a.at == cosmic_engine::state::Aside::Sheet)
                         .map(|a| names.card(a.card).to_string())
                         .collect();
-                    let mut want: Vec<String> = list
-                        .iter()
-                        .map(|v| v.as_str().unwrap_or_default().to_string())
-                        .collect();
-                    have.sort();
-                    want.sort();
-                    check(
-                        &mut checks,
-                        format!("{c}'s sheet"),
-                        format!("{want:?}"),
-                        format!("{have:?}"),
-                    );
+                    check_same(&mut checks, format!("{c}'s sheet"), list, have);
                 }
                 "techs" => {
                     let list = value.as_array().ok_or_else(|| {
@@ -684,19 +673,8 @@ fn expectations(
                             name.to_string()
                         }
                     };
-                    let mut have: Vec<String> = pl.techs.iter().map(show).collect();
-                    let mut want: Vec<String> = list
-                        .iter()
-                        .map(|v| v.as_str().unwrap_or_default().to_string())
-                        .collect();
-                    have.sort();
-                    want.sort();
-                    check(
-                        &mut checks,
-                        format!("{c} techs"),
-                        format!("{want:?}"),
-                        format!("{have:?}"),
-                    );
+                    let have: Vec<String> = pl.techs.iter().map(show).collect();
+                    check_same(&mut checks, format!("{c} techs"), list, have);
                 }
                 planet_name => {
                     let id = planet(e, planet_name, span.clone(), g)?;
@@ -733,4 +711,15 @@ fn expectations(
         });
     }
     Ok(checks)
+}
+
+/// Checks that a list of names holds the same names as `have`, in any order.
+fn check_same(checks: &mut Vec<Check>, what: String, want: &[toml::Value], mut have: Vec<String>) {
+    let mut want: Vec<String> = want
+        .iter()
+        .map(|v| v.as_str().unwrap_or_default().to_string())
+        .collect();
+    have.sort();
+    want.sort();
+    check(checks, what, format!("{want:?}"), format!("{have:?}"));
 }
