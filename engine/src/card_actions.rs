@@ -200,12 +200,18 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// What the revealed card on `side` counts as from now on.
+    /// What the card on `side` counts as from now on (before the reveal: once revealed).
     pub fn set_card_kind(&mut self, side: Side, kind: CardKind, source: u32) {
-        if self.state.encounter.effective[side.ix()] == Some(kind) {
+        let e = &mut self.state.encounter;
+        let slot = if e.revealed {
+            &mut e.effective[side.ix()]
+        } else {
+            &mut e.preset[side.ix()]
+        };
+        if *slot == Some(kind) {
             return;
         }
-        self.state.encounter.effective[side.ix()] = Some(kind);
+        *slot = Some(kind);
         self.emit_caused(
             Cause::Ability(source),
             EventKind::CardTypeChanged { side, to: kind },
@@ -366,9 +372,13 @@ impl Game<'_> {
         }
     }
 
-    /// `p` shows `card` from its hand to every player; it stays in the hand, seen.
+    /// `p` shows `card` to every player (a card of its hand, which stays there, or its own
+    /// encounter card before the reveal).
     pub fn show_card(&mut self, p: PlayerId, card: CardId, source: u32) {
-        if !self.state.players[p.ix()].hand.contains(&card) {
+        let e = &self.state.encounter;
+        let own_encounter_card = (e.cards.iter().position(|&c| c == Some(card)))
+            .is_some_and(|i| self.main(if i == 0 { Side::Offense } else { Side::Defense }) == p);
+        if !self.state.players[p.ix()].hand.contains(&card) && !own_encounter_card {
             return;
         }
         let all = self.state.seats().fold(0u8, |m, q| m | 1 << q.0);
@@ -437,6 +447,22 @@ impl Game<'_> {
         let x = self.state.players[a.ix()].alien;
         self.state.players[a.ix()].alien = self.state.players[b.ix()].alien;
         self.state.players[b.ix()].alien = x;
+    }
+
+    /// `card` goes to the bottom of the deck, from a hand or the encounter (an encounter card
+    /// leaves its side, unseen, before the cards are discarded).
+    pub fn card_to_deck_bottom(&mut self, card: CardId, source: u32) {
+        let s = &mut self.state;
+        let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
+        if let Some(q) = holder {
+            s.players[q.ix()].hand.retain(|&c| c != card);
+        } else if let Some(i) = s.encounter.cards.iter().position(|&c| c == Some(card)) {
+            s.encounter.cards[i] = None;
+        } else {
+            return;
+        }
+        s.deck.insert(0, card);
+        self.emit_caused(Cause::Ability(source), EventKind::CardToDeckBottom { card });
     }
 
     /// `p` sets `card` aside at `at`, taking it from its hand (or from wherever card text

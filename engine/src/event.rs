@@ -416,6 +416,10 @@ pub enum EventKind {
         player: PlayerId,
         card: CardId,
     },
+    /// A card went to the bottom of the cosmic deck (unseen).
+    CardToDeckBottom {
+        card: CardId,
+    },
     /// A card set aside for the encounter went back to its owner's hand.
     CardReturnedFromSheet {
         player: PlayerId,
@@ -979,6 +983,9 @@ impl Names<'_> {
                 self.player(*player),
                 self.card(*card)
             ),
+            EventKind::CardToDeckBottom { card } => {
+                write!(s, "{} goes to the bottom of the deck", self.card(*card))
+            }
             EventKind::CardReturnedFromSheet { player, card } => write!(
                 s,
                 "{} takes {} back into its hand",

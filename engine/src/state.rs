@@ -217,6 +217,10 @@ pub struct Encounter {
     pub revealed: bool,
     /// What each revealed card counts as (a morph counts as the card it copies): offense, defense.
     pub effective: [Option<CardKind>; 2],
+    /// What card text said a card will count as before it is revealed (applied at the
+    /// reveal, after a morph copies): offense, defense.
+    #[serde(default, skip_serializing_if = "is_unset")]
+    pub preset: [Option<CardKind>; 2],
     /// Reinforcement cards played, in order.
     pub reinforcements: Vec<Reinforcement>,
     /// The totals computed at reveal: offense, defense.
@@ -512,4 +516,8 @@ impl GameState {
             + e.reinforcements.len()
             + self.aside.len()
     }
+}
+
+fn is_unset(p: &[Option<CardKind>; 2]) -> bool {
+    p.iter().all(Option::is_none)
 }

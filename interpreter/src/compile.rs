@@ -1290,6 +1290,9 @@ impl Compiler<'_> {
             }
             other => {
                 let (e, ty) = self.any_expr(other);
+                if ty.fits(Ty::Cards) && to_text == "the bottom of the deck" {
+                    return Some(Stmt::ToDeckBottom(e));
+                }
                 if ty == Ty::Card || (ty == Ty::Subject && to_text.ends_with("hand")) {
                     let to = self.owner_of(to_expr, "hand")?;
                     return Some(Stmt::TakeCard { card: e, to });

@@ -791,6 +791,8 @@ pub enum Stmt {
     /// `play from my sheet for the rest of the game`: the cards on the acting player's sheet
     /// are playable as if in its hand while its power works.
     OpenSheet,
+    /// `move CARD to the bottom of the deck`.
+    ToDeckBottom(Expr),
     /// `lend my power to PLAYER`: for the rest of the encounter.
     LendPower(Expr),
     /// `force PLAYER to play CARD`: the player must select it as its encounter card.

@@ -1031,6 +1031,11 @@ impl Runtime {
             Stmt::OpenSheet => {
                 game.start_effect(ctx.me, Until::EndOfGame, Lasting::SheetAccess, ctx.source)
             }
+            Stmt::ToDeckBottom(cards) => {
+                for c in cards_of(self.eval(cards, game, ctx)) {
+                    game.card_to_deck_bottom(c, ctx.source);
+                }
+            }
             Stmt::LendPower(to) => {
                 if let Value::Player(to) = self.eval(to, game, ctx) {
                     game.lend_power(ctx.me, to, ctx.source);

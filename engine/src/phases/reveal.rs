@@ -36,6 +36,12 @@ impl Game<'_> {
             let player = self.main(Side::Defense);
             self.emit(Rule::Morph, EventKind::MorphCopied { player, copies: o });
         }
+        // What card text said a card would count as holds from the reveal on.
+        for (i, preset) in self.state.encounter.preset.iter().enumerate() {
+            if let Some(k) = preset {
+                effective[i] = *k;
+            }
+        }
         self.state.encounter.effective = [Some(effective[0]), Some(effective[1])];
         self.window(Window::CardsRevealed)?;
         // Read again: abilities in the window may have changed or replaced a card.
