@@ -124,8 +124,8 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(source), EventKind::EncounterCardsSwapped);
     }
 
-    /// Main player `p`'s encounter card becomes `card` (taken from wherever it lies: a hand or
-    /// the discard pile); the old card is discarded. After the reveal the new card counts at
+    /// Main player `p`'s encounter card becomes `card` (taken from wherever it lies: a hand,
+    /// the discard pile or set aside); the old card is discarded. After the reveal the new card counts at
     /// once, a morph copying the other card (or the other side's morph copying it).
     pub fn replace_encounter_card(&mut self, p: PlayerId, card: CardId, source: u32) {
         let Some(side) = self
@@ -147,6 +147,8 @@ impl Game<'_> {
             s.players[q.ix()].hand.retain(|&c| c != card);
         } else if let Some(i) = s.discard.iter().position(|&c| c == card) {
             s.discard.remove(i);
+        } else if let Some(i) = s.aside.iter().position(|a| a.card == card) {
+            s.aside.remove(i);
         } else {
             return;
         }
