@@ -266,16 +266,16 @@ impl Game<'_> {
         self.state.encounter.proposal = None;
     }
 
-    /// `p` has an encounter of its own against `defense`'s home system as soon as the current
-    /// encounter ends; then play resumes.
-    pub fn grant_encounter_against(&mut self, p: PlayerId, defense: PlayerId, source: u32) {
-        if p != defense {
+    /// `p` has an encounter of its own as soon as the current encounter ends, against
+    /// `defense`'s home system (or as destiny says, with none); then play resumes.
+    pub fn grant_encounter_against(&mut self, p: PlayerId, defense: Option<PlayerId>, source: u32) {
+        if defense != Some(p) {
             self.state.extra_encounter = Some((p, defense));
             self.emit_caused(
                 Cause::Ability(source),
                 EventKind::EncounterGranted {
                     player: p,
-                    against: Some(defense),
+                    against: defense,
                 },
             );
         }

@@ -302,10 +302,11 @@ pub struct GameState {
     /// Content granted the offense another encounter after this one, whatever the rules say.
     #[serde(default)]
     pub another_encounter: bool,
-    /// Content granted a player an encounter of its own against a player's home system, had
-    /// as soon as the current encounter ends (then play resumes): (offense, defense).
+    /// Content granted a player an encounter of its own, had as soon as the current encounter
+    /// ends (then play resumes): (offense, defense), against that player's home system, or
+    /// with the defense drawn from destiny when none is named.
     #[serde(default)]
-    pub extra_encounter: Option<(PlayerId, PlayerId)>,
+    pub extra_encounter: Option<(PlayerId, Option<PlayerId>)>,
     /// The defense of the next encounter, fixed by content instead of drawn from destiny.
     #[serde(default)]
     pub fixed_defense: Option<PlayerId>,

@@ -924,6 +924,9 @@ impl Compiler<'_> {
                 Some(Stmt::Declare(key))
             }
             "have" if object_text == "another encounter" => Some(Stmt::AnotherEncounter),
+            "have" if object_text == "an encounter" && self.arg(a, "with").is_none() => {
+                Some(Stmt::OwnEncounter)
+            }
             "have" if object_text == "an encounter" && self.arg(a, "with").is_some() => {
                 let defense = self.expr(self.arg(a, "with")?, Ty::Player);
                 Some(Stmt::OutOfTurnEncounter(defense))

@@ -827,6 +827,9 @@ pub enum Stmt {
     /// The acting player has an encounter of its own against a player's home system as soon
     /// as this one ends, then play resumes.
     OutOfTurnEncounter(Expr),
+    /// `have an encounter`: the acting player has an encounter of its own (destiny drawn as
+    /// usual) as soon as the current one ends.
+    OwnEncounter,
     /// The acting player wins the game.
     Win,
     /// The acting player's power goes off.

@@ -1305,9 +1305,10 @@ impl Runtime {
             Stmt::AnotherEncounter => game.grant_another_encounter(ctx.source),
             Stmt::OutOfTurnEncounter(defense) => {
                 if let Some(d) = self.player(defense, game, ctx) {
-                    game.grant_encounter_against(me, d, ctx.source);
+                    game.grant_encounter_against(me, Some(d), ctx.source);
                 }
             }
+            Stmt::OwnEncounter => game.grant_encounter_against(me, None, ctx.source),
             Stmt::Win => game.win_now(vec![me], ctx.source)?,
             Stmt::LosePower(until) => game.power_off(me, *until, ctx.source),
             Stmt::RegainPower => game.power_on(me, ctx.source),

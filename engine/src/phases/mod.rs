@@ -85,12 +85,12 @@ impl Game<'_> {
 
     /// Plays an encounter content granted `p` against `defense`'s home system at once, out of
     /// turn; the turn's offense then goes on where it left off.
-    fn interposed_encounter(&mut self, p: PlayerId, defense: PlayerId) -> Flow {
+    fn interposed_encounter(&mut self, p: PlayerId, defense: Option<PlayerId>) -> Flow {
         let offense = self.state.offense;
         let number = self.state.encounter.number;
         let another = std::mem::take(&mut self.state.another_encounter);
         self.state.offense = p;
-        self.state.fixed_defense = Some(defense);
+        self.state.fixed_defense = defense;
         let result = self.play_encounter(1, Phase::StartTurn);
         self.state.fixed_defense = None;
         match result {
