@@ -8,7 +8,7 @@ use crate::decision::{Choice, DecisionKind};
 use crate::effects::{Effect, Lasting, Until};
 use crate::event::{Cause, EventKind, Place, Rule};
 use crate::game::{Flow, Game, Stop};
-use crate::ids::{CardId, PlayerId, Side};
+use crate::ids::{CardId, PlanetId, PlayerId, Side};
 
 impl Game<'_> {
     /// Announces that `p` uses the content ability `source` (others may answer it).
@@ -667,6 +667,13 @@ impl Game<'_> {
             self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
         }
         Ok(())
+    }
+
+    /// `p` moves `n` ships from `from` onto `planet` (a colony there if it had none).
+    pub fn land_on_planet(&mut self, p: PlayerId, planet: PlanetId, from: Place, n: u8) {
+        if n > 0 && self.state.planets.iter().any(|pl| pl.id == planet) {
+            self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
+        }
     }
 
     /// `p` looks through the destiny deck and puts the card it chooses on top (one option per

@@ -1318,6 +1318,13 @@ impl Compiler<'_> {
             Dest::Encounter
         } else if to_text == "the target planet" {
             Dest::TargetPlanet
+        } else if let Some((pl, Ty::Planet)) = {
+            let before = self.lints.len();
+            let found = Some(self.any_expr(to_expr));
+            self.lints.truncate(before);
+            found
+        } {
+            Dest::Planet(Box::new(pl))
         } else if to_text.ends_with("home planets") {
             Dest::HomePlanets(Box::new(self.owner_of(to_expr, "home planets")?))
         } else if to_text.ends_with("colonies") {

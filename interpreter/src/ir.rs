@@ -288,6 +288,8 @@ pub enum Dest {
     HomePlanets(Box<Expr>),
     /// Onto the encounter's target planet (ships already there stay).
     TargetPlanet,
+    /// Onto a given planet (a colony there if there was none).
+    Planet(Box<Expr>),
 }
 
 /// A typed expression.
@@ -405,6 +407,8 @@ pub enum Expr {
     HomePlanets(Box<Expr>),
     /// Every planet.
     AllPlanets,
+    /// The planets of a list with none of a player's ships on them.
+    PlanetsWithout(Box<Expr>, Box<Expr>),
     /// The cards set face up beside a planet.
     CardsBeside(Box<Expr>),
     /// The cards set face down on a player's alien sheet.
@@ -528,6 +532,7 @@ impl Expr {
             | Expr::Matching(a, b)
             | Expr::HandCards(a, b)
             | Expr::SideInvited(a, b)
+            | Expr::PlanetsWithout(a, b)
             | Expr::Valued {
                 cards: a, bound: b, ..
             } => {

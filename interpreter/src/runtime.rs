@@ -1560,6 +1560,11 @@ impl Runtime {
                     }
                     Dest::Warp => game.send_to_warp(p, from, n, Rule::CardText)?,
                     Dest::TargetPlanet => game.land_on_target(p, from, n),
+                    Dest::Planet(pl) => {
+                        if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                            game.land_on_planet(p, pl, from, n);
+                        }
+                    }
                     Dest::Removed(keep) => {
                         let keep = keep.as_ref().map_or(0, |k| self.ships(k, game, ctx));
                         let kept = game.remove_keeping(p, from, n, keep, Rule::CardText);
@@ -1935,10 +1940,31 @@ impl Runtime {
                 Some(p) => Value::Planet(p),
                 None => Value::None,
             },
-            Expr::HomePlanets(p) => match self.eval(p, game, ctx) {
-                Value::Player(p) => Value::Planets(s.home_planets(p).collect()),
-                _ => Value::Planets(Vec::new()),
-            },
+            Expr::HomePlanets(ps) => {
+                let mask = self.eval(ps, game, ctx).mask();
+                Value::Planets(
+                    (s.planets.iter())
+                        .map(|pl| pl.id)
+                        .filter(|pl| mask & (1 << pl.owner.0) != 0)
+                        .collect(),
+                )
+            }
+            Expr::PlanetsWithout(planets, p) => {
+                let p = self.eval(p, game, ctx);
+                let list = match self.eval(planets, game, ctx) {
+                    Value::Planet(pl) => vec![pl],
+                    Value::Planets(pls) => pls,
+                    _ => Vec::new(),
+                };
+                match p {
+                    Value::Player(p) => Value::Planets(
+                        list.into_iter()
+                            .filter(|&pl| s.ships_on(pl, p) == 0)
+                            .collect(),
+                    ),
+                    _ => Value::Planets(list),
+                }
+            }
             Expr::AllPlanets => Value::Planets(s.planets.iter().map(|p| p.id).collect()),
             Expr::CardsBeside(pl) => match self.eval(pl, game, ctx) {
                 Value::Planet(pl) => Value::Cards(

@@ -500,7 +500,15 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::TargetPlanet,
     },
     Pattern {
-        words: "{p} 's home planets",
+        words: "{pls} without {p} 's ships",
+        ty: Ty::Planets,
+        build: |mut e| {
+            let planets = b(&mut e);
+            Expr::PlanetsWithout(planets, b(&mut e))
+        },
+    },
+    Pattern {
+        words: "{ps} 's home planets",
         ty: Ty::Planets,
         build: |mut e| Expr::HomePlanets(b(&mut e)),
     },
@@ -731,6 +739,7 @@ fn hole_ty(h: &str) -> Option<Ty> {
         "{cs}" => Some(Ty::Cards),
         "{n}" => Some(Ty::Int),
         "{pl}" => Some(Ty::Planet),
+        "{pls}" => Some(Ty::Planets),
         _ => None,
     }
 }
@@ -794,6 +803,7 @@ pub fn examples() -> Vec<String> {
                 .replace("{t}", "negotiate")
                 .replace("{cs}", "attack cards in my hand")
                 .replace("{n}", "my encounter card's value")
+                .replace("{pls}", "all planets")
                 .replace("{pl}", "target planet")
                 .replace(" 's", "'s")
                 .replace("{p}", "the defense")
