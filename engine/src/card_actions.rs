@@ -669,6 +669,35 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// `p` puts a token of kind `key` beside `planet`.
+    pub fn place_planet_token(&mut self, p: PlayerId, planet: PlanetId, key: u32, source: u32) {
+        self.state.planet_tokens.push(crate::state::PlanetToken {
+            planet,
+            key,
+            owner: p,
+        });
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::PlanetTokenPlaced {
+                player: p,
+                planet,
+                key,
+            },
+        );
+    }
+
+    /// `p` takes back its tokens of kind `key` from beside the planets.
+    pub fn remove_planet_tokens(&mut self, p: PlayerId, key: u32, source: u32) {
+        let before = self.state.planet_tokens.len();
+        (self.state.planet_tokens).retain(|t| !(t.owner == p && t.key == key));
+        if self.state.planet_tokens.len() != before {
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::PlanetTokensRemoved { player: p, key },
+            );
+        }
+    }
+
     /// `p` moves `n` ships from `from` onto `planet` (a colony there if it had none).
     pub fn land_on_planet(&mut self, p: PlayerId, planet: PlanetId, from: Place, n: u8) {
         if n > 0 && self.state.planets.iter().any(|pl| pl.id == planet) {

@@ -416,6 +416,17 @@ pub enum EventKind {
         player: PlayerId,
         card: CardId,
     },
+    /// A player put a token beside a planet.
+    PlanetTokenPlaced {
+        player: PlayerId,
+        planet: PlanetId,
+        key: u32,
+    },
+    /// A player took its tokens of a kind back from the planets.
+    PlanetTokensRemoved {
+        player: PlayerId,
+        key: u32,
+    },
     /// A card went to the bottom of the cosmic deck (unseen).
     CardToDeckBottom {
         card: CardId,
@@ -982,6 +993,23 @@ impl Names<'_> {
                 "{} plays {} from its alien sheet",
                 self.player(*player),
                 self.card(*card)
+            ),
+            EventKind::PlanetTokenPlaced {
+                player,
+                planet,
+                key,
+            } => write!(
+                s,
+                "{} puts a {} beside {}",
+                self.player(*player),
+                self.source(*key),
+                self.planet(*planet)
+            ),
+            EventKind::PlanetTokensRemoved { player, key } => write!(
+                s,
+                "{} takes its {}s back",
+                self.player(*player),
+                self.source(*key)
             ),
             EventKind::CardToDeckBottom { card } => {
                 write!(s, "{} goes to the bottom of the deck", self.card(*card))

@@ -188,6 +188,17 @@ pub struct AsideCard {
     pub until: Option<crate::effects::Until>,
 }
 
+/// A token card text put beside a planet (a tech's cannon, say).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanetToken {
+    /// The planet.
+    pub planet: PlanetId,
+    /// What kind of token, in content's numbering.
+    pub key: u32,
+    /// Who put it there (and controls it).
+    pub owner: PlayerId,
+}
+
 /// The encounter under way.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Encounter {
@@ -323,6 +334,9 @@ pub struct GameState {
     /// Cards card text set aside (beside planets, on alien sheets).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aside: Vec<AsideCard>,
+    /// Tokens card text put beside planets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub planet_tokens: Vec<PlanetToken>,
 }
 
 impl GameState {

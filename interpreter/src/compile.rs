@@ -657,6 +657,16 @@ impl Compiler<'_> {
         let object_text = object.map(|o| self.snippet(o.span())).unwrap_or_default();
         match verb.as_str() {
             "set" | "add" | "subtract" | "multiply" | "divide" => self.modify(&verb, a),
+            "remove"
+                if object_text.starts_with("my ")
+                    && object_text.ends_with(" tokens")
+                    && self.arg(a, "from").is_none() =>
+            {
+                // `remove my cannon tokens`: the kind is named as it was placed (`a cannon token`).
+                let kind = &object_text[3..object_text.len() - 1];
+                let key = self.declaration(kind);
+                Some(Stmt::RemovePlanetTokens(key))
+            }
             "remove" => {
                 let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
                 if from.as_deref() == Some("the game") {
@@ -793,6 +803,16 @@ impl Compiler<'_> {
                     return self.unsupported(a, "write `play from my sheet for the rest of the game`");
                 }
                 Some(Stmt::OpenSheet)
+            }
+            "place" if object_text.ends_with(" token") && self.arg(a, "beside").is_some() => {
+                let words = object_text
+                    .split_whitespace()
+                    .filter(|w| !matches!(*w, "a" | "an" | "the" | "1"))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let key = self.declaration(&words);
+                let planet = self.expr(self.arg(a, "beside")?, Ty::Planet);
+                Some(Stmt::PlaceToken { key, planet })
             }
             "place" => {
                 let object = object?;
@@ -1501,6 +1521,18 @@ impl Compiler<'_> {
                 if let Some((who, _)) = who {
                     let key = self.declaration(&what);
                     return Some((Expr::Declared(Box::new(who), key), Ty::Bool));
+                }
+                // `target planet has a cannon token`: a token beside a planet.
+                let planet = vocabulary::resolve(&toks[..i], Some(Ty::Planet), &scope, 0);
+                if let Some((planet, _)) = planet {
+                    let words = toks[i + 1..]
+                        .iter()
+                        .filter(|w| !matches!(w.as_str(), "a" | "an" | "the"))
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    let key = self.declaration(&words);
+                    return Some((Expr::PlanetHasToken(Box::new(planet), key), Ty::Bool));
                 }
             }
         }

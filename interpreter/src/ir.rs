@@ -407,6 +407,10 @@ pub enum Expr {
     HomePlanets(Box<Expr>),
     /// Every planet.
     AllPlanets,
+    /// Whether a planet has a token of a kind beside it.
+    PlanetHasToken(Box<Expr>, u32),
+    /// The planets next to a planet in its system.
+    PlanetsNextTo(Box<Expr>),
     /// The planets of a list with none of a player's ships on them.
     PlanetsWithout(Box<Expr>, Box<Expr>),
     /// The cards set face up beside a planet.
@@ -519,6 +523,8 @@ impl Expr {
             | Expr::TargetsPower(a)
             | Expr::Not(a)
             | Expr::HomePlanets(a)
+            | Expr::PlanetHasToken(a, _)
+            | Expr::PlanetsNextTo(a)
             | Expr::CardsBeside(a)
             | Expr::CardsOnSheet(a)
             | Expr::Neg(a) => f(a),
@@ -796,6 +802,15 @@ pub enum Stmt {
     /// `play from my sheet for the rest of the game`: the cards on the acting player's sheet
     /// are playable as if in its hand while its power works.
     OpenSheet,
+    /// `place a cannon token beside PLANET`.
+    PlaceToken {
+        /// The kind of token (a declaration's source number).
+        key: u32,
+        /// The planet.
+        planet: Expr,
+    },
+    /// `remove my cannon tokens`: the acting player's tokens of the kind leave the planets.
+    RemovePlanetTokens(u32),
     /// `move CARD to the bottom of the deck`.
     ToDeckBottom(Expr),
     /// `lend my power to PLAYER`: for the rest of the encounter.

@@ -1031,6 +1031,12 @@ impl Runtime {
             Stmt::OpenSheet => {
                 game.start_effect(ctx.me, Until::EndOfGame, Lasting::SheetAccess, ctx.source)
             }
+            Stmt::PlaceToken { key, planet } => {
+                if let Value::Planet(pl) = self.eval(planet, game, ctx) {
+                    game.place_planet_token(me, pl, *key, ctx.source);
+                }
+            }
+            Stmt::RemovePlanetTokens(key) => game.remove_planet_tokens(me, *key, ctx.source),
             Stmt::ToDeckBottom(cards) => {
                 for c in cards_of(self.eval(cards, game, ctx)) {
                     game.card_to_deck_bottom(c, ctx.source);
@@ -1949,6 +1955,23 @@ impl Runtime {
                         .collect(),
                 )
             }
+            Expr::PlanetHasToken(pl, key) => match self.eval(pl, game, ctx) {
+                Value::Planet(pl) => Value::Bool(
+                    s.planet_tokens
+                        .iter()
+                        .any(|t| t.planet == pl && t.key == *key),
+                ),
+                _ => Value::Bool(false),
+            },
+            Expr::PlanetsNextTo(pl) => match self.eval(pl, game, ctx) {
+                Value::Planet(pl) => Value::Planets(
+                    (s.planets.iter())
+                        .map(|x| x.id)
+                        .filter(|x| x.owner == pl.owner && x.n.abs_diff(pl.n) == 1)
+                        .collect(),
+                ),
+                _ => Value::Planets(Vec::new()),
+            },
             Expr::PlanetsWithout(planets, p) => {
                 let p = self.eval(p, game, ctx);
                 let list = match self.eval(planets, game, ctx) {

@@ -500,6 +500,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::TargetPlanet,
     },
     Pattern {
+        words: "neighbours of {pl}",
+        ty: Ty::Planets,
+        build: |mut e| Expr::PlanetsNextTo(b(&mut e)),
+    },
+    Pattern {
         words: "{pls} without {p} 's ships",
         ty: Ty::Planets,
         build: |mut e| {
