@@ -805,12 +805,7 @@ impl Compiler<'_> {
                 Some(Stmt::OpenSheet)
             }
             "place" if object_text.ends_with(" token") && self.arg(a, "beside").is_some() => {
-                let words = object_text
-                    .split_whitespace()
-                    .filter(|w| !matches!(*w, "a" | "an" | "the" | "1"))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let key = self.declaration(&words);
+                let key = self.token_kind(&object_text);
                 let planet = self.expr(self.arg(a, "beside")?, Ty::Planet);
                 Some(Stmt::PlaceToken { key, planet })
             }
@@ -965,12 +960,7 @@ impl Compiler<'_> {
             "give" if object_text.ends_with(" token") => {
                 // `give a grudge token to victim`: a token of that kind on the player.
                 let to = self.expr(self.arg(a, "to")?, Ty::Player);
-                let words = object_text
-                    .split_whitespace()
-                    .filter(|w| !matches!(*w, "a" | "an" | "the" | "1"))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let key = self.declaration(&words);
+                let key = self.token_kind(&object_text);
                 Some(Stmt::GiveToken(to, key))
             }
             "give" => {
@@ -1158,6 +1148,17 @@ impl Compiler<'_> {
                 "the runtime runs: set/add/subtract/multiply/divide a quantity, add/remove tokens, move or remove ships, draw (a new hand), discard one card of each type or this card, swap hands, aliens or encounter cards, shuffle hands together, give or take cards, play an encounter card face up, join a side, cancel, declare, have another encounter, end the encounter, win the encounter or the game, lose/regain my power, reveal a card, give a token",
             ),
         }
+    }
+
+    /// The kind of token `a grudge token` names (its words without the article), numbered
+    /// like a declaration.
+    fn token_kind(&mut self, object_text: &str) -> u32 {
+        let words = object_text
+            .split_whitespace()
+            .filter(|w| !matches!(*w, "a" | "an" | "the" | "1"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.declaration(&words)
     }
 
     /// The declaration's source number (one per distinct wording in the library).
