@@ -416,6 +416,12 @@ pub enum EventKind {
         player: PlayerId,
         card: CardId,
     },
+    /// A player gave a completed tech to another.
+    TechGiven {
+        player: PlayerId,
+        tech: u16,
+        to: PlayerId,
+    },
     /// A player put a token beside a planet.
     PlanetTokenPlaced {
         player: PlayerId,
@@ -993,6 +999,13 @@ impl Names<'_> {
                 "{} plays {} from its alien sheet",
                 self.player(*player),
                 self.card(*card)
+            ),
+            EventKind::TechGiven { player, tech, to } => write!(
+                s,
+                "{} gives the tech {} to {}",
+                self.player(*player),
+                self.tech(*tech),
+                self.player(*to)
             ),
             EventKind::PlanetTokenPlaced {
                 player,

@@ -42,6 +42,9 @@ pub enum Quantity {
     AttackReinforcement(PlayerId),
     /// Whether main player `player` may invite allies this encounter (1 yes, 0 no).
     MayInvite(PlayerId),
+    /// Fewest ships `player` commits when it allies (base 1; never more than it can send
+    /// without abandoning a colony).
+    MinAllyShips(PlayerId),
 }
 
 impl Quantity {

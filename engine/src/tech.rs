@@ -172,6 +172,28 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// `p` gives its completed tech `tech` to `to` (with any power held with it).
+    pub fn give_tech(&mut self, p: PlayerId, tech: u16, to: PlayerId, source: u32) {
+        if p == to {
+            return;
+        }
+        let techs = &mut self.state.players[p.ix()].techs;
+        let Some(i) = techs.iter().position(|h| h.tech == tech && h.completed) else {
+            return;
+        };
+        let held = techs.remove(i);
+        self.lose_tech_powers(p, tech, Rule::CardText);
+        self.state.players[to.ix()].techs.push(held);
+        self.emit_caused(
+            crate::event::Cause::Ability(source),
+            EventKind::TechGiven {
+                player: p,
+                tech,
+                to,
+            },
+        );
+    }
+
     /// Resets `p`'s tech `tech`: turned face down again, its ships returned to colonies (it
     /// can be researched again).
     pub fn reset_tech(&mut self, p: PlayerId, tech: u16, rule: Rule) -> Flow {

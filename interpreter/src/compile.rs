@@ -957,6 +957,10 @@ impl Compiler<'_> {
                 }
                 _ => self.unsupported(a, "write `shuffle my hand with opponent's hand`"),
             },
+            "give" if object_text == "this tech" => {
+                let to = self.expr(self.arg(a, "to")?, Ty::Player);
+                Some(Stmt::GiveTech(to))
+            }
             "give" if object_text.ends_with(" token") => {
                 // `give a grudge token to victim`: a token of that kind on the player.
                 let to = self.expr(self.arg(a, "to")?, Ty::Player);

@@ -130,6 +130,7 @@ fn ref_bit(q: &QuantityRef) -> Kinds {
         QuantityRef::AttackRequired(_) => Quantity::AttackRequired(p),
         QuantityRef::AttackReinforcement(_) => Quantity::AttackReinforcement(p),
         QuantityRef::MayInvite(_) => Quantity::MayInvite(p),
+        QuantityRef::MinAllyShips(_) => Quantity::MinAllyShips(p),
         QuantityRef::Winner => Quantity::Winner,
     })
 }

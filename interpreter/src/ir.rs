@@ -248,6 +248,8 @@ pub enum QuantityRef {
     AttackReinforcement(Box<Expr>),
     /// Whether a main player may invite allies (1 or 0).
     MayInvite(Box<Expr>),
+    /// Fewest ships a player commits when it allies.
+    MinAllyShips(Box<Expr>),
     /// The winning side.
     Winner,
 }
@@ -565,7 +567,8 @@ impl QuantityRef {
             | QuantityRef::RegroupShips(a)
             | QuantityRef::AttackRequired(a)
             | QuantityRef::AttackReinforcement(a)
-            | QuantityRef::MayInvite(a) => Some(a),
+            | QuantityRef::MayInvite(a)
+            | QuantityRef::MinAllyShips(a) => Some(a),
             QuantityRef::Winner => None,
         }
     }
@@ -811,6 +814,8 @@ pub enum Stmt {
     },
     /// `remove my cannon tokens`: the acting player's tokens of the kind leave the planets.
     RemovePlanetTokens(u32),
+    /// `give this tech to PLAYER` (a completed tech changes hands).
+    GiveTech(Expr),
     /// `move CARD to the bottom of the deck`.
     ToDeckBottom(Expr),
     /// `lend my power to PLAYER`: for the rest of the encounter.

@@ -1037,6 +1037,11 @@ impl Runtime {
                 }
             }
             Stmt::RemovePlanetTokens(key) => game.remove_planet_tokens(me, *key, ctx.source),
+            Stmt::GiveTech(to) => {
+                if let (Some(to), Some(tech)) = (self.player(to, game, ctx), ctx.tech) {
+                    game.give_tech(me, tech, to, ctx.source);
+                }
+            }
             Stmt::ToDeckBottom(cards) => {
                 for c in cards_of(self.eval(cards, game, ctx)) {
                     game.card_to_deck_bottom(c, ctx.source);
@@ -1618,6 +1623,7 @@ impl Runtime {
                 Quantity::AttackReinforcement(self.player(p, game, ctx)?)
             }
             QuantityRef::MayInvite(p) => Quantity::MayInvite(self.player(p, game, ctx)?),
+            QuantityRef::MinAllyShips(p) => Quantity::MinAllyShips(self.player(p, game, ctx)?),
             QuantityRef::Winner => Quantity::Winner,
         })
     }
@@ -1662,6 +1668,7 @@ impl Runtime {
             Quantity::RegroupShips(_) => 1,
             Quantity::AttackReinforcement(_) => -1,
             Quantity::MayInvite(_) => 1,
+            Quantity::MinAllyShips(_) => 1,
             _ => 0,
         };
         self.quantity(q, base, game)

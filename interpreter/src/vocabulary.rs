@@ -251,6 +251,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Quantity(QuantityRef::MayInvite(b(&mut e))),
     },
     Pattern {
+        words: "{p} 's alliance minimum",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::MinAllyShips(b(&mut e))),
+    },
+    Pattern {
         words: "{p} 's alliance limit",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::MaxShips(b(&mut e))),

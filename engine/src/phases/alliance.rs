@@ -113,11 +113,18 @@ impl Game<'_> {
         let max = self
             .quantity(crate::quantity::Quantity::MaxShips(p), base)
             .clamp(0, u8::MAX as i32) as u8;
+        // Content may oblige more than one ship, but never the last ship of a colony.
+        let spare: u32 = (self.state.colonies(p))
+            .map(|c| self.state.ships_on(c, p).saturating_sub(1) as u32)
+            .sum();
+        let min = (self.quantity(Quantity::MinAllyShips(p), 1).max(1) as u32)
+            .min(spare.max(1))
+            .min(max.max(1) as u32) as u8;
         self.commit_ships(
             p,
             DecisionKind::AllyShips,
             to,
-            1..=max,
+            min..=max,
             false,
             Rule::Alliance,
         )?;
