@@ -35,6 +35,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 item_lets: HashMap::new(),
                 item_bounds: Vec::new(),
                 defines: HashMap::new(),
+                expanding: Vec::new(),
                 scope: Vec::new(),
                 slots: 0,
                 item_name: d.name.value.clone(),
@@ -64,6 +65,8 @@ struct Compiler<'a> {
     /// The item's `let`s of a number or a single reference, resolved once.
     item_bounds: Vec<Bound>,
     defines: HashMap<Vec<String>, ast::Block>,
+    /// The definitions being inlined now (a `do` of one of them would never end).
+    expanding: Vec<Vec<String>>,
     scope: Vec<Bound>,
     slots: u8,
     item_name: String,
@@ -504,10 +507,18 @@ impl Compiler<'_> {
                 out.push(Stmt::As(who, body));
             }
             ast::Stmt::Do(d) => match self.defines.get(&name_tokens(&d.name)).cloned() {
+                Some(_) if self.expanding.contains(&name_tokens(&d.name)) => {
+                    self.lints.push(Lint::RecursiveDefine {
+                        name: name_tokens(&d.name).join(" "),
+                        span: d.span,
+                    });
+                }
                 Some(body) => {
+                    self.expanding.push(name_tokens(&d.name));
                     for s in &body.stmts {
                         self.stmt(s, out);
                     }
+                    self.expanding.pop();
                 }
                 None => {
                     let known: Vec<String> = self.defines.keys().map(|k| k.join(" ")).collect();

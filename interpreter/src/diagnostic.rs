@@ -73,6 +73,19 @@ pub enum Lint {
         #[label("not a known {what}")]
         span: Span,
     },
+    /// A definition that runs itself, directly or through another (it would never end).
+    #[error("definition `{name}` uses itself")]
+    #[diagnostic(
+        code(cosmic::lint::recursive_define),
+        help("a `do` inside a definition may only run other definitions; repeat with `for each` instead")
+    )]
+    RecursiveDefine {
+        /// The definition's name.
+        name: String,
+        /// The `do` that loops back.
+        #[label("runs `{name}` again while it is running")]
+        span: Span,
+    },
     /// An ability whose roles do not exist in any of its phases.
     #[error("this ability can never act: {roles} does not exist during {phases}")]
     #[diagnostic(code(cosmic::lint::never_fires), help("allies exist from the alliance phase on and the defense from destiny on; change the roles or the phase"))]
