@@ -133,14 +133,19 @@ fn median_time_fast<T>(repetitions: u32, mut f: impl FnMut() -> T) -> f64 {
     seconds / batch as f64
 }
 
-fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<SimBench> {
+/// The setup every bench game starts from: the bench's players, aliens and seed.
+fn bench_setup(library: &Library, args: &BenchArgs) -> miette::Result<Setup> {
     let aliens = library
         .alien_setup(&args.aliens, PLAYERS)
         .map_err(|e| miette!("--aliens: {e}"))?;
-    let template = Setup {
+    Ok(Setup {
         aliens,
         ..Setup::new(PLAYERS, args.seed)
-    };
+    })
+}
+
+fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<SimBench> {
+    let template = bench_setup(library, args)?;
     let runtime = library.runtime();
     let play = |games: u64| -> miette::Result<u64> {
         let mut events = 0;
@@ -169,13 +174,7 @@ fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<Si
 
 /// Measures the state of a 5-player random-bot game with the bench's aliens and seed.
 fn state_size(library: &Library, args: &BenchArgs) -> miette::Result<StateSize> {
-    let aliens = library
-        .alien_setup(&args.aliens, PLAYERS)
-        .map_err(|e| miette!("--aliens: {e}"))?;
-    let setup = Setup {
-        aliens,
-        ..Setup::new(PLAYERS, args.seed)
-    };
+    let setup = bench_setup(library, args)?;
     let runtime = library.runtime();
     let agents = (0..PLAYERS)
         .map(|i| crate::seats::agent(crate::seats::SeatKind::Random, args.seed, i))

@@ -138,20 +138,13 @@ impl Game<'_> {
         let Some(old) = self.state.encounter.cards[side.ix()] else {
             return;
         };
+        if old == card
+            || self.state.encounter.cards[side.other().ix()] == Some(card)
+            || !self.lift_loose_card(card)
+        {
+            return;
+        }
         let s = &mut self.state;
-        if old == card || s.encounter.cards[side.other().ix()] == Some(card) {
-            return;
-        }
-        let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
-        if let Some(q) = holder {
-            s.players[q.ix()].hand.retain(|&c| c != card);
-        } else if let Some(i) = s.discard.iter().position(|&c| c == card) {
-            s.discard.remove(i);
-        } else if let Some(i) = s.aside.iter().position(|a| a.card == card) {
-            s.aside.remove(i);
-        } else {
-            return;
-        }
         s.discard.push(old);
         let (mine, other) = (side.ix(), side.other().ix());
         let new = s.kind(card);
@@ -455,20 +448,17 @@ impl Game<'_> {
     /// leaves its side, unseen, before the cards are discarded).
     pub fn card_to_deck_bottom(&mut self, card: CardId, source: u32) {
         let s = &mut self.state;
-        let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
-        if let Some(q) = holder {
-            s.players[q.ix()].hand.retain(|&c| c != card);
-        } else if let Some(i) = s.encounter.cards.iter().position(|&c| c == Some(card)) {
+        if let Some(i) = s.encounter.cards.iter().position(|&c| c == Some(card)) {
             s.encounter.cards[i] = None;
-        } else {
+        } else if !self.lift_loose_card(card) {
             return;
         }
-        s.deck.insert(0, card);
+        self.state.deck.insert(0, card);
         self.emit_caused(Cause::Ability(source), EventKind::CardToDeckBottom { card });
     }
 
-    /// `p` sets `card` aside at `at`, taking it from its hand (or from wherever card text
-    /// left it: another aside spot, the discard pile).
+    /// `p` sets `card` aside at `at`, taking it from wherever it lies loose (a hand, the
+    /// discard pile, another aside spot).
     pub fn set_aside(
         &mut self,
         p: PlayerId,
@@ -477,17 +467,10 @@ impl Game<'_> {
         until: Option<Until>,
         source: u32,
     ) {
-        let s = &mut self.state;
-        if let Some(i) = s.players[p.ix()].hand.iter().position(|&c| c == card) {
-            s.players[p.ix()].hand.remove(i);
-        } else if let Some(i) = s.aside.iter().position(|a| a.card == card) {
-            s.aside.remove(i);
-        } else if let Some(i) = s.discard.iter().position(|&c| c == card) {
-            s.discard.remove(i);
-        } else {
+        if !self.lift_loose_card(card) {
             return;
         }
-        s.aside.push(crate::state::AsideCard {
+        self.state.aside.push(crate::state::AsideCard {
             card,
             owner: p,
             at,
@@ -501,6 +484,23 @@ impl Game<'_> {
                 at,
             },
         );
+    }
+
+    /// Takes `card` out of wherever it lies loose (a hand, the discard pile, set aside), for
+    /// card text to put elsewhere; false if it is in none of them.
+    fn lift_loose_card(&mut self, card: CardId) -> bool {
+        let s = &mut self.state;
+        let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
+        if let Some(q) = holder {
+            s.players[q.ix()].hand.retain(|&c| c != card);
+        } else if let Some(i) = s.discard.iter().position(|&c| c == card) {
+            s.discard.remove(i);
+        } else if let Some(i) = s.aside.iter().position(|a| a.card == card) {
+            s.aside.remove(i);
+        } else {
+            return false;
+        }
+        true
     }
 
     /// A card `p` plays from its open alien sheet comes into its hand first (and is played
@@ -528,6 +528,7 @@ impl Game<'_> {
 
     /// Cards set aside until the end of the encounter go back to their owners' hands.
     pub(crate) fn return_aside_cards(&mut self) {
+        // One at a time: every card is somewhere whenever an event is emitted.
         while let Some(i) =
             (self.state.aside.iter()).position(|a| a.until == Some(Until::EndOfEncounter))
         {

@@ -508,7 +508,20 @@ impl GameState {
         }
     }
 
-    /// The card count in every place a card can be (for the invariant check).
+    /// The cards face up beside `planet`.
+    pub fn cards_beside(&self, planet: PlanetId) -> impl Iterator<Item = CardId> + '_ {
+        (self.aside.iter())
+            .filter(move |a| a.at == Aside::Planet(planet))
+            .map(|a| a.card)
+    }
+
+    /// The cards face down on `p`'s alien sheet.
+    pub fn sheet_cards(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
+        (self.aside.iter())
+            .filter(move |a| a.owner == p && a.at == Aside::Sheet)
+            .map(|a| a.card)
+    }
+
     /// The cards on `p`'s alien sheet it may play as if from its hand: none unless content
     /// opened the sheet and `p`'s power works.
     pub fn playable_sheet(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
@@ -517,11 +530,10 @@ impl GameState {
             && !self.effects.power_off(p)
             && (self.effects.lasting.iter())
                 .any(|e| e.by == p && e.what == crate::effects::Lasting::SheetAccess);
-        (self.aside.iter())
-            .filter(move |a| open && a.owner == p && a.at == Aside::Sheet)
-            .map(|a| a.card)
+        self.sheet_cards(p).filter(move |_| open)
     }
 
+    /// The card count in every place a card can be (for the invariant check).
     pub fn cards_accounted(&self) -> usize {
         let e = &self.encounter;
         self.deck.len()

@@ -95,9 +95,7 @@ impl<'a> View<'a> {
 
     /// The cards set face up beside a planet.
     pub fn cards_beside(&self, planet: PlanetId) -> impl Iterator<Item = CardId> + 'a {
-        (self.state.aside.iter())
-            .filter(move |a| a.at == crate::state::Aside::Planet(planet))
-            .map(|a| a.card)
+        self.state.cards_beside(planet)
     }
 
     /// Every planet on the table.

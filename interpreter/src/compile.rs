@@ -729,14 +729,7 @@ impl Compiler<'_> {
                 };
                 // `draw 4 cards as drawn` names the cards drawn.
                 let named = match self.arg(a, "as") {
-                    Some(ast::Expr::Path(p)) => {
-                        let tokens = p
-                            .segments
-                            .iter()
-                            .flat_map(|s| s.words.iter().map(|w| w.text.to_lowercase()))
-                            .collect();
-                        Some(self.bind(tokens, Ty::Cards))
-                    }
+                    Some(ast::Expr::Path(p)) => Some(self.bind(path_tokens(p), Ty::Cards)),
                     Some(_) => {
                         return self.unsupported(
                             a,
@@ -776,13 +769,8 @@ impl Compiler<'_> {
                         let last = p.segments.last()?;
                         last.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>() == ["any", "planet"]
                     } => {
-                        let mut p = p.clone();
-                        p.segments.pop();
-                        if let Some(l) = p.segments.last_mut() {
-                            l.link = None;
-                        }
                         anywhere = true;
-                        self.path(&p, Some(Ty::Player)).map(|(e, _)| e)?
+                        self.path(&without_last(p), Some(Ty::Player)).map(|(e, _)| e)?
                     }
                     other => self.expr(other, Ty::Player),
                 };
@@ -839,12 +827,7 @@ impl Compiler<'_> {
                             && p.segments[p.segments.len() - 2].link == Some(Link::On)
                             && self.snippet(p.segments.last()?.span) == "my sheet" =>
                     {
-                        let mut p = p.clone();
-                        p.segments.pop();
-                        if let Some(l) = p.segments.last_mut() {
-                            l.link = None;
-                        }
-                        let card = self.path(&p, Some(Ty::Cards)).map(|(e, _)| e)?;
+                        let card = self.path(&without_last(p), Some(Ty::Cards)).map(|(e, _)| e)?;
                         let until = self.arg(a, "until").map(|_| self.until(a));
                         Some(Stmt::SetAside {
                             card,
@@ -1201,10 +1184,7 @@ impl Compiler<'_> {
                         return Some(Expr::Me);
                     }
                 } else {
-                    p.segments.pop();
-                    if let Some(l) = p.segments.last_mut() {
-                        l.link = None;
-                    }
+                    p = without_last(&p);
                 }
                 return self.path(&p, Some(Ty::Player)).map(|(e, _)| e);
             }
@@ -1647,6 +1627,16 @@ impl Compiler<'_> {
 }
 
 /// A reference's tokens, as the vocabulary reads them.
+/// The path without its last segment (`my sheet` of `gift on my sheet`).
+fn without_last(p: &ast::Path) -> ast::Path {
+    let mut p = p.clone();
+    p.segments.pop();
+    if let Some(l) = p.segments.last_mut() {
+        l.link = None;
+    }
+    p
+}
+
 fn path_tokens(p: &ast::Path) -> Vec<String> {
     let words: Vec<(String, Option<&'static str>)> = p
         .segments

@@ -1408,18 +1408,9 @@ impl Runtime {
         let me = ctx.me;
         match pick {
             Pick::Planet(list) => {
-                let options: Vec<Choice> = match self.eval(list, game, ctx) {
-                    Value::Planet(p) => vec![Choice::Planet(p)],
-                    Value::Planets(ps) => ps.into_iter().map(Choice::Planet).collect(),
-                    _ => Vec::new(),
-                };
-                if options.is_empty() {
-                    return Ok(Value::None);
-                }
-                Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
-                    Choice::Planet(p) => Value::Planet(p),
-                    _ => Value::None,
-                })
+                let planets = planets_of(self.eval(list, game, ctx));
+                let options = planets.into_iter().map(Choice::Planet).collect();
+                pick_one(game, me, DecisionKind::CardChoice, options)
             }
             Pick::Player(list) | Pick::Players(list) => {
                 let options = seats_in(game, self.eval(list, game, ctx).mask());
@@ -1981,11 +1972,7 @@ impl Runtime {
             },
             Expr::PlanetsWithout(planets, p) => {
                 let p = self.eval(p, game, ctx);
-                let list = match self.eval(planets, game, ctx) {
-                    Value::Planet(pl) => vec![pl],
-                    Value::Planets(pls) => pls,
-                    _ => Vec::new(),
-                };
+                let list = planets_of(self.eval(planets, game, ctx));
                 match p {
                     Value::Player(p) => Value::Planets(
                         list.into_iter()
@@ -1997,21 +1984,11 @@ impl Runtime {
             }
             Expr::AllPlanets => Value::Planets(s.planets.iter().map(|p| p.id).collect()),
             Expr::CardsBeside(pl) => match self.eval(pl, game, ctx) {
-                Value::Planet(pl) => Value::Cards(
-                    (s.aside.iter())
-                        .filter(|a| a.at == cosmic_engine::state::Aside::Planet(pl))
-                        .map(|a| a.card)
-                        .collect(),
-                ),
+                Value::Planet(pl) => Value::Cards(s.cards_beside(pl).collect()),
                 _ => Value::Cards(Vec::new()),
             },
             Expr::CardsOnSheet(p) => match self.eval(p, game, ctx) {
-                Value::Player(p) => Value::Cards(
-                    (s.aside.iter())
-                        .filter(|a| a.owner == p && a.at == cosmic_engine::state::Aside::Sheet)
-                        .map(|a| a.card)
-                        .collect(),
-                ),
+                Value::Player(p) => Value::Cards(s.sheet_cards(p).collect()),
                 _ => Value::Cards(Vec::new()),
             },
             Expr::OfType(cards, ty) => {
@@ -2029,18 +2006,9 @@ impl Runtime {
                 )
             }
             Expr::ExceptCards(all, but) => {
-                let but = match self.eval(but, game, ctx) {
-                    Value::Card(c) => vec![c],
-                    Value::Cards(cs) => cs,
-                    _ => Vec::new(),
-                };
-                match self.eval(all, game, ctx) {
-                    Value::Card(c) if !but.contains(&c) => Value::Cards(vec![c]),
-                    Value::Cards(cs) => {
-                        Value::Cards(cs.into_iter().filter(|c| !but.contains(c)).collect())
-                    }
-                    _ => Value::Cards(Vec::new()),
-                }
+                let but = cards_of(self.eval(but, game, ctx));
+                let all = cards_of(self.eval(all, game, ctx));
+                Value::Cards(all.into_iter().filter(|c| !but.contains(c)).collect())
             }
             Expr::Except(all, but) => {
                 Value::Players(self.eval(all, game, ctx).mask() & !self.eval(but, game, ctx).mask())
@@ -2285,6 +2253,7 @@ fn pick_one(
         Choice::Player(p) => Value::Player(p),
         Choice::Side(s) => Value::Side(s),
         Choice::Card(c) => Value::Card(c),
+        Choice::Planet(p) => Value::Planet(p),
         _ => Value::None,
     })
 }
@@ -2609,6 +2578,15 @@ fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Place, u8)> {
             Some(pl) => vec![(Place::Planet(pl), game.ships_at(p, Place::Planet(pl)))],
             None => Vec::new(),
         },
+    }
+}
+
+/// The planets a value names: one planet, a list, or none.
+fn planets_of(v: Value) -> Vec<PlanetId> {
+    match v {
+        Value::Planet(p) => vec![p],
+        Value::Planets(ps) => ps,
+        _ => Vec::new(),
     }
 }
 

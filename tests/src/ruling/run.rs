@@ -649,9 +649,8 @@ fn expectations(
                             "not a list",
                         )
                     })?;
-                    let have: Vec<String> = (g.aside.iter())
-                        .filter(|a| a.owner == p && a.at == cosmic_engine::state::Aside::Sheet)
-                        .map(|a| names.card(a.card).to_string())
+                    let have: Vec<String> = (g.sheet_cards(p))
+                        .map(|c| names.card(c).to_string())
                         .collect();
                     check_same(&mut checks, format!("{c}'s sheet"), list, have);
                 }
