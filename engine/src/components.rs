@@ -147,6 +147,17 @@ pub struct TechDef {
     pub name: String,
     /// Ships needed on it to complete it; `None` for X (any number).
     pub research: Option<u8>,
+    /// A tech kept secret until used: never completed, it is usable face down once enough
+    /// ships research it, and is revealed only when used.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub secret: bool,
+}
+
+impl TechDef {
+    /// Whether `ships` researching it are enough to complete it (or, secret, to use it).
+    pub fn researched(&self, ships: u8) -> bool {
+        self.research.is_none_or(|n| ships >= n)
+    }
 }
 
 /// Everything a game is set up from.

@@ -109,8 +109,9 @@ impl Game<'_> {
             if has_ship {
                 options.push(Choice::Research(h.tech));
             }
-            let needed = self.components.techs[h.tech as usize].research;
-            if needed.is_none_or(|n| h.ships >= n) {
+            // A secret tech is never completed: it is used face down.
+            let def = &self.components.techs[h.tech as usize];
+            if !def.secret && def.researched(h.ships) {
                 options.push(Choice::Complete(h.tech));
             }
             options.push(Choice::Abandon(h.tech));
@@ -154,6 +155,14 @@ impl Game<'_> {
         let n = self.state.foreign_colonies(p) as usize + 1;
         let drawn = self.draw_techs(p, n, Rule::AcquireTech);
         self.keep_one_tech(p, drawn, Rule::AcquireTech)
+    }
+
+    /// Whether the held tech `h` works now: completed, or secret and researched enough.
+    pub fn tech_usable(&self, h: &HeldTech) -> bool {
+        h.completed || {
+            let def = &self.components.techs[h.tech as usize];
+            def.secret && def.researched(h.ships)
+        }
     }
 
     /// Returns the ships on `p`'s tech `tech` to its colonies and puts the tech on the tech

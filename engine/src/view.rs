@@ -270,6 +270,14 @@ impl<'a> View<'a> {
             .and_then(|t| t.research)
     }
 
+    /// Whether a tech is kept secret until used (researched, never completed).
+    pub fn tech_secret(&self, tech: u16) -> bool {
+        self.components
+            .techs
+            .get(tech as usize)
+            .is_some_and(|t| t.secret)
+    }
+
     /// The colonies needed to win.
     pub fn colonies_to_win(&self) -> u8 {
         self.state.rules.colonies_to_win

@@ -111,12 +111,16 @@ impl Compiler<'_> {
             abilities: Vec::new(),
             setup_tokens: None,
             keeps_power: false,
+            secret: false,
         };
         self.collect_shared(&d.entries);
         for e in &d.entries {
             if let Entry::Property(p) = e {
                 if p.key.text == "power-loss" {
                     item.keeps_power = self.snippet(p.value.span()) == "never";
+                }
+                if p.key.text == "reveal" {
+                    item.secret = self.snippet(p.value.span()) == "when-used";
                 }
                 if p.key.text == "count" {
                     if let ast::Expr::Int { value, .. } = p.value {

@@ -97,6 +97,7 @@ pub fn explain(d: &Decl, source: &str) -> String {
         "edition",
         "count",
         "research",
+        "reveal",
         "setup",
         "power-loss",
     ] {

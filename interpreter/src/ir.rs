@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 4;
+pub const FORMAT: u32 = 5;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -62,6 +62,9 @@ pub struct Item {
     /// An alien whose power is never lost for too few home colonies (`power-loss never`).
     #[serde(default)]
     pub keeps_power: bool,
+    /// A tech kept secret until used (`reveal when-used`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub secret: bool,
 }
 
 /// Where an ability lives.
@@ -270,6 +273,10 @@ pub enum ShipPlace {
     Target,
     /// Removed from the game.
     Removed,
+    /// Researching the tech whose text this is.
+    ThisTech,
+    /// Researching a given tech (what `ThisTech` names once the tech is known).
+    Tech(u16),
 }
 
 /// Where moved ships or cards go.

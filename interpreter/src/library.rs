@@ -32,6 +32,7 @@ pub const PROPERTIES: &[&str] = &[
     "count",
     "research",
     "power-loss",
+    "reveal",
 ];
 
 /// One content file.
@@ -217,6 +218,7 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
         let allowed: &[&str] = match key {
             "alert" => &["green", "yellow", "red"],
             "edition" => &["ffg", "eon", "duel"],
+            "reveal" => &["on-completion", "when-used"],
             _ => continue,
         };
         let found = word_value(&p.value).unwrap_or_else(|| "this".to_string());

@@ -252,6 +252,7 @@ pub fn components(program: &Program, base: &Components) -> Components {
         c.techs.push(TechDef {
             name: item.name.clone(),
             research: item.research,
+            secret: item.secret,
         });
     }
     c.sources = program.sources.clone();
@@ -353,7 +354,7 @@ impl Runtime {
                 }
             }
         }
-        for h in player.techs.iter().filter(|h| h.completed) {
+        for h in player.techs.iter().filter(|h| game.tech_usable(h)) {
             let Some(&item) = self.tech_items.get(h.tech as usize) else {
                 continue;
             };
@@ -424,7 +425,7 @@ impl Runtime {
         let player = &s.players[p.ix()];
         let alien = |a: u16| self.index.acts(self.alien_items[a as usize], keys);
         player.aliens().any(alien)
-            || self.tech_acts(player, |item| self.index.acts(item, keys))
+            || self.tech_acts(game, player, |item| self.index.acts(item, keys))
             || self.index.cards_act(keys)
                 && (player.hand.iter().copied())
                     .chain(s.playable_sheet(p))
@@ -439,7 +440,7 @@ impl Runtime {
         let s = game.state();
         let player = &s.players[p.ix()];
         player.aliens().any(|a| test(self.alien_items[a as usize]))
-            || self.tech_acts(player, &test)
+            || self.tech_acts(game, player, &test)
             || (player.hand.iter().copied())
                 .chain(s.playable_sheet(p))
                 .any(|c| {
@@ -448,13 +449,22 @@ impl Runtime {
                 })
     }
 
-    /// Whether the item of one of `player`'s completed techs passes `test`.
-    fn tech_acts(&self, player: &cosmic_engine::state::Player, test: impl Fn(u32) -> bool) -> bool {
-        player.techs.iter().filter(|h| h.completed).any(|h| {
-            self.tech_items
-                .get(h.tech as usize)
-                .is_some_and(|&i| test(i))
-        })
+    /// Whether the item of one of `player`'s usable techs passes `test`.
+    fn tech_acts(
+        &self,
+        game: &Game,
+        player: &cosmic_engine::state::Player,
+        test: impl Fn(u32) -> bool,
+    ) -> bool {
+        player
+            .techs
+            .iter()
+            .filter(|h| game.tech_usable(h))
+            .any(|h| {
+                self.tech_items
+                    .get(h.tech as usize)
+                    .is_some_and(|&i| test(i))
+            })
     }
 
     fn standing(game: &Game, p: PlayerId) -> Standing {
@@ -505,9 +515,15 @@ impl Runtime {
 
     fn ctx(&self, me: PlayerId, a: u32, subject: Subject) -> Ctx {
         let ab = self.ability(a);
+        // A tech's own text knows its tech (conditions on `ships on this tech`).
+        let tech = (self.program.items[ab.item as usize].kind == ItemKind::Tech)
+            .then(|| self.tech_items.iter().position(|&i| i == ab.item))
+            .flatten()
+            .map(|t| t as u16);
         Ctx {
             subject,
             item: ab.item,
+            tech,
             ..Ctx::change(me, vec![Value::None; ab.slots as usize], ab.source)
         }
     }
@@ -1510,15 +1526,16 @@ impl Runtime {
         let Value::Ships(mask, place) = self.eval(ships, game, ctx) else {
             return Ok(());
         };
-        let count = count.map(|c| number(&self.eval(c, game, ctx), game).max(0));
-        for p in game.state().seats().collect::<Vec<_>>() {
-            if mask & (1 << p.0) == 0 {
-                continue;
-            }
-            // Ships joining the encounter come from elsewhere than where they would go.
+        // Several players' ships share one count: it is a total, not one per player.
+        let mut left = count.map(|c| number(&self.eval(c, game, ctx), game).max(0) as u32);
+        let owners: Vec<PlayerId> = (game.state().seats())
+            .filter(|p| mask & (1 << p.0) != 0)
+            .collect();
+        // Ships joining the encounter come from elsewhere than where they would go.
+        let places_of = |game: &Game, p: PlayerId| -> Vec<(Place, u8)> {
             let target = game.state().encounter.planet;
             let defending = Some(p) == game.state().encounter.defense;
-            let places: Vec<(Place, u8)> = ship_places(game, p, place)
+            ship_places(game, p, place)
                 .into_iter()
                 .filter(|&(at, n)| {
                     n > 0
@@ -1526,16 +1543,31 @@ impl Runtime {
                             && defending
                             && target.is_some_and(|t| at == Place::Planet(t)))
                 })
-                .collect();
+                .collect()
+        };
+        for (i, &p) in owners.iter().enumerate() {
+            let places = places_of(game, p);
             let total: u32 = places.iter().map(|&(_, n)| n as u32).sum();
-            let take = match count {
+            let take = match left {
                 None => places.iter().map(|&(_, n)| n).collect::<Vec<u8>>(),
                 Some(n) => {
-                    let n = (n as u32).min(total) as u8;
-                    let min = if up_to { 0 } else { n };
-                    game.ask_card_ships(chooser.unwrap_or(p), places.clone(), min, n)?
+                    // What the later owners hold bounds how few this one may give.
+                    let later: u32 = (owners[i + 1..].iter())
+                        .flat_map(|&q| places_of(game, q))
+                        .map(|(_, n)| n as u32)
+                        .sum();
+                    let most = n.min(total) as u8;
+                    let min = if up_to {
+                        0
+                    } else {
+                        n.saturating_sub(later).min(most as u32) as u8
+                    };
+                    game.ask_card_ships(chooser.unwrap_or(p), places.clone(), min, most)?
                 }
             };
+            if let Some(n) = &mut left {
+                *n = n.saturating_sub(take.iter().map(|&k| k as u32).sum());
+            }
             if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter {
                 // An ally whose ships all leave the encounter for home leaves the alliance.
                 let all = take.iter().map(|&n| n as u32).sum::<u32>() == total;
@@ -1748,7 +1780,13 @@ impl Runtime {
                 Some(q) => Value::Int(self.read(q, game, ctx)),
                 None => Value::Int(0),
             },
-            Expr::Ships(who, place) => Value::Ships(self.eval(who, game, ctx).mask(), *place),
+            Expr::Ships(who, place) => {
+                let place = match (place, ctx.tech) {
+                    (ShipPlace::ThisTech, Some(t)) => ShipPlace::Tech(t),
+                    _ => *place,
+                };
+                Value::Ships(self.eval(who, game, ctx).mask(), place)
+            }
             Expr::CardsInHand(p, encounter_only) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Int(
                     s.players[p.ix()]
@@ -2111,6 +2149,13 @@ impl Runtime {
             Expr::Binary(op, a, b) => {
                 let (x, y) = (self.eval(a, game, ctx), self.eval(b, game, ctx));
                 let (i, j) = (number(&x, game), number(&y, game));
+                // Ships compare as how many there are.
+                let counted = matches!(x, Value::Ships(..)) || matches!(y, Value::Ships(..));
+                let (x, y) = if counted {
+                    (Value::Int(i), Value::Int(j))
+                } else {
+                    (x, y)
+                };
                 match op {
                     BinOp::Or => Value::Bool(x == Value::Bool(true) || y == Value::Bool(true)),
                     BinOp::And => Value::Bool(x == Value::Bool(true) && y == Value::Bool(true)),
@@ -2578,6 +2623,8 @@ fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Place, u8)> {
             Some(pl) => vec![(Place::Planet(pl), game.ships_at(p, Place::Planet(pl)))],
             None => Vec::new(),
         },
+        ShipPlace::Tech(t) => vec![(Place::Tech(t), game.ships_at(p, Place::Tech(t)))],
+        ShipPlace::ThisTech => Vec::new(),
     }
 }
 

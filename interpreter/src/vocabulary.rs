@@ -343,6 +343,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Encounter),
     },
     Pattern {
+        words: "{s} 's ships in encounter",
+        ty: Ty::Ships,
+        build: |mut e| Expr::Ships(Box::new(Expr::OnSide(b(&mut e))), ShipPlace::Encounter),
+    },
+    Pattern {
+        words: "ships on this tech",
+        ty: Ty::Ships,
+        build: |_| Expr::Ships(Box::new(Expr::Me), ShipPlace::ThisTech),
+    },
+    Pattern {
         words: "{ps} 's ships outside encounter",
         ty: Ty::Ships,
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Outside),

@@ -18,6 +18,7 @@ fn tech_game(four_planets: bool) -> Game<'static> {
         components.techs.push(TechDef {
             name: name.into(),
             research,
+            secret: false,
         });
     }
     let agents: Vec<Box<dyn Agent>> = (0..3)

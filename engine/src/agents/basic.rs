@@ -179,7 +179,17 @@ impl BasicAgent {
                         .iter()
                         .find(|h| h.tech == t)
                         .map_or(0, |h| h.ships as i32);
-                    if spare && needed <= 7 {
+                    if !spare {
+                        -1
+                    } else if view.tech_secret(t) {
+                        // A secret tech is armed, not completed: a few ships arm one of X.
+                        let arm = view.tech_research(t).unwrap_or(4) as i32;
+                        if on < arm {
+                            50 - (arm - on)
+                        } else {
+                            -1
+                        }
+                    } else if needed <= 7 {
                         50 - (needed - on)
                     } else {
                         -1
