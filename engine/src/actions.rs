@@ -28,7 +28,9 @@ impl Game<'_> {
     fn ships_at_mut(&mut self, p: PlayerId, place: Place) -> &mut u8 {
         let s = &mut self.state;
         match place {
-            Place::Planet(id) => &mut s.planet_mut(id).ships[p.ix()],
+            // Moves check first that the planet is in play; none holds no ships.
+            Place::Planet(id) if !s.planet_exists(id) => &mut s.players[p.ix()].removed,
+            Place::Planet(id) => &mut s.planet_ships_mut(id)[p.ix()],
             Place::Gate => &mut s.encounter.gate[p.ix()],
             Place::Beside => &mut s.encounter.beside[p.ix()],
             Place::Warp => &mut s.players[p.ix()].warp,
@@ -52,10 +54,10 @@ impl Game<'_> {
         if count == 0 || from == to {
             return;
         }
-        if let Place::Tech(t) = to {
-            if self.state.held_tech(p, t).is_none() {
-                return;
-            }
+        match to {
+            Place::Tech(t) if self.state.held_tech(p, t).is_none() => return,
+            Place::Planet(id) if !self.state.planet_exists(id) => return,
+            _ => {}
         }
         *self.ships_at_mut(p, from) -= count;
         let before = self.ships_at(p, to);

@@ -699,9 +699,61 @@ impl Game<'_> {
         }
     }
 
+    /// Card text destroys `planet`: every ship on it goes to the warp, cards set beside it
+    /// are discarded, tokens beside it are taken away, and it leaves the game.
+    pub fn destroy_planet(&mut self, planet: PlanetId, source: u32) -> Flow {
+        if !self.state.planet_exists(planet) {
+            return Ok(());
+        }
+        for p in self.state.seats().collect::<Vec<_>>() {
+            let n = self.state.ships_on(planet, p);
+            self.send_to_warp(p, Place::Planet(planet), n, Rule::CardText)?;
+        }
+        let beside: Vec<CardId> = self.state.cards_beside(planet).collect();
+        for card in beside {
+            self.discard_anywhere(card, source);
+        }
+        self.state.planet_tokens.retain(|t| t.planet != planet);
+        // Ships sent away by answers to the warp may have landed again: they are lost too.
+        for p in self.state.seats().collect::<Vec<_>>() {
+            let n = self.state.ships_on(planet, p);
+            self.move_ships(p, Place::Planet(planet), Place::Warp, n, Rule::CardText);
+        }
+        self.state.planets.retain(|pl| pl.id != planet);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::PlanetDestroyed { planet },
+        );
+        Ok(())
+    }
+
+    /// Card text creates a planet at the end of `owner`'s home system (a home planet like
+    /// the others) and returns it.
+    pub fn create_planet(&mut self, owner: PlayerId, source: u32) -> PlanetId {
+        let s = &mut self.state;
+        let last = s.home_planets(owner).last();
+        let n = last
+            .map_or(0, |id| id.n + 1)
+            .max(s.rules.planets_per_player);
+        let id = PlanetId { owner, n };
+        let at = s.planets.partition_point(|pl| pl.id < id);
+        s.planets.insert(
+            at,
+            crate::state::Planet {
+                id,
+                ships: [0; crate::ids::MAX_PLAYERS],
+            },
+        );
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::PlanetCreated { planet: id },
+        );
+        id
+    }
+
     /// `p` moves `n` ships from `from` onto `planet` (a colony there if it had none).
     pub fn land_on_planet(&mut self, p: PlayerId, planet: PlanetId, from: Place, n: u8) {
-        if n > 0 && self.state.planets.iter().any(|pl| pl.id == planet) {
+        if n > 0 && self.state.planet_exists(planet) {
             self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
         }
     }

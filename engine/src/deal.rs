@@ -203,7 +203,7 @@ impl DealTerms {
                 .fulfillable(g, p)
                 .map_err(|e| format!("the {side}'s cards: {e}"))?;
             if let Some(planet) = self.colony_for(side) {
-                if planet.owner.ix() >= g.player_count() || planet.n >= g.rules.planets_per_player {
+                if !g.planet_exists(planet) {
                     return Err(format!(
                         "planet {} {} is not on the table",
                         planet.owner.0, planet.n

@@ -433,6 +433,14 @@ pub enum EventKind {
         player: PlayerId,
         key: u32,
     },
+    /// Card text destroyed a planet: it left the game.
+    PlanetDestroyed {
+        planet: PlanetId,
+    },
+    /// Card text created a planet in a home system.
+    PlanetCreated {
+        planet: PlanetId,
+    },
     /// A card went to the bottom of the cosmic deck (unseen).
     CardToDeckBottom {
         card: CardId,
@@ -1023,6 +1031,15 @@ impl Names<'_> {
                 "{} takes its {}s back",
                 self.player(*player),
                 self.source(*key)
+            ),
+            EventKind::PlanetDestroyed { planet } => {
+                write!(s, "{} is destroyed", self.planet(*planet))
+            }
+            EventKind::PlanetCreated { planet } => write!(
+                s,
+                "a new planet, {}, appears in {}'s home system",
+                self.planet(*planet),
+                self.player(planet.owner)
             ),
             EventKind::CardToDeckBottom { card } => {
                 write!(s, "{} goes to the bottom of the deck", self.card(*card))

@@ -84,6 +84,15 @@ pub struct Planet {
     pub ships: [u8; MAX_PLAYERS],
 }
 
+/// What a planet no longer in play reads as.
+static NO_PLANET: Planet = Planet {
+    id: PlanetId {
+        owner: PlayerId(u8::MAX),
+        n: u8::MAX,
+    },
+    ships: [0; MAX_PLAYERS],
+};
+
 /// One physical cosmic card in this game.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardInfo {
@@ -285,7 +294,8 @@ pub struct GameState {
     pub rules: Rules,
     /// Players in clockwise seat order.
     pub players: Vec<Player>,
-    /// All planets; planet `n` of seat `p` sits at `p * planets_per_player + n`.
+    /// The planets in play, in system order (seat, then position); planet `n` of seat `p`
+    /// sits at `p * planets_per_player + n` until card text creates or destroys one.
     pub planets: Vec<Planet>,
     /// The card table: one entry per physical cosmic card.
     pub cards: Vec<CardInfo>,
@@ -365,22 +375,41 @@ impl GameState {
             .map(|i| PlayerId(i as u8))
     }
 
-    /// The planet record of an id.
-    #[inline]
-    pub fn planet(&self, id: PlanetId) -> &Planet {
-        &self.planets[id.owner.ix() * self.rules.planets_per_player as usize + id.n as usize]
+    /// Where planet `id` sits in `planets`, if it is still in play. Planets stay in system
+    /// order, so a planet created or destroyed by card text only moves the others.
+    fn planet_index(&self, id: PlanetId) -> Option<usize> {
+        let guess = id.owner.ix() * self.rules.planets_per_player as usize + id.n as usize;
+        match self.planets.get(guess) {
+            Some(pl) if pl.id == id => Some(guess),
+            _ => self.planets.binary_search_by_key(&id, |pl| pl.id).ok(),
+        }
     }
 
-    /// The planet record of an id, mutably.
+    /// Whether planet `id` is in play (not destroyed, or created by card text).
+    pub fn planet_exists(&self, id: PlanetId) -> bool {
+        self.planet_index(id).is_some()
+    }
+
+    /// The planet record of an id; a planet no longer in play reads as empty.
     #[inline]
-    pub(crate) fn planet_mut(&mut self, id: PlanetId) -> &mut Planet {
-        let ppp = self.rules.planets_per_player as usize;
-        &mut self.planets[id.owner.ix() * ppp + id.n as usize]
+    pub fn planet(&self, id: PlanetId) -> &Planet {
+        match self.planet_index(id) {
+            Some(i) => &self.planets[i],
+            None => &NO_PLANET,
+        }
+    }
+
+    /// The planet record of an id, mutably (moves check first that it is in play).
+    #[inline]
+    pub(crate) fn planet_mut(&mut self, id: PlanetId) -> Option<&mut Planet> {
+        let i = self.planet_index(id)?;
+        Some(&mut self.planets[i])
     }
 
     /// The ships on a planet by player, for arranging a scenario (bypasses the event log).
+    /// Panics if the planet is not in play (scenarios name planets checked beforehand).
     pub fn planet_ships_mut(&mut self, id: PlanetId) -> &mut [u8; MAX_PLAYERS] {
-        &mut self.planet_mut(id).ships
+        &mut self.planet_mut(id).expect("a planet in play").ships
     }
 
     /// Ships `p` has on planet `id`.
@@ -389,9 +418,12 @@ impl GameState {
         self.planet(id).ships[p.ix()]
     }
 
-    /// The planets of `owner`'s home system.
-    pub fn home_planets(&self, owner: PlayerId) -> impl Iterator<Item = PlanetId> {
-        (0..self.rules.planets_per_player).map(move |n| PlanetId { owner, n })
+    /// The planets of `owner`'s home system, in order.
+    pub fn home_planets(&self, owner: PlayerId) -> impl Iterator<Item = PlanetId> + '_ {
+        self.planets
+            .iter()
+            .map(|pl| pl.id)
+            .filter(move |id| id.owner == owner)
     }
 
     /// Planets where `p` has a colony (home or foreign).

@@ -845,6 +845,29 @@ impl Compiler<'_> {
                     ),
                 }
             }
+            "destroy" => Some(Stmt::DestroyPlanet(self.expr(object?, Ty::Planet))),
+            "create" if object_text.starts_with("a planet in ") => {
+                let owner = match object? {
+                    ast::Expr::Path(p) if p.segments.len() > 1 => {
+                        let mut p = p.clone();
+                        p.segments.remove(0);
+                        self.owner_of(&ast::Expr::Path(p), "home system")?
+                    }
+                    _ => return self.unsupported(a, "write `create a planet in my home system`"),
+                };
+                // `as genesis` names the new planet.
+                let named = match self.arg(a, "as") {
+                    Some(ast::Expr::Path(p)) => Some(self.bind(path_tokens(p), Ty::Planet)),
+                    Some(_) => {
+                        return self.unsupported(
+                            a,
+                            "name the new planet with a plain name: `create a planet in my home system as genesis`",
+                        )
+                    }
+                    None => None,
+                };
+                Some(Stmt::CreatePlanet { owner, named })
+            }
             "lend" if object_text == "my power" => {
                 let to = self.expr(self.arg(a, "to")?, Ty::Player);
                 Some(Stmt::LendPower(to))

@@ -821,6 +821,10 @@ pub enum Stmt {
     },
     /// `remove my cannon tokens`: the acting player's tokens of the kind leave the planets.
     RemovePlanetTokens(u32),
+    /// `destroy PLANET`: its ships go to the warp and it leaves the game.
+    DestroyPlanet(Expr),
+    /// `create a planet in PLAYER's home system [as NAME]`.
+    CreatePlanet { owner: Expr, named: Option<u8> },
     /// `give this tech to PLAYER` (a completed tech changes hands).
     GiveTech(Expr),
     /// `move CARD to the bottom of the deck`.

@@ -1053,6 +1053,19 @@ impl Runtime {
                 }
             }
             Stmt::RemovePlanetTokens(key) => game.remove_planet_tokens(me, *key, ctx.source),
+            Stmt::DestroyPlanet(pl) => {
+                if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                    game.destroy_planet(pl, ctx.source)?;
+                }
+            }
+            Stmt::CreatePlanet { owner, named } => {
+                if let Some(owner) = self.player(owner, game, ctx) {
+                    let pl = game.create_planet(owner, ctx.source);
+                    if let Some(slot) = named {
+                        ctx.slots[*slot as usize] = Value::Planet(pl);
+                    }
+                }
+            }
             Stmt::GiveTech(to) => {
                 if let (Some(to), Some(tech)) = (self.player(to, game, ctx), ctx.tech) {
                     game.give_tech(me, tech, to, ctx.source);
@@ -2000,12 +2013,19 @@ impl Runtime {
                 _ => Value::Bool(false),
             },
             Expr::PlanetsNextTo(pl) => match self.eval(pl, game, ctx) {
-                Value::Planet(pl) => Value::Planets(
-                    (s.planets.iter())
-                        .map(|x| x.id)
-                        .filter(|x| x.owner == pl.owner && x.n.abs_diff(pl.n) == 1)
-                        .collect(),
-                ),
+                Value::Planet(pl) => {
+                    // Neighbours sit next to each other in the system, whatever was destroyed
+                    // or created between them.
+                    let system: Vec<PlanetId> = s.home_planets(pl.owner).collect();
+                    let at = system.iter().position(|&x| x == pl);
+                    Value::Planets(match at {
+                        Some(i) => (system.iter().enumerate())
+                            .filter(|&(k, _)| k.abs_diff(i) == 1)
+                            .map(|(_, &x)| x)
+                            .collect(),
+                        None => Vec::new(),
+                    })
+                }
                 _ => Value::Planets(Vec::new()),
             },
             Expr::PlanetsWithout(planets, p) => {

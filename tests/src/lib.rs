@@ -544,9 +544,8 @@ impl Table {
             n - have,
             self.game.names().planet(pl)
         );
-        let ppp = self.state().rules.planets_per_player as usize;
         let s = self.game.state_mut();
-        s.planets[pl.owner.ix() * ppp + pl.n as usize].ships[p.ix()] = n;
+        s.planet_ships_mut(pl)[p.ix()] = n;
         s.players[p.ix()].warp = warp + have - n;
         self.sync_player(p);
         self.check_arrangement("set_ships");
@@ -556,10 +555,9 @@ impl Table {
     pub fn transfer(&mut self, p: PlayerId, from: PlanetId, to: PlanetId, n: u8) {
         let (a, b) = (self.ships(p, from), self.ships(p, to));
         assert!(a >= n, "{} has only {a} ships to transfer", self.color(p));
-        let ppp = self.state().rules.planets_per_player as usize;
         let s = self.game.state_mut();
-        s.planets[from.owner.ix() * ppp + from.n as usize].ships[p.ix()] = a - n;
-        s.planets[to.owner.ix() * ppp + to.n as usize].ships[p.ix()] = b + n;
+        s.planet_ships_mut(from)[p.ix()] = a - n;
+        s.planet_ships_mut(to)[p.ix()] = b + n;
         self.sync_player(p);
         self.check_arrangement("transfer");
     }

@@ -45,6 +45,11 @@ const COLONY_VALUE: i32 = 10;
 impl BasicAgent {
     fn pick(&mut self, view: &View, d: &Decision, options: &[Choice]) -> usize {
         let me = view.me();
+        // Planets offered by card text where none holds my ships are targets to strike.
+        let strike = options.iter().all(|o| match o {
+            Choice::Planet(pl) => view.ships_on(*pl, me) == 0,
+            _ => true,
+        });
         let score = |c: &Choice| -> i32 {
             match (d.kind, *c) {
                 (DecisionKind::RegroupColony, Choice::Planet(pl)) => {
@@ -137,6 +142,15 @@ impl BasicAgent {
                 }
                 (DecisionKind::CardChoice | DecisionKind::CardCards, Choice::Card(c)) => {
                     view.kind(c).map_or(0, card_value)
+                }
+                // A planet to strike: where other players hold foreign colonies, best not mine.
+                (DecisionKind::CardChoice, Choice::Planet(pl)) if strike => {
+                    let invaders = view
+                        .seats()
+                        .filter(|&q| q != pl.owner && view.ships_on(pl, q) > 0)
+                        .count() as i32;
+                    let own = if pl.owner == me { 20 } else { 0 };
+                    10 * invaders - own
                 }
                 // A planet named by card text: one of my colonies, the more ships the better.
                 (DecisionKind::CardChoice, Choice::Planet(pl)) => {
