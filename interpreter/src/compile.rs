@@ -264,6 +264,7 @@ impl Compiler<'_> {
                     "another player draws cards" => {
                         triggers.push(Trigger::On(Happening::OthersCardsDrawn))
                     }
+                    "another tech is used" => triggers.push(Trigger::On(Happening::TechUsed)),
                     "this tech is completed" => {
                         triggers.push(Trigger::On(Happening::TechCompleted))
                     }
@@ -764,6 +765,7 @@ impl Compiler<'_> {
                 Some(Stmt::DiscardEachType(who))
             }
             "discard" if object_text == "the destiny card" => Some(Stmt::RedrawDestiny),
+            "discard" if object_text == "that tech" => Some(Stmt::DiscardSubjectTech),
             "have" if object_text == "the encounter" => {
                 let with = self.arg(a, "with")?;
                 // `with PLAYER on any planet`: wherever that player has a colony.
@@ -1777,6 +1779,7 @@ const WHENEVER_WORDS: &[&str] = &[
     "another player retrieves ships from the warp",
     "another player draws cards",
     "this tech is completed",
+    "another tech is used",
     "another player gains a colony",
     "another player discards an artifact",
     "another player discards a flare",

@@ -136,6 +136,8 @@ pub enum Happening {
     OthersShipsRetrieved,
     /// Another player drew cards from the deck (that player and how many).
     OthersCardsDrawn,
+    /// Another player used a tech (Tech Scrambler answers this).
+    TechUsed,
     /// The tech this ability is on was just completed (the subject: that tech).
     TechCompleted,
     /// Another player gained a foreign colony (that player).
@@ -446,6 +448,8 @@ pub enum Expr {
     AgreedNumber,
     /// How many ships or cards the answered event involved (`that number`).
     SubjectCount,
+    /// The research number of the tech whose use is answered (`that tech's research number`).
+    SubjectResearch,
     /// How many of a player's ships went to the warp this encounter.
     LostThisEncounter(Box<Expr>),
     /// Whether the answered play answers a use of a player's alien power (a zap against it).
@@ -498,6 +502,7 @@ impl Expr {
             | Expr::AgreedPlayer
             | Expr::AgreedNumber
             | Expr::SubjectCount
+            | Expr::SubjectResearch
             | Expr::TopDiscard
             | Expr::TargetPlanet
             | Expr::AllPlanets => {}
@@ -821,6 +826,8 @@ pub enum Stmt {
     },
     /// `remove my cannon tokens`: the acting player's tokens of the kind leave the planets.
     RemovePlanetTokens(u32),
+    /// `discard that tech`: the tech whose use this ability answers.
+    DiscardSubjectTech,
     /// `destroy PLANET`: its ships go to the warp and it leaves the game.
     DestroyPlanet(Expr),
     /// `create a planet in PLAYER's home system [as NAME]`.

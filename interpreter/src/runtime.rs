@@ -114,6 +114,8 @@ enum Subject {
         player: PlayerId,
         ability: u32,
         card: Option<CardId>,
+        /// The tech used, when the ability is a tech's.
+        tech: Option<u16>,
         /// The player whose use this one answers, and whether that was an alien power's.
         against: Option<(PlayerId, bool)>,
     },
@@ -548,14 +550,13 @@ impl Runtime {
         if origin == Origin::HiddenPower {
             game.reveal_alien(p);
         }
-        if let Origin::Tech(_) = origin {
-            // A tech is neither a power nor a card played: announced, never answered.
-            if ab.usage != Usage::Innate {
-                game.announce_use(p, ab.source);
-            }
-        } else if ab.usage != Usage::Innate {
-            match card {
-                Some(c) => {
+        if ab.usage != Usage::Innate {
+            let happening = match (origin, card) {
+                (Origin::Tech(_), _) => {
+                    game.announce_use(p, ab.source);
+                    Happening::TechUsed
+                }
+                (_, Some(c)) => {
                     if game.state().kind(c) == CardKind::Flare {
                         let key = if game.state().rules.one_flare_per_encounter {
                             FLARE_USED
@@ -565,22 +566,24 @@ impl Runtime {
                         game.mark(p, key, Until::EndOfEncounter);
                     }
                     game.play_from_hand(p, c, ab.source);
+                    Happening::CardPlayed
                 }
-                None => game.announce_use(p, ab.source),
-            }
-            let happening = if card.is_some() {
-                Happening::CardPlayed
-            } else {
-                Happening::PowerUsed
+                (_, None) => {
+                    game.announce_use(p, ab.source);
+                    Happening::PowerUsed
+                }
             };
             let against = match subject {
-                Subject::Use { player, card, .. } => Some((player, card.is_none())),
+                Subject::Use {
+                    player, card, tech, ..
+                } => Some((player, card.is_none() && tech.is_none())),
                 _ => None,
             };
             let target = Subject::Use {
                 player: p,
                 ability: a,
                 card,
+                tech: origin.tech(),
                 against,
             };
             cancelled = self.answer(game, happening, p, target)?;
@@ -1330,9 +1333,22 @@ impl Runtime {
                 }
             }
             Stmt::CancelSubject => ctx.cancelled = true,
+            Stmt::DiscardSubjectTech => {
+                if let Subject::Use {
+                    player,
+                    tech: Some(t),
+                    ..
+                } = ctx.subject
+                {
+                    game.discard_tech(player, t, Rule::CardText)?;
+                }
+            }
             Stmt::PowerOffSubject(until) => {
                 if let Subject::Use {
-                    player, card: None, ..
+                    player,
+                    card: None,
+                    tech: None,
+                    ..
                 } = ctx.subject
                 {
                     ctx.cancelled = true;
@@ -2108,6 +2124,18 @@ impl Runtime {
                 Value::Bool(matches!(ctx.subject,
                     Subject::Use { against: Some((q, true)), .. } if p == Value::Player(q)))
             }
+            // A tech of research X needs as many ships as are on it.
+            Expr::SubjectResearch => match ctx.subject {
+                Subject::Use {
+                    player,
+                    tech: Some(t),
+                    ..
+                } => Value::Int(match game.components().techs[t as usize].research {
+                    Some(n) => n as i32,
+                    None => game.ships_at(player, Place::Tech(t)) as i32,
+                }),
+                _ => Value::Int(0),
+            },
             Expr::SubjectCount => match ctx.subject {
                 Subject::Count { count, .. } => Value::Int(count as i32),
                 _ => Value::Int(0),

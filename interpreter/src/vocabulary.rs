@@ -424,6 +424,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::TargetsPower(b(&mut e)),
     },
     Pattern {
+        words: "that tech 's research number",
+        ty: Ty::Int,
+        build: |_| Expr::SubjectResearch,
+    },
+    Pattern {
         words: "that number",
         ty: Ty::Int,
         build: |_| Expr::SubjectCount,
