@@ -14,15 +14,7 @@ type ShipPlaces = Vec<(Place, u8)>;
 impl Game<'_> {
     /// Ships `p` has at `place`.
     pub fn ships_at(&self, p: PlayerId, place: Place) -> u8 {
-        let s = &self.state;
-        match place {
-            Place::Planet(id) => s.ships_on(id, p),
-            Place::Gate => s.encounter.gate[p.ix()],
-            Place::Beside => s.encounter.beside[p.ix()],
-            Place::Warp => s.players[p.ix()].warp,
-            Place::Removed => s.players[p.ix()].removed,
-            Place::Tech(t) => s.held_tech(p, t).map_or(0, |h| h.ships),
-        }
+        self.state.ships_at(p, place)
     }
 
     fn ships_at_mut(&mut self, p: PlayerId, place: Place) -> &mut u8 {
@@ -59,6 +51,7 @@ impl Game<'_> {
             Place::Planet(id) if !self.state.planet_exists(id) => return,
             _ => {}
         }
+        self.carry_ship_tokens(p, from, to, count);
         *self.ships_at_mut(p, from) -= count;
         let before = self.ships_at(p, to);
         *self.ships_at_mut(p, to) += count;
@@ -122,6 +115,24 @@ impl Game<'_> {
         }
         if let Some(kind) = power {
             self.emit(Rule::HomeColonies, kind);
+        }
+    }
+
+    /// A ship token at `from` goes along when all of `p`'s ships there move, or when some
+    /// go into the encounter or onto a planet: its owner keeps it in the fight and out of
+    /// the warp (the engine decides for the owner rather than asking each time).
+    fn carry_ship_tokens(&mut self, p: PlayerId, from: Place, to: Place, count: u8) {
+        if self.state.ship_tokens.is_empty() {
+            return;
+        }
+        let all = count >= self.ships_at(p, from);
+        let forward = matches!(to, Place::Gate | Place::Beside | Place::Planet(_));
+        let mut moving = if all { usize::MAX } else { count as usize };
+        for t in self.state.ship_tokens.iter_mut() {
+            if t.owner == p && t.place == from && (all || forward) && moving > 0 {
+                t.place = to;
+                moving -= 1;
+            }
         }
     }
 

@@ -687,6 +687,57 @@ impl Game<'_> {
         );
     }
 
+    /// `p` adds a ship token of kind `key` to its fleet on `planet` (one of its colonies):
+    /// one more ship of its own, held with `tech` when a tech's text adds it.
+    pub fn place_ship_token(
+        &mut self,
+        p: PlayerId,
+        planet: PlanetId,
+        key: u32,
+        tech: Option<u16>,
+        source: u32,
+    ) {
+        if self.state.ships_on(planet, p) == 0 {
+            return;
+        }
+        self.state.planet_ships_mut(planet)[p.ix()] += 1;
+        let place = Place::Planet(planet);
+        (self.state.ship_tokens).push(crate::state::ShipToken {
+            owner: p,
+            key,
+            place,
+            tech,
+        });
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::ShipTokenPlaced {
+                player: p,
+                key,
+                place,
+            },
+        );
+    }
+
+    /// The ship tokens held with `p`'s tech `tech` leave the game with it.
+    pub(crate) fn remove_tech_ship_tokens(&mut self, p: PlayerId, tech: u16, rule: Rule) {
+        while let Some(i) =
+            (self.state.ship_tokens.iter()).position(|t| t.owner == p && t.tech == Some(tech))
+        {
+            let t = self.state.ship_tokens.remove(i);
+            // One ship fewer where it was: moved out of play, then out of the fleet.
+            self.move_ships(p, t.place, Place::Removed, 1, rule);
+            let removed = &mut self.state.players[p.ix()].removed;
+            *removed = removed.saturating_sub(1);
+            self.emit(
+                rule,
+                EventKind::ShipTokenRemoved {
+                    player: p,
+                    key: t.key,
+                },
+            );
+        }
+    }
+
     /// `p` takes back its tokens of kind `key` from beside the planets.
     pub fn remove_planet_tokens(&mut self, p: PlayerId, key: u32, source: u32) {
         let before = self.state.planet_tokens.len();

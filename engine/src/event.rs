@@ -433,6 +433,17 @@ pub enum EventKind {
         player: PlayerId,
         key: u32,
     },
+    /// A ship token joined a player's fleet.
+    ShipTokenPlaced {
+        player: PlayerId,
+        key: u32,
+        place: Place,
+    },
+    /// A ship token left the game (with the tech it came with).
+    ShipTokenRemoved {
+        player: PlayerId,
+        key: u32,
+    },
     /// Card text destroyed a planet: it left the game.
     PlanetDestroyed {
         planet: PlanetId,
@@ -1029,6 +1040,19 @@ impl Names<'_> {
             EventKind::PlanetTokensRemoved { player, key } => write!(
                 s,
                 "{} takes its {}s back",
+                self.player(*player),
+                self.source(*key)
+            ),
+            EventKind::ShipTokenPlaced { player, key, place } => write!(
+                s,
+                "{} adds the {} to its ships at {}",
+                self.player(*player),
+                self.source(*key),
+                self.place(*place)
+            ),
+            EventKind::ShipTokenRemoved { player, key } => write!(
+                s,
+                "{}'s {} leaves the game",
                 self.player(*player),
                 self.source(*key)
             ),

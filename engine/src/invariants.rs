@@ -9,11 +9,11 @@ use crate::state::GameState;
 pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
     for p in s.seats() {
         let total = s.ships_total(p);
-        if total != s.rules.ships_per_player as u32 {
+        if total != s.fleet_size(p) {
             return Err(format!(
                 "{} has {total} ships somewhere, not {}",
                 s.players[p.ix()].color,
-                s.rules.ships_per_player
+                s.fleet_size(p)
             ));
         }
         let track = s.players[p.ix()].track;
@@ -31,6 +31,16 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
                 s.players[p.ix()].color,
                 if active { "off" } else { "on" },
                 s.home_colonies(p)
+            ));
+        }
+    }
+    for t in &s.ship_tokens {
+        let here = s.ships_at(t.owner, t.place);
+        if here == 0 {
+            return Err(format!(
+                "{}'s ship token is at {:?}, where it has no ships",
+                s.players[t.owner.ix()].color,
+                t.place
             ));
         }
     }

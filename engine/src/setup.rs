@@ -118,6 +118,7 @@ pub(crate) fn initial_state(
         unused_aliens: Vec::new(),
         aside: Vec::new(),
         planet_tokens: Vec::new(),
+        ship_tokens: Vec::new(),
     })
 }
 

@@ -208,6 +208,21 @@ pub struct PlanetToken {
     pub owner: PlayerId,
 }
 
+/// A ship token card text added to a player's fleet (a tech's flagship, say): one more of
+/// its ships in every way, found wherever it is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShipToken {
+    /// Whose ship it is.
+    pub owner: PlayerId,
+    /// What kind of ship, in content's numbering.
+    pub key: u32,
+    /// Where it is.
+    pub place: crate::event::Place,
+    /// The tech it comes with (it leaves the game with that tech), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tech: Option<u16>,
+}
+
 /// The encounter under way.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Encounter {
@@ -347,6 +362,9 @@ pub struct GameState {
     /// Tokens card text put beside planets.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub planet_tokens: Vec<PlanetToken>,
+    /// Ship tokens card text added to fleets (each also counted among its owner's ships).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ship_tokens: Vec<ShipToken>,
 }
 
 impl GameState {
@@ -468,6 +486,25 @@ impl GameState {
             + pl.warp as u32
             + pl.removed as u32
             + pl.techs.iter().map(|t| t.ships as u32).sum::<u32>()
+    }
+
+    /// Ships `p` has at `place`.
+    pub fn ships_at(&self, p: PlayerId, place: crate::event::Place) -> u8 {
+        use crate::event::Place;
+        match place {
+            Place::Planet(id) => self.ships_on(id, p),
+            Place::Gate => self.encounter.gate[p.ix()],
+            Place::Beside => self.encounter.beside[p.ix()],
+            Place::Warp => self.players[p.ix()].warp,
+            Place::Removed => self.players[p.ix()].removed,
+            Place::Tech(t) => self.held_tech(p, t).map_or(0, |h| h.ships),
+        }
+    }
+
+    /// The ships `p` should have in all: the standard fleet and its ship tokens.
+    pub fn fleet_size(&self, p: PlayerId) -> u32 {
+        self.rules.ships_per_player as u32
+            + self.ship_tokens.iter().filter(|t| t.owner == p).count() as u32
     }
 
     /// `p`'s held tech `tech`, if it has it.

@@ -176,6 +176,7 @@ impl Game<'_> {
         let techs = &mut self.state.players[p.ix()].techs;
         techs.retain(|h| h.tech != tech);
         self.lose_tech_powers(p, tech, rule);
+        self.remove_tech_ship_tokens(p, tech, rule);
         self.state.tech_discard.push(tech);
         self.emit(rule, EventKind::TechDiscarded { player: p, tech });
         Ok(())
@@ -217,6 +218,7 @@ impl Game<'_> {
         };
         h.completed = false;
         self.lose_tech_powers(p, tech, rule);
+        self.remove_tech_ship_tokens(p, tech, rule);
         self.emit(rule, EventKind::TechReset { player: p, tech });
         Ok(())
     }

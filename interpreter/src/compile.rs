@@ -826,6 +826,24 @@ impl Compiler<'_> {
                         until,
                     });
                 }
+                // `place a prometheus ship on site`: a ship token joins my fleet there.
+                if let ast::Expr::Path(p) = object {
+                    let n = p.segments.len();
+                    if n > 1 && p.segments[n - 2].link == Some(Link::On) {
+                        let what = self.snippet(Span {
+                            start: p.segments[0].span.start,
+                            end: p.segments[n - 2].span.end,
+                        });
+                        if what.ends_with(" ship") {
+                            let key = self.token_kind(&what);
+                            let mut at = p.clone();
+                            at.segments = vec![p.segments[n - 1].clone()];
+                            at.span = p.segments[n - 1].span;
+                            let planet = self.path(&at, Some(Ty::Planet)).map(|(e, _)| e)?;
+                            return Some(Stmt::PlaceShipToken { key, planet });
+                        }
+                    }
+                }
                 // `place gift on my sheet`: the last segment is the sheet.
                 match object {
                     ast::Expr::Path(p)
@@ -1175,6 +1193,29 @@ impl Compiler<'_> {
                 "the runtime runs: set/add/subtract/multiply/divide a quantity, add/remove tokens, move or remove ships, draw (a new hand), discard one card of each type or this card, swap hands, aliens or encounter cards, shuffle hands together, give or take cards, play an encounter card face up, join a side, cancel, declare, have another encounter, end the encounter, win the encounter or the game, lose/regain my power, reveal a card, give a token",
             ),
         }
+    }
+
+    /// `PLAYER's WORDS ships in the encounter`: how many of its ship tokens of that kind
+    /// (`place a WORDS ship on PLANET`) are in the encounter.
+    fn ship_tokens_in_encounter(&mut self, toks: &[String], scope: &[Bound]) -> Option<(Expr, Ty)> {
+        let tail = ["ships", "in", "encounter"];
+        if toks.len() < 5 || toks[toks.len() - 3..] != tail {
+            return None;
+        }
+        let (who, words) = match toks.iter().position(|t| t == "'s") {
+            Some(i) => (
+                vocabulary::resolve(&toks[..i], Some(Ty::Player), scope, 0)?.0,
+                &toks[i + 1..toks.len() - 3],
+            ),
+            None if toks[0] == "my" => (Expr::Me, &toks[1..toks.len() - 3]),
+            None => return None,
+        };
+        if words.is_empty() || words.iter().any(|w| w == "'s") {
+            return None;
+        }
+        // Named as it was placed: `a prometheus ship`.
+        let key = self.declaration(&format!("{} ship", words.join(" ")));
+        Some((Expr::ShipTokensInEncounter(Box::new(who), key), Ty::Int))
     }
 
     /// The kind of token `a grudge token` names (its words without the article), numbered
@@ -1562,7 +1603,8 @@ impl Compiler<'_> {
             }
         }
         let found = vocabulary::resolve(&toks, want, &scope, 0)
-            .or_else(|| vocabulary::resolve(&toks, None, &scope, 0));
+            .or_else(|| vocabulary::resolve(&toks, None, &scope, 0))
+            .or_else(|| self.ship_tokens_in_encounter(&toks, &scope));
         if let (Some((e, _)), Some(until)) = (&found, self.acts_until) {
             if let Some((from, what)) = exists_from(e).filter(|(from, _)| *from > until) {
                 self.lints.push(Lint::NotYetAvailable {

@@ -416,10 +416,14 @@ pub enum Expr {
     TargetPlanet,
     /// A player's home planets.
     HomePlanets(Box<Expr>),
+    /// The planets where some of the players have colonies.
+    ColoniesOf(Box<Expr>),
     /// Every planet.
     AllPlanets,
     /// Whether a planet has a token of a kind beside it.
     PlanetHasToken(Box<Expr>, u32),
+    /// How many of a player's ship tokens of a kind are in the encounter.
+    ShipTokensInEncounter(Box<Expr>, u32),
     /// The planets next to a planet in its system.
     PlanetsNextTo(Box<Expr>),
     /// The planets of a list with none of a player's ships on them.
@@ -537,7 +541,9 @@ impl Expr {
             | Expr::TargetsPower(a)
             | Expr::Not(a)
             | Expr::HomePlanets(a)
+            | Expr::ColoniesOf(a)
             | Expr::PlanetHasToken(a, _)
+            | Expr::ShipTokensInEncounter(a, _)
             | Expr::PlanetsNextTo(a)
             | Expr::CardsBeside(a)
             | Expr::CardsOnSheet(a)
@@ -826,6 +832,8 @@ pub enum Stmt {
     },
     /// `remove my cannon tokens`: the acting player's tokens of the kind leave the planets.
     RemovePlanetTokens(u32),
+    /// `place a WORDS ship on PLANET`: a ship token of that kind joins my fleet there.
+    PlaceShipToken { key: u32, planet: Expr },
     /// `discard that tech`: the tech whose use this ability answers.
     DiscardSubjectTech,
     /// `destroy PLANET`: its ships go to the warp and it leaves the game.

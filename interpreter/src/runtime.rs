@@ -1333,6 +1333,11 @@ impl Runtime {
                 }
             }
             Stmt::CancelSubject => ctx.cancelled = true,
+            Stmt::PlaceShipToken { key, planet } => {
+                if let Value::Planet(pl) = self.eval(planet, game, ctx) {
+                    game.place_ship_token(me, pl, *key, ctx.tech, ctx.source);
+                }
+            }
             Stmt::DiscardSubjectTech => {
                 if let Subject::Use {
                     player,
@@ -2020,6 +2025,34 @@ impl Runtime {
                         .collect(),
                 )
             }
+            Expr::ColoniesOf(ps) => {
+                let mask = self.eval(ps, game, ctx).mask();
+                Value::Planets(
+                    (s.planets.iter())
+                        .filter(|pl| {
+                            (s.seats()).any(|q| mask & (1 << q.0) != 0 && pl.ships[q.ix()] > 0)
+                        })
+                        .map(|pl| pl.id)
+                        .collect(),
+                )
+            }
+            Expr::ShipTokensInEncounter(p, key) => match self.eval(p, game, ctx) {
+                Value::Player(p) => {
+                    let e = &s.encounter;
+                    let defending = e.defense == Some(p);
+                    Value::Int(
+                        (s.ship_tokens.iter())
+                            .filter(|t| t.owner == p && t.key == *key)
+                            .filter(|t| match t.place {
+                                Place::Gate | Place::Beside => true,
+                                Place::Planet(pl) => defending && e.planet == Some(pl),
+                                _ => false,
+                            })
+                            .count() as i32,
+                    )
+                }
+                _ => Value::Int(0),
+            },
             Expr::PlanetHasToken(pl, key) => match self.eval(pl, game, ctx) {
                 Value::Planet(pl) => Value::Bool(
                     s.planet_tokens

@@ -538,6 +538,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::HomePlanets(b(&mut e)),
     },
     Pattern {
+        words: "{ps} 's colonies",
+        ty: Ty::Planets,
+        build: |mut e| Expr::ColoniesOf(b(&mut e)),
+    },
+    Pattern {
         words: "all planets",
         ty: Ty::Planets,
         build: |_| Expr::AllPlanets,
