@@ -98,7 +98,12 @@ fn print_table(rows: &[Row]) {
         let count = r
             .count
             .clone()
-            .or_else(|| r.research.clone().map(|n| format!("r{n}")));
+            .or_else(|| {
+                // Research X is written `research any`.
+                r.research
+                    .as_deref()
+                    .map(|n| format!("r{}", if n == "any" { "X" } else { n }))
+            });
         println!(
             "{:<9} {:<width$} {:<6} {:<5} {:<7} {:<5} {:<5} {}",
             r.kind,
