@@ -95,15 +95,12 @@ fn print_table(rows: &[Row]) {
         "kind", "name", "alert", "set", "edition", "flare", "count"
     );
     for r in rows {
-        let count = r
-            .count
-            .clone()
-            .or_else(|| {
-                // Research X is written `research any`.
-                r.research
-                    .as_deref()
-                    .map(|n| format!("r{}", if n == "any" { "X" } else { n }))
-            });
+        let count = r.count.clone().or_else(|| {
+            // Research X is written `research any`.
+            r.research
+                .as_deref()
+                .map(|n| format!("r{}", if n == "any" { "X" } else { n }))
+        });
         println!(
             "{:<9} {:<width$} {:<6} {:<5} {:<7} {:<5} {:<5} {}",
             r.kind,
