@@ -426,15 +426,15 @@ impl Runtime {
         let s = game.state();
         let player = &s.players[p.ix()];
         let alien = |a: u16| self.index.acts(self.alien_items[a as usize], keys);
+        let card = |c: CardId| {
+            self.index
+                .card_acts(s.cards[c.0 as usize].def as usize, keys)
+        };
         player.aliens().any(alien)
             || self.tech_acts(game, player, |item| self.index.acts(item, keys))
             || self.index.cards_act(keys)
-                && (player.hand.iter().copied())
-                    .chain(s.playable_sheet(p))
-                    .any(|c| {
-                        self.index
-                            .card_acts(s.cards[c.0 as usize].def as usize, keys)
-                    })
+                && (player.hand.iter().copied().any(card)
+                    || !s.aside.is_empty() && s.playable_sheet(p).any(card))
     }
 
     /// Whether `p`'s alien or the item of a card in its hand passes `test`.
@@ -443,12 +443,14 @@ impl Runtime {
         let player = &s.players[p.ix()];
         player.aliens().any(|a| test(self.alien_items[a as usize]))
             || self.tech_acts(game, player, &test)
-            || (player.hand.iter().copied())
-                .chain(s.playable_sheet(p))
-                .any(|c| {
+            || {
+                let card = |c: CardId| {
                     let def = s.cards[c.0 as usize].def as usize;
                     matches!(self.def_items.get(def), Some(Some(item)) if test(*item))
-                })
+                };
+                player.hand.iter().copied().any(card)
+                    || !s.aside.is_empty() && s.playable_sheet(p).any(card)
+            }
     }
 
     /// Whether the item of one of `player`'s usable techs passes `test`.
