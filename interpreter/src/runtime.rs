@@ -609,7 +609,12 @@ impl Runtime {
             self.exec(&ab.body, game, &mut ctx)?;
             if let Some(c) = card {
                 if game.state().kind(c) == CardKind::Artifact {
-                    self.happened(game, Happening::MyArtifactPlayed, &[p], Subject::Card(c))?;
+                    self.happened(
+                        game,
+                        Happening::MyArtifactPlayed,
+                        1 << p.0,
+                        Subject::Card(c),
+                    )?;
                 }
             }
         }
@@ -642,20 +647,15 @@ impl Runtime {
         }
     }
 
-    /// Offers `players` (in timing order) the abilities that answer `h`, with `subject`.
-    fn happened(
-        &self,
-        game: &mut Game,
-        h: Happening,
-        players: &[PlayerId],
-        subject: Subject,
-    ) -> Flow {
+    /// Offers `players` (a mask of seats, in timing order) the abilities that answer `h`,
+    /// with `subject`.
+    fn happened(&self, game: &mut Game, h: Happening, players: u8, subject: Subject) -> Flow {
         let key = on_key(h);
         if self.index.any_keys & key == 0 {
             return Ok(());
         }
         for p in game.timing_order() {
-            if !players.contains(&p) || !self.holds_acting(game, p, key) {
+            if players & (1 << p.0) == 0 || !self.holds_acting(game, p, key) {
                 continue;
             }
             let options = self.answers(game, p, h, &[], subject);
@@ -2455,46 +2455,43 @@ impl Hooks for Runtime {
     }
 
     fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
-        let seats: Vec<PlayerId> = game.state().seats().collect();
+        // Seats as masks: everyone, one player, everyone but one.
+        let seats = ((1u16 << game.state().player_count()) - 1) as u8;
+        let only = |p: PlayerId| 1u8 << p.0;
+        let others = |p: PlayerId| seats & !(1u8 << p.0);
         match moment {
             Moment::PowerLost(p) => {
-                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
-                self.happened(game, Happening::PowerLost, &others, Subject::Player(p))
+                self.happened(game, Happening::PowerLost, others(p), Subject::Player(p))
             }
             Moment::DeckReshuffled => {
-                self.happened(game, Happening::DeckReshuffled, &seats, Subject::None)
+                self.happened(game, Happening::DeckReshuffled, seats, Subject::None)
             }
             Moment::TechCompleted(p, t) => {
-                self.happened(game, Happening::TechCompleted, &[p], Subject::Tech(t))
+                self.happened(game, Happening::TechCompleted, only(p), Subject::Tech(t))
             }
             Moment::ShipsToWarp(p, count) => {
                 let subject = Subject::Count { player: p, count };
-                self.happened(game, Happening::MyShipsToWarp, &[p], subject)?;
-                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
-                self.happened(game, Happening::OthersShipsToWarp, &others, subject)
+                self.happened(game, Happening::MyShipsToWarp, only(p), subject)?;
+                self.happened(game, Happening::OthersShipsToWarp, others(p), subject)
             }
             Moment::ShipsRemoved(p, count) => {
-                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
                 let subject = Subject::Count { player: p, count };
-                self.happened(game, Happening::OthersShipsRemoved, &others, subject)
+                self.happened(game, Happening::OthersShipsRemoved, others(p), subject)
             }
             Moment::ShipsRetrieved(p, count) => {
-                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
                 let subject = Subject::Count { player: p, count };
-                self.happened(game, Happening::OthersShipsRetrieved, &others, subject)
+                self.happened(game, Happening::OthersShipsRetrieved, others(p), subject)
             }
             Moment::CardsDrawn(p, count) => {
-                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
                 let subject = Subject::Count { player: p, count };
-                self.happened(game, Happening::OthersCardsDrawn, &others, subject)
+                self.happened(game, Happening::OthersCardsDrawn, others(p), subject)
             }
             Moment::ColonyGained(p) => {
-                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
                 let subject = Subject::Count {
                     player: p,
                     count: 1,
                 };
-                self.happened(game, Happening::OthersColonyGained, &others, subject)
+                self.happened(game, Happening::OthersColonyGained, others(p), subject)
             }
             Moment::CardDiscarded {
                 player,
@@ -2508,20 +2505,16 @@ impl Hooks for Runtime {
                 let ty = game.state().kind(card).card_type();
                 let subject = Subject::Card(card);
                 if new_hand {
-                    self.happened(game, Happening::NewHandDiscard(ty), &[player], subject)?;
+                    self.happened(game, Happening::NewHandDiscard(ty), only(player), subject)?;
                 }
-                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != player).collect();
-                self.happened(game, Happening::OthersDiscard(ty), &others, subject)
+                self.happened(game, Happening::OthersDiscard(ty), others(player), subject)
             }
-            Moment::ReinforcementPlayed(p, card) => {
-                let others: Vec<PlayerId> = seats.into_iter().filter(|&q| q != p).collect();
-                self.happened(
-                    game,
-                    Happening::ReinforcementPlayed,
-                    &others,
-                    Subject::Card(card),
-                )
-            }
+            Moment::ReinforcementPlayed(p, card) => self.happened(
+                game,
+                Happening::ReinforcementPlayed,
+                others(p),
+                Subject::Card(card),
+            ),
         }
     }
 
