@@ -658,6 +658,19 @@ impl Compiler<'_> {
         }
     }
 
+    /// The name an action's `as NAME` gives what it makes (`Some(None)` without one); a
+    /// name that is not plain words is reported with `help`, and gives `None`.
+    fn bind_as(&mut self, a: &ast::Action, ty: Ty, help: &str) -> Option<Option<u8>> {
+        match self.arg(a, "as") {
+            Some(ast::Expr::Path(p)) => Some(Some(self.bind(path_tokens(p), ty))),
+            Some(_) => {
+                self.unsupported(a, help);
+                None
+            }
+            None => Some(None),
+        }
+    }
+
     fn unsupported(&mut self, a: &ast::Action, help: &str) -> Option<Stmt> {
         self.lints.push(Lint::Unsupported {
             what: format!("`{}`", self.snippet(a.span)),
@@ -733,16 +746,11 @@ impl Compiler<'_> {
                     _ => Expr::Int(1),
                 };
                 // `draw 4 cards as drawn` names the cards drawn.
-                let named = match self.arg(a, "as") {
-                    Some(ast::Expr::Path(p)) => Some(self.bind(path_tokens(p), Ty::Cards)),
-                    Some(_) => {
-                        return self.unsupported(
-                            a,
-                            "name the cards drawn with a plain name: `draw 4 cards as drawn`",
-                        )
-                    }
-                    None => None,
-                };
+                let named = self.bind_as(
+                    a,
+                    Ty::Cards,
+                    "name the cards drawn with a plain name: `draw 4 cards as drawn`",
+                )?;
                 Some(Stmt::Draw(n, named))
             }
             "discard" if object_text.starts_with("1 card of each type in") => {
@@ -876,16 +884,11 @@ impl Compiler<'_> {
                     _ => return self.unsupported(a, "write `create a planet in my home system`"),
                 };
                 // `as genesis` names the new planet.
-                let named = match self.arg(a, "as") {
-                    Some(ast::Expr::Path(p)) => Some(self.bind(path_tokens(p), Ty::Planet)),
-                    Some(_) => {
-                        return self.unsupported(
-                            a,
-                            "name the new planet with a plain name: `create a planet in my home system as genesis`",
-                        )
-                    }
-                    None => None,
-                };
+                let named = self.bind_as(
+                    a,
+                    Ty::Planet,
+                    "name the new planet with a plain name: `create a planet in my home system as genesis`",
+                )?;
                 Some(Stmt::CreatePlanet { owner, named })
             }
             "lend" if object_text == "my power" => {

@@ -217,6 +217,8 @@ pub struct Runtime {
     def_items: Vec<Option<u32>>,
     /// Item of each tech the components list.
     tech_items: Vec<u32>,
+    /// The tech of each item that is one (the inverse of `tech_items`).
+    item_techs: Vec<Option<u16>>,
     /// Tables that let the hot paths skip content that cannot act.
     index: Index,
     depth: Cell<u8>,
@@ -287,7 +289,7 @@ impl Runtime {
                     .map(|i| i as u32)
             })
             .collect();
-        let tech_items = components
+        let tech_items: Vec<u32> = components
             .techs
             .iter()
             .map(|t| {
@@ -298,12 +300,17 @@ impl Runtime {
                     .unwrap_or(0) as u32
             })
             .collect();
+        let mut item_techs = vec![None; program.items.len()];
+        for (t, &item) in tech_items.iter().enumerate() {
+            item_techs[item as usize] = Some(t as u16);
+        }
         let index = Index::new(&program, &def_items);
         Runtime {
             program,
             alien_items,
             def_items,
             tech_items,
+            item_techs,
             index,
             depth: Cell::new(0),
         }
@@ -519,15 +526,11 @@ impl Runtime {
 
     fn ctx(&self, me: PlayerId, a: u32, subject: Subject) -> Ctx {
         let ab = self.ability(a);
-        // A tech's own text knows its tech (conditions on `ships on this tech`).
-        let tech = (self.program.items[ab.item as usize].kind == ItemKind::Tech)
-            .then(|| self.tech_items.iter().position(|&i| i == ab.item))
-            .flatten()
-            .map(|t| t as u16);
         Ctx {
             subject,
             item: ab.item,
-            tech,
+            // A tech's own text knows its tech (conditions on `ships on this tech`).
+            tech: self.item_techs[ab.item as usize],
             ..Ctx::change(me, vec![Value::None; ab.slots as usize], ab.source)
         }
     }
@@ -2040,16 +2043,11 @@ impl Runtime {
             }
             Expr::ShipTokensInEncounter(p, key) => match self.eval(p, game, ctx) {
                 Value::Player(p) => {
-                    let e = &s.encounter;
-                    let defending = e.defense == Some(p);
+                    let places = ship_places(game, p, ShipPlace::Encounter);
                     Value::Int(
                         (s.ship_tokens.iter())
                             .filter(|t| t.owner == p && t.key == *key)
-                            .filter(|t| match t.place {
-                                Place::Gate | Place::Beside => true,
-                                Place::Planet(pl) => defending && e.planet == Some(pl),
-                                _ => false,
-                            })
+                            .filter(|t| places.iter().any(|&(at, _)| at == t.place))
                             .count() as i32,
                     )
                 }
