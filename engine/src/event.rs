@@ -508,6 +508,94 @@ pub enum EventKind {
     },
 }
 
+/// Whose holdings (alien powers, techs, hand, sheet) an event may change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holders {
+    /// Nobody's.
+    None,
+    /// The players of this seat mask.
+    Players(u8),
+    /// Anybody's.
+    All,
+}
+
+impl EventKind {
+    /// Whose holdings this event may change. Kinds not named here may change anybody's,
+    /// so a new kind is safe until it is sorted; `--check` finds a kind sorted wrongly.
+    pub fn holders(&self) -> Holders {
+        use EventKind::*;
+        let one = |p: &PlayerId| Holders::Players(1 << p.0);
+        let two = |a: &PlayerId, b: &PlayerId| Holders::Players(1 << a.0 | 1 << b.0);
+        match self {
+            FirstPlayer { .. }
+            | TurnStarted { .. }
+            | EncounterStarted { .. }
+            | EncounterGranted { .. }
+            | PhaseStarted { .. }
+            | DeckShuffled { .. }
+            | NoEncounterCardToDraw { .. }
+            | ShipsMoved { .. }
+            | ColonyGained { .. }
+            | ColonyLost { .. }
+            | TrackMoved { .. }
+            | PowerLost { .. }
+            | PowerRegained { .. }
+            | DestinyRevealed { .. }
+            | DestinyDrawn { .. }
+            | DestinyDiscarded { .. }
+            | DestinyShuffled { .. }
+            | DefenseNamed { .. }
+            | GateAimed { .. }
+            | Invited { .. }
+            | AllianceJoined { .. }
+            | AllianceDeclined { .. }
+            | CardsRevealed { .. }
+            | MorphCopied { .. }
+            | TotalsComputed { .. }
+            | EncounterResolved { .. }
+            | DealProposed { .. }
+            | DealRejected { .. }
+            | DealFailed
+            | TurnEnded { .. }
+            | GameWon { .. }
+            | GameStopped { .. }
+            | AbilityUsed { .. }
+            | AbilityCancelled { .. }
+            | CardShown { .. }
+            | HandLooked { .. }
+            | DestinyChosen { .. }
+            | CardTypeChanged { .. }
+            | EncounterCardsSwapped
+            | PlanetTokenPlaced { .. }
+            | PlanetTokensRemoved { .. }
+            | ShipTokenPlaced { .. }
+            | ShipTokenRemoved { .. }
+            | PlanetDestroyed { .. }
+            | PlanetCreated { .. }
+            | MustPlayCard { .. }
+            | EffectStarted { .. }
+            | TokensChanged { .. }
+            | Declared { .. }
+            | CardRevealed { .. }
+            | TokenGiven { .. }
+            | DrawsWatched { .. }
+            | EncounterDecided { .. } => Holders::None,
+            CardDrawn { player, .. }
+            | CardDiscarded { player, .. }
+            | CardSelected { player }
+            | ReinforcementPlayed { player, .. }
+            | RewardsTaken { player, .. }
+            | CardPlayed { player, .. }
+            | CardReturned { player, .. }
+            | EncounterCardReplaced { player, .. } => one(player),
+            CardGiven { from, to, .. } => two(from, to),
+            CompensationTaken { player, from, .. } => two(player, from),
+            HandsSwapped { a, b } | HandsMixed { a, b } => two(a, b),
+            _ => Holders::All,
+        }
+    }
+}
+
 /// A card kind in words (`attack 08`, `negotiate`).
 fn kind_words(k: crate::components::CardKind) -> String {
     use crate::components::CardKind;

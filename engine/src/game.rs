@@ -4,7 +4,7 @@ use crate::agent::Agent;
 use crate::components::Components;
 use crate::decision::{Answer, Decision, DecisionKind, Refusal, Request};
 use crate::edition::{Edition, Rules, Variants};
-use crate::event::{Cause, Event, EventKind, Names, Rule, Scene};
+use crate::event::{Cause, Event, EventKind, Holders, Names, Rule, Scene};
 use crate::hooks::Hooks;
 use crate::ids::{PlayerId, Side};
 use crate::invariants;
@@ -204,7 +204,17 @@ pub struct Game<'h> {
     /// Setup's events, kept for an observer attached after `new` when events are not recorded.
     setup_log: Vec<Event>,
     started: bool,
+    /// Each player's holdings stamp (see `holdings_stamp`).
+    stamps: [u64; crate::ids::MAX_PLAYERS],
+    /// The next stamp: this game's number in the high half, a count in the low half.
+    next_stamp: u64,
+    /// Under `check_invariants`: each player's stamp and holdings digest after the last event.
+    holdings_seen: Vec<(u64, u64)>,
 }
+
+/// Games made so far in this process: each game's stamps start from its own number, so no
+/// two games share a stamp and a cache keyed by stamps never mixes games up.
+static GAMES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl<'h> Game<'h> {
     /// Sets up a game: colors, planets and ships, decks, hands and the first player.
@@ -249,7 +259,11 @@ impl<'h> Game<'h> {
             forced_observer: None,
             setup_log: Vec::new(),
             started: false,
+            stamps: [0; crate::ids::MAX_PLAYERS],
+            next_stamp: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32,
+            holdings_seen: Vec::new(),
         };
+        game.touch_holdings(Holders::All);
         game.options.record_events = true;
         game.emit(
             Rule::Setup,
@@ -311,7 +325,60 @@ impl<'h> Game<'h> {
     /// The state, for arranging a scenario before play starts. Changes made here bypass
     /// the event log; the invariants are checked again at the next event.
     pub fn state_mut(&mut self) -> &mut GameState {
+        self.touch_holdings(Holders::All);
         &mut self.state
+    }
+
+    /// A number that changes whenever what `p` holds may have changed: its alien powers, its
+    /// techs, its hand and the cards on its sheet. Hooks may cache what they derive from a
+    /// player's holdings under this stamp; no two games share a stamp.
+    pub fn holdings_stamp(&self, p: PlayerId) -> u64 {
+        self.stamps[p.ix()]
+    }
+
+    /// A number that changes whenever anybody's holdings may have changed (the latest
+    /// `holdings_stamp` given); no two games share one.
+    pub fn holdings_version(&self) -> u64 {
+        self.next_stamp
+    }
+
+    /// Gives the players of `who` new holdings stamps.
+    fn touch_holdings(&mut self, who: Holders) {
+        let mask = match who {
+            Holders::None => return,
+            Holders::Players(m) => m,
+            Holders::All => u8::MAX,
+        };
+        for (p, stamp) in self.stamps.iter_mut().enumerate() {
+            if mask & (1 << p) != 0 {
+                self.next_stamp += 1;
+                *stamp = self.next_stamp;
+            }
+        }
+    }
+
+    /// Under `check_invariants`: an error if a player's holdings changed in an event that
+    /// did not say so (`EventKind::holders`), which would leave hooks' caches stale.
+    fn check_holdings(&mut self) -> Result<(), String> {
+        let seen: Vec<(u64, u64)> = self
+            .state
+            .seats()
+            .map(|p| {
+                (
+                    self.stamps[p.ix()],
+                    invariants::holdings_digest(&self.state, p),
+                )
+            })
+            .collect();
+        let before = std::mem::replace(&mut self.holdings_seen, seen);
+        for (p, (old, new)) in before.iter().zip(&self.holdings_seen).enumerate() {
+            if old.0 == new.0 && old.1 != new.1 {
+                return Err(format!(
+                    "player {p}'s holdings (powers, techs, hand or sheet) changed, but the event does not say so"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The components the game was set up from.
@@ -394,8 +461,11 @@ impl<'h> Game<'h> {
     pub fn emit_caused(&mut self, cause: Cause, kind: EventKind) {
         let seq = self.stats.events as u32;
         self.stats.events += 1;
+        self.touch_holdings(kind.holders());
         if self.options.check_invariants && self.violation.is_none() {
-            if let Err(message) = invariants::check(&self.state, &self.components) {
+            let checked = invariants::check(&self.state, &self.components)
+                .and_then(|_| self.check_holdings());
+            if let Err(message) = checked {
                 self.violation = Some(GameError::Invariant { seq, message });
             }
         }

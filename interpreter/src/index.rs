@@ -152,18 +152,17 @@ fn modified_kinds(body: &[Stmt]) -> Kinds {
 pub(crate) struct Index {
     /// For each item, the kinds of quantity its continuous abilities may change.
     during_kinds: Vec<Kinds>,
-    /// The union of `during_kinds`: a quantity of another kind has no continuous change.
-    pub(crate) during_any: Kinds,
     /// For each ability, the moments at which it acts.
     ability_keys: Vec<Keys>,
     /// For each item, the moments at which its abilities act.
     item_keys: Vec<Keys>,
-    /// The union of `item_keys`: at any other moment no content acts.
-    pub(crate) any_keys: Keys,
     /// For each cosmic card definition, the moments at which its item acts (0 if none).
     def_keys: Vec<Keys>,
     /// The union of `def_keys`: at any other moment only alien powers may act.
     card_keys: Keys,
+    /// For each cosmic card definition, the kinds of quantity its item's continuous
+    /// abilities may change (0 if none).
+    def_kinds: Vec<Kinds>,
 }
 
 impl Index {
@@ -181,7 +180,6 @@ impl Index {
                     .fold(0, |m, ab| m | modified_kinds(&ab.body))
             })
             .collect();
-        let during_any = during_kinds.iter().fold(0, |a, b| a | b);
         let ability_keys: Vec<Keys> = program
             .abilities
             .iter()
@@ -196,20 +194,22 @@ impl Index {
                     .fold(0, |m, &a| m | ability_keys[a as usize])
             })
             .collect();
-        let any_keys = item_keys.iter().fold(0, |a, b| a | b);
         let def_keys: Vec<Keys> = def_items
             .iter()
             .map(|d| d.map_or(0, |i| item_keys[i as usize]))
             .collect();
         let card_keys = def_keys.iter().fold(0, |a, b| a | b);
+        let def_kinds = def_items
+            .iter()
+            .map(|d| d.map_or(0, |i| during_kinds[i as usize]))
+            .collect();
         Index {
             during_kinds,
-            during_any,
             ability_keys,
             item_keys,
-            any_keys,
             def_keys,
             card_keys,
+            def_kinds,
         }
     }
 
@@ -229,14 +229,26 @@ impl Index {
         self.def_keys.get(def).is_some_and(|k| k & keys != 0)
     }
 
+    /// The moments at which a card of definition `def` acts, and the kinds of quantity it
+    /// may change continuously.
+    pub(crate) fn card(&self, def: usize) -> (Keys, Kinds) {
+        (
+            self.def_keys.get(def).copied().unwrap_or(0),
+            self.def_kinds.get(def).copied().unwrap_or(0),
+        )
+    }
+
+    /// The moments at which item `item` acts, and the kinds of quantity it may change
+    /// continuously.
+    pub(crate) fn item(&self, item: u32) -> (Keys, Kinds) {
+        (
+            self.item_keys[item as usize],
+            self.during_kinds[item as usize],
+        )
+    }
+
     /// Whether any card has an ability that may act at one of the moments in `keys`.
     pub(crate) fn cards_act(&self, keys: Keys) -> bool {
         self.card_keys & keys != 0
-    }
-
-    /// Whether item `item` has a continuous ability that may change a quantity of the kinds
-    /// in `kinds`.
-    pub(crate) fn during(&self, item: u32, kinds: Kinds) -> bool {
-        self.during_kinds[item as usize] & kinds != 0
     }
 }

@@ -16,6 +16,7 @@ use crate::ir::{
 use cosmic_engine::deal::{ContentTerm, TermOffer};
 use cosmic_engine::effects::{Lasting, Until};
 use cosmic_engine::event::{Place, Rule};
+use cosmic_engine::ids::MAX_PLAYERS;
 use cosmic_engine::state::{Outcome, Phase};
 use cosmic_engine::{
     AlienDef, CardDef, CardId, CardKind, CardType, Choice, Components, DecisionKind, Flow, Game,
@@ -222,6 +223,30 @@ pub struct Runtime {
     /// Tables that let the hot paths skip content that cannot act.
     index: Index,
     depth: Cell<u8>,
+    /// For each seat, what its holdings may do, under the game's holdings stamp.
+    held: [Cell<Held>; MAX_PLAYERS],
+    /// The union of every seat's `held`, under the game's holdings version.
+    held_all: Cell<Held>,
+}
+
+/// What one player's holdings (powers, techs, hand, sheet) may do: a superset, since it
+/// counts techs not yet usable and sheets not open; the full search decides.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    /// The `Game::holdings_stamp` this was computed under (`u64::MAX`: never).
+    stamp: u64,
+    /// The moments at which something held may act.
+    keys: Keys,
+    /// The kinds of quantity something held may change continuously.
+    kinds: Kinds,
+}
+
+impl Held {
+    const NONE: Held = Held {
+        stamp: u64::MAX,
+        keys: 0,
+        kinds: 0,
+    };
 }
 
 /// The components of a game played with `program`: the base components plus its aliens,
@@ -313,7 +338,64 @@ impl Runtime {
             item_techs,
             index,
             depth: Cell::new(0),
+            held: std::array::from_fn(|_| Cell::new(Held::NONE)),
+            held_all: Cell::new(Held::NONE),
         }
+    }
+
+    /// What anybody's holdings may do, from the cache while no holdings changed.
+    fn held_all(&self, game: &Game) -> Held {
+        let version = game.holdings_version();
+        let cached = self.held_all.get();
+        if cached.stamp == version {
+            return cached;
+        }
+        let mut all = Held {
+            stamp: version,
+            keys: 0,
+            kinds: 0,
+        };
+        for p in game.state().seats() {
+            let h = self.held(game, p);
+            all.keys |= h.keys;
+            all.kinds |= h.kinds;
+        }
+        self.held_all.set(all);
+        all
+    }
+
+    /// What `p`'s holdings may do, from the cache while its holdings stamp is unchanged.
+    fn held(&self, game: &Game, p: PlayerId) -> Held {
+        let stamp = game.holdings_stamp(p);
+        let cell = &self.held[p.ix()];
+        let cached = cell.get();
+        if cached.stamp == stamp {
+            return cached;
+        }
+        let s = game.state();
+        let player = &s.players[p.ix()];
+        let mut held = Held {
+            stamp,
+            keys: 0,
+            kinds: 0,
+        };
+        let mut add = |(keys, kinds): (Keys, Kinds)| {
+            held.keys |= keys;
+            held.kinds |= kinds;
+        };
+        for a in player.aliens() {
+            add(self.index.item(self.alien_items[a as usize]));
+        }
+        for h in &player.techs {
+            if let Some(&item) = self.tech_items.get(h.tech as usize) {
+                add(self.index.item(item));
+            }
+        }
+        for c in player.hand.iter().copied().chain(s.sheet_cards(p)) {
+            add(self.index.card(s.cards[c.0 as usize].def as usize));
+        }
+        cell.set(held);
+        held
     }
 
     fn ability(&self, i: u32) -> &Ability {
@@ -424,58 +506,13 @@ impl Runtime {
     /// quantities of the `kinds` (a cheap test before the full search, which runs each time
     /// a quantity is computed).
     fn holds_continuous(&self, game: &Game, p: PlayerId, kinds: Kinds) -> bool {
-        self.holds(game, p, |item| self.index.during(item, kinds))
+        self.held(game, p).kinds & kinds != 0
     }
 
     /// Whether `p`'s alien or a card in its hand has an ability that may act at one of the
     /// moments in `keys` (a cheap test before the full search of its abilities).
     fn holds_acting(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
-        let s = game.state();
-        let player = &s.players[p.ix()];
-        let alien = |a: u16| self.index.acts(self.alien_items[a as usize], keys);
-        let card = |c: CardId| {
-            self.index
-                .card_acts(s.cards[c.0 as usize].def as usize, keys)
-        };
-        player.aliens().any(alien)
-            || self.tech_acts(game, player, |item| self.index.acts(item, keys))
-            || self.index.cards_act(keys)
-                && (player.hand.iter().copied().any(card)
-                    || !s.aside.is_empty() && s.playable_sheet(p).any(card))
-    }
-
-    /// Whether `p`'s alien or the item of a card in its hand passes `test`.
-    fn holds(&self, game: &Game, p: PlayerId, test: impl Fn(u32) -> bool) -> bool {
-        let s = game.state();
-        let player = &s.players[p.ix()];
-        player.aliens().any(|a| test(self.alien_items[a as usize]))
-            || self.tech_acts(game, player, &test)
-            || {
-                let card = |c: CardId| {
-                    let def = s.cards[c.0 as usize].def as usize;
-                    matches!(self.def_items.get(def), Some(Some(item)) if test(*item))
-                };
-                player.hand.iter().copied().any(card)
-                    || !s.aside.is_empty() && s.playable_sheet(p).any(card)
-            }
-    }
-
-    /// Whether the item of one of `player`'s usable techs passes `test`.
-    fn tech_acts(
-        &self,
-        game: &Game,
-        player: &cosmic_engine::state::Player,
-        test: impl Fn(u32) -> bool,
-    ) -> bool {
-        player
-            .techs
-            .iter()
-            .filter(|h| game.tech_usable(h))
-            .any(|h| {
-                self.tech_items
-                    .get(h.tech as usize)
-                    .is_some_and(|&i| test(i))
-            })
+        self.held(game, p).keys & keys != 0
     }
 
     fn standing(game: &Game, p: PlayerId) -> Standing {
@@ -654,7 +691,7 @@ impl Runtime {
     /// with `subject`.
     fn happened(&self, game: &mut Game, h: Happening, players: u8, subject: Subject) -> Flow {
         let key = on_key(h);
-        if self.index.any_keys & key == 0 {
+        if self.held_all(game).keys & key == 0 {
             return Ok(());
         }
         for p in game.timing_order() {
@@ -761,7 +798,7 @@ impl Runtime {
         user: PlayerId,
         target: Subject,
     ) -> Flow<bool> {
-        if self.index.any_keys & ON_KEY == 0 {
+        if self.held_all(game).keys & ON_KEY == 0 {
             return Ok(false);
         }
         for q in game.timing_order() {
@@ -840,7 +877,7 @@ impl Runtime {
         keys: Keys,
         matches: impl Fn(&Trigger, Option<Phase>) -> bool,
     ) -> Flow {
-        if self.index.any_keys & keys == 0 {
+        if self.held_all(game).keys & keys == 0 {
             return Ok(());
         }
         let phase = game.state().encounter.phase;
@@ -2279,7 +2316,7 @@ impl Runtime {
             }
         }
         let kind = kind_bit(q);
-        if self.index.during_any & kind != 0 {
+        if self.held_all(game).kinds & kind != 0 {
             let phase = s.encounter.phase;
             for p in game.timing_order() {
                 if !self.holds_continuous(game, p, kind) {
@@ -2420,7 +2457,7 @@ impl Hooks for Runtime {
         let Some(p) = game.state().main_player(side) else {
             return Vec::new();
         };
-        if self.index.any_keys & DEAL_KEY == 0 {
+        if self.held_all(game).keys & DEAL_KEY == 0 {
             return Vec::new();
         }
         self.abilities_at(game, p, DEAL_KEY)
@@ -2519,7 +2556,7 @@ impl Hooks for Runtime {
     fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
         // Most quantities have no change at all: say so without building the list.
         let modified = |e: &cosmic_engine::effects::Effect| matches!(&e.what, Lasting::Modifier { quantity, .. } if *quantity == q);
-        if self.index.during_any & kind_bit(q) == 0
+        if self.held_all(game).kinds & kind_bit(q) == 0
             && !game.state().effects.lasting.iter().any(modified)
         {
             return value;
@@ -2569,7 +2606,7 @@ impl Hooks for Runtime {
         };
         let on_losing_side = losing.is_some() && s.side_of(player) == losing;
         let mut candidates: Vec<(Redirect, PlayerId, u32, Origin)> = Vec::new();
-        if self.index.any_keys & INSTEAD_KEY == 0 {
+        if self.held_all(game).keys & INSTEAD_KEY == 0 {
             return Ok(Redirect::Warp);
         }
         for q in game.timing_order() {
