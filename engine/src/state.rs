@@ -594,12 +594,18 @@ impl GameState {
     /// The cards on `p`'s alien sheet it may play as if from its hand: none unless content
     /// opened the sheet and `p`'s power works.
     pub fn playable_sheet(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
-        let open = !self.aside.is_empty()
+        let open = self.sheet_open(p);
+        self.sheet_cards(p).filter(move |_| open)
+    }
+
+    /// Whether `p` may play the cards on its sheet (see `playable_sheet`): some card is set
+    /// aside, content opened the sheet and `p`'s power works.
+    pub fn sheet_open(&self, p: PlayerId) -> bool {
+        !self.aside.is_empty()
             && self.players[p.ix()].power_active
             && !self.effects.power_off(p)
             && (self.effects.lasting.iter())
-                .any(|e| e.by == p && e.what == crate::effects::Lasting::SheetAccess);
-        self.sheet_cards(p).filter(move |_| open)
+                .any(|e| e.by == p && e.what == crate::effects::Lasting::SheetAccess)
     }
 
     /// The card count in every place a card can be (for the invariant check).

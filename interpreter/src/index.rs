@@ -158,8 +158,6 @@ pub(crate) struct Index {
     item_keys: Vec<Keys>,
     /// For each cosmic card definition, the moments at which its item acts (0 if none).
     def_keys: Vec<Keys>,
-    /// The union of `def_keys`: at any other moment only alien powers may act.
-    card_keys: Keys,
     /// For each cosmic card definition, the kinds of quantity its item's continuous
     /// abilities may change (0 if none).
     def_kinds: Vec<Kinds>,
@@ -198,7 +196,6 @@ impl Index {
             .iter()
             .map(|d| d.map_or(0, |i| item_keys[i as usize]))
             .collect();
-        let card_keys = def_keys.iter().fold(0, |a, b| a | b);
         let def_kinds = def_items
             .iter()
             .map(|d| d.map_or(0, |i| during_kinds[i as usize]))
@@ -208,25 +205,13 @@ impl Index {
             ability_keys,
             item_keys,
             def_keys,
-            card_keys,
             def_kinds,
         }
     }
 
-    /// Whether ability `a` may act at one of the moments in `keys`.
-    pub(crate) fn ability_acts(&self, a: u32, keys: Keys) -> bool {
-        self.ability_keys[a as usize] & keys != 0
-    }
-
-    /// Whether item `item` has an ability that may act at one of the moments in `keys`.
-    pub(crate) fn acts(&self, item: u32, keys: Keys) -> bool {
-        self.item_keys[item as usize] & keys != 0
-    }
-
-    /// Whether a card of definition `def` has an ability that may act at one of the
-    /// moments in `keys`.
-    pub(crate) fn card_acts(&self, def: usize, keys: Keys) -> bool {
-        self.def_keys.get(def).is_some_and(|k| k & keys != 0)
+    /// The moments at which ability `a` acts.
+    pub(crate) fn ability_keys(&self, a: u32) -> Keys {
+        self.ability_keys[a as usize]
     }
 
     /// The moments at which a card of definition `def` acts, and the kinds of quantity it
@@ -245,10 +230,5 @@ impl Index {
             self.item_keys[item as usize],
             self.during_kinds[item as usize],
         )
-    }
-
-    /// Whether any card has an ability that may act at one of the moments in `keys`.
-    pub(crate) fn cards_act(&self, keys: Keys) -> bool {
-        self.card_keys & keys != 0
     }
 }

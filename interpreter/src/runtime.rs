@@ -22,7 +22,7 @@ use cosmic_engine::{
     AlienDef, CardDef, CardId, CardKind, CardType, Choice, Components, DecisionKind, Flow, Game,
     Hooks, Moment, PlanetId, PlayerId, Quantity, Redirect, Side, TechDef, Window,
 };
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 /// Fact keys the runtime records (ability limits use `LIMIT + ability`).
@@ -208,6 +208,51 @@ impl Ctx {
     }
 }
 
+/// The abilities one player's holdings give, under its holdings stamp.
+#[derive(Clone, Debug, Default)]
+struct Candidates {
+    /// The `Game::holdings_stamp` this was gathered under (0: never).
+    stamp: u64,
+    /// In the order they are offered.
+    list: Vec<Candidate>,
+}
+
+/// An ability a player's holdings give, and what must hold for it to be usable now.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    ability: u32,
+    /// The moments at which it acts.
+    keys: Keys,
+    origin: Origin,
+    need: Need,
+}
+
+/// What must hold, besides the holdings, for a candidate ability to be usable.
+#[derive(Clone, Copy, Debug)]
+enum Need {
+    /// The player's alien power works.
+    Works,
+    /// The tech (the player's n-th) is completed, or a secret tech researched enough.
+    Tech(u8),
+    /// A card: on the sheet, the sheet is open; a flare, no flare was used and its home
+    /// matches whether the power works.
+    Card {
+        sheet: bool,
+        flare: Option<FlareHome>,
+    },
+}
+
+/// Which of a flare's texts a candidate is.
+#[derive(Clone, Copy, Debug)]
+enum FlareHome {
+    /// Another alien's flare: its wild text.
+    Wild,
+    /// One's own flare while the power works: its super text.
+    Super,
+    /// One's own flare while the power does not work: its wild text.
+    OwnWild,
+}
+
 /// Runs a program as the engine's hooks. One per thread: clone it for each worker.
 #[derive(Clone)]
 pub struct Runtime {
@@ -227,6 +272,8 @@ pub struct Runtime {
     held: [Cell<Held>; MAX_PLAYERS],
     /// The union of every seat's `held`, under the game's holdings version.
     held_all: Cell<Held>,
+    /// For each seat, the abilities its holdings give, under its holdings stamp.
+    candidates: [RefCell<Candidates>; MAX_PLAYERS],
 }
 
 /// What one player's holdings (powers, techs, hand, sheet) may do: a superset, since it
@@ -340,6 +387,7 @@ impl Runtime {
             depth: Cell::new(0),
             held: std::array::from_fn(|_| Cell::new(Held::NONE)),
             held_all: Cell::new(Held::NONE),
+            candidates: Default::default(),
         }
     }
 
@@ -421,82 +469,137 @@ impl Runtime {
         (player.power_active || kept()) && !s.effects.power_off(p)
     }
 
-    /// Every ability `p` may use now that may act at one of the moments in `keys`, with where
-    /// it comes from: its alien power's, then those of the cards in its hand, in hand order
-    /// (a flare as super or wild). Others are skipped through the index, never gathered.
-    fn abilities_at(&self, game: &Game, p: PlayerId, keys: Keys) -> Vec<(u32, Origin)> {
+    /// The abilities `p`'s holdings give, from the cache while its holdings stamp is
+    /// unchanged (see `abilities_at`, which checks what may change without a new stamp).
+    fn candidates(&self, game: &Game, p: PlayerId) -> std::cell::Ref<'_, Candidates> {
+        let stamp = game.holdings_stamp(p);
+        let cell = &self.candidates[p.ix()];
+        if cell.borrow().stamp != stamp {
+            let mut cache = cell.borrow_mut();
+            cache.stamp = stamp;
+            cache.list.clear();
+            self.gather_candidates(game, p, &mut cache.list);
+        }
+        cell.borrow()
+    }
+
+    /// Every ability `p`'s alien powers, techs, hand and sheet carry, in the order they are
+    /// offered.
+    fn gather_candidates(&self, game: &Game, p: PlayerId, out: &mut Vec<Candidate>) {
         let s = game.state();
-        let mut out = Vec::new();
         let player = &s.players[p.ix()];
-        let mut works = None;
-        let mut works = || *works.get_or_insert_with(|| self.power_works(game, p));
+        let mut push = |a: u32, origin: Origin, need: Need| {
+            let keys = self.index.ability_keys(a);
+            if keys != 0 {
+                out.push(Candidate {
+                    ability: a,
+                    keys,
+                    origin,
+                    need,
+                });
+            }
+        };
         for (k, alien) in player.aliens().enumerate() {
             let item = self.alien_items[alien as usize];
-            if self.index.acts(item, keys) && works() {
-                let origin = if k == 0 && player.face_down {
-                    Origin::HiddenPower
-                } else {
-                    Origin::Power
-                };
-                for &a in &self.program.items[item as usize].abilities {
-                    if self.index.ability_acts(a, keys) && self.ability(a).home == Home::Power {
-                        out.push((a, origin));
-                    }
+            let origin = if k == 0 && player.face_down {
+                Origin::HiddenPower
+            } else {
+                Origin::Power
+            };
+            for &a in &self.program.items[item as usize].abilities {
+                if self.ability(a).home == Home::Power {
+                    push(a, origin, Need::Works);
                 }
             }
         }
-        for h in player.techs.iter().filter(|h| game.tech_usable(h)) {
+        for (i, h) in player.techs.iter().enumerate() {
             let Some(&item) = self.tech_items.get(h.tech as usize) else {
                 continue;
             };
-            if !self.index.acts(item, keys) {
-                continue;
-            }
             for &a in &self.program.items[item as usize].abilities {
-                if self.index.ability_acts(a, keys) && self.ability(a).home == Home::Effect {
-                    out.push((a, Origin::Tech(h.tech)));
+                if self.ability(a).home == Home::Effect {
+                    push(a, Origin::Tech(h.tech), Need::Tech(i as u8));
                 }
             }
         }
-        if !self.index.cards_act(keys) {
-            return out;
-        }
-        let mut flare_used = None;
-        // Cards on an open alien sheet are played as if from the hand.
-        for card in player.hand.iter().copied().chain(s.playable_sheet(p)) {
+        let hand = player.hand.iter().map(|&c| (c, false));
+        for (card, sheet) in hand.chain(s.sheet_cards(p).map(|c| (c, true))) {
             let def = s.cards[card.0 as usize].def as usize;
-            if !self.index.card_acts(def, keys) {
-                continue;
-            }
             let Some(Some(item)) = self.def_items.get(def) else {
                 continue;
             };
-            let item_def = &self.program.items[*item as usize];
-            let is_flare = s.kind(card) == CardKind::Flare;
-            if is_flare && *flare_used.get_or_insert_with(|| s.effects.marked(p, FLARE_USED)) {
-                continue;
-            }
-            if is_flare
-                && !s.rules.one_flare_per_encounter
-                && s.effects.marked(p, CARD_USED + card.0 as u32)
-            {
+            let origin = Origin::Card(card);
+            if s.kind(card) != CardKind::Flare {
+                for &a in &self.program.items[*item as usize].abilities {
+                    if self.ability(a).home == Home::Effect {
+                        push(a, origin, Need::Card { sheet, flare: None });
+                    }
+                }
                 continue;
             }
             // A face-down sheet's own flare is played as a wild flare: it does not tell.
             let own = player.aliens().enumerate().any(|(k, a)| {
                 self.alien_items[a as usize] == *item && !(k == 0 && player.face_down)
             });
-            let want = if !is_flare {
-                Home::Effect
-            } else if own && works() {
-                Home::Super
-            } else {
-                Home::Wild
-            };
-            for &a in &item_def.abilities {
-                if self.index.ability_acts(a, keys) && self.ability(a).home == want {
-                    out.push((a, Origin::Card(card)));
+            for &a in &self.program.items[*item as usize].abilities {
+                let home = match self.ability(a).home {
+                    Home::Super if own => FlareHome::Super,
+                    Home::Wild if own => FlareHome::OwnWild,
+                    Home::Wild => FlareHome::Wild,
+                    _ => continue,
+                };
+                push(
+                    a,
+                    origin,
+                    Need::Card {
+                        sheet,
+                        flare: Some(home),
+                    },
+                );
+            }
+        }
+    }
+
+    /// Every ability `p` may use now that may act at one of the moments in `keys`, with where
+    /// it comes from: its alien power's, then those of its techs, then those of the cards in
+    /// its hand, in hand order (a flare as super or wild), then its open sheet's. The
+    /// candidates come from a cache kept under `p`'s holdings stamp; what changes without a
+    /// new stamp (whether the power works, techs researched, flares used) is checked here.
+    fn abilities_at(&self, game: &Game, p: PlayerId, keys: Keys) -> Vec<(u32, Origin)> {
+        let s = game.state();
+        let player = &s.players[p.ix()];
+        let mut out = Vec::new();
+        let mut works = None;
+        let mut works = || *works.get_or_insert_with(|| self.power_works(game, p));
+        let mut flare_used = None;
+        let mut sheet_open = None;
+        let cache = self.candidates(game, p);
+        for c in cache.list.iter().filter(|c| c.keys & keys != 0) {
+            let ok = match c.need {
+                Need::Works => works(),
+                Need::Tech(i) => {
+                    (player.techs.get(i as usize)).is_some_and(|h| game.tech_usable(h))
                 }
+                Need::Card { sheet, flare } => {
+                    (!sheet || *sheet_open.get_or_insert_with(|| s.sheet_open(p)))
+                        && match (flare, c.origin) {
+                            (None, _) => true,
+                            (Some(home), Origin::Card(card)) => {
+                                !*flare_used.get_or_insert_with(|| s.effects.marked(p, FLARE_USED))
+                                    && (s.rules.one_flare_per_encounter
+                                        || !s.effects.marked(p, CARD_USED + card.0 as u32))
+                                    && match home {
+                                        FlareHome::Wild => true,
+                                        FlareHome::Super => works(),
+                                        FlareHome::OwnWild => !works(),
+                                    }
+                            }
+                            (Some(_), _) => false,
+                        }
+                }
+            };
+            if ok {
+                out.push((c.ability, c.origin));
             }
         }
         out
