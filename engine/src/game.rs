@@ -581,6 +581,24 @@ impl<'h> Game<'h> {
         }
     }
 
+    /// Asks a pick among `options` and returns where the picked option is in them.
+    pub fn pick_index(
+        &mut self,
+        player: PlayerId,
+        kind: DecisionKind,
+        options: Vec<crate::decision::Choice>,
+    ) -> Flow<usize> {
+        let decision = Decision {
+            player,
+            kind,
+            request: Request::Pick(options),
+        };
+        match self.ask_decision(&decision)? {
+            Answer::Pick(i) => Ok(i),
+            _ => unreachable_answer(),
+        }
+    }
+
     /// The order in which simultaneous abilities and rounds of play go: the offense, the
     /// defense, then the others clockwise from the offense's left.
     pub fn timing_order(&self) -> Seats {

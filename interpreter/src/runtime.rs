@@ -22,6 +22,7 @@ use cosmic_engine::{
     AlienDef, CardDef, CardId, CardKind, CardType, Choice, Components, DecisionKind, Flow, Game,
     Hooks, Moment, PlanetId, PlayerId, Quantity, Redirect, Side, TechDef, Window,
 };
+use smallvec::SmallVec;
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
@@ -207,6 +208,10 @@ impl Ctx {
         }
     }
 }
+
+/// Abilities a player may use, with where each comes from: rarely more than a few, so
+/// they stay off the heap.
+type Uses = SmallVec<[(u32, Origin); 8]>;
 
 /// The abilities one player's holdings give, under its holdings stamp.
 #[derive(Clone, Debug, Default)]
@@ -565,10 +570,10 @@ impl Runtime {
     /// its hand, in hand order (a flare as super or wild), then its open sheet's. The
     /// candidates come from a cache kept under `p`'s holdings stamp; what changes without a
     /// new stamp (whether the power works, techs researched, flares used) is checked here.
-    fn abilities_at(&self, game: &Game, p: PlayerId, keys: Keys) -> Vec<(u32, Origin)> {
+    fn abilities_at(&self, game: &Game, p: PlayerId, keys: Keys) -> Uses {
         let s = game.state();
         let player = &s.players[p.ix()];
-        let mut out = Vec::new();
+        let mut out = Uses::new();
         let mut works = None;
         let mut works = || *works.get_or_insert_with(|| self.power_works(game, p));
         let mut flare_used = None;
@@ -806,7 +811,7 @@ impl Runtime {
                 continue;
             }
             // A super flare used instead of a power that would act by itself is offered first.
-            let supers: Vec<(u32, Origin)> = options
+            let supers: Uses = options
                 .iter()
                 .copied()
                 .filter(|&(b, _)| self.ability(b).replaces_power)
@@ -818,7 +823,7 @@ impl Runtime {
                     continue;
                 }
             }
-            let options: Vec<(u32, Origin)> = if mandatory {
+            let options: Uses = if mandatory {
                 options
                     .into_iter()
                     .filter(|&(b, _)| !self.ability(b).replaces_power)
@@ -847,7 +852,7 @@ impl Runtime {
         h: Happening,
         also: &[Happening],
         subject: Subject,
-    ) -> Vec<(u32, Origin)> {
+    ) -> Uses {
         self.abilities_at(game, p, on_key(h))
             .into_iter()
             .filter(|&(a, origin)| {
@@ -965,11 +970,9 @@ impl Runtime {
             })
             .collect();
         choices.push(Choice::Pass);
-        let picked = game.pick(p, DecisionKind::UseAbility, choices.clone())?;
-        Ok(choices
-            .iter()
-            .position(|c| *c == picked)
-            .and_then(|k| options.get(k).copied()))
+        // Passing is the last option, past the end of `options`.
+        let k = game.pick_index(p, DecisionKind::UseAbility, choices)?;
+        Ok(options.get(k).copied())
     }
 
     /// Runs the abilities that trigger at a moment: those with a trigger that `matches`
@@ -990,7 +993,7 @@ impl Runtime {
             }
             let mut asked_out = false;
             loop {
-                let ready: Vec<(u32, Origin)> = self
+                let ready: Uses = self
                     .abilities_at(game, p, keys)
                     .into_iter()
                     .filter(|&(a, _)| {
@@ -1003,7 +1006,7 @@ impl Runtime {
                 if let Some(&(a, origin)) = ready.iter().find(|&&(a, o)| self.acts_by_itself(a, o))
                 {
                     // A super flare used instead of this power is offered first.
-                    let supers: Vec<(u32, Origin)> = ready
+                    let supers: Uses = ready
                         .iter()
                         .copied()
                         .filter(|&(b, _)| {
