@@ -637,22 +637,23 @@ impl<'h> Game<'h> {
 
     /// The players with enough foreign colonies to win now.
     pub(crate) fn winners_by_colonies(&self) -> Vec<PlayerId> {
+        self.state.seats().filter(|&p| self.has_won(p)).collect()
+    }
+
+    /// Whether `p` has enough foreign colonies to win.
+    fn has_won(&self, p: PlayerId) -> bool {
         let need = self.state.rules.colonies_to_win as i32;
-        self.state
-            .seats()
-            .filter(|&p| {
-                let track = self.state.players[p.ix()].track as i32;
-                track >= self.quantity(crate::quantity::Quantity::ColoniesToWin(p), need)
-            })
-            .collect()
+        let track = self.state.players[p.ix()].track as i32;
+        track >= self.quantity(crate::quantity::Quantity::ColoniesToWin(p), need)
     }
 
     /// Ends the game if any player has enough foreign colonies; all such players share the win.
     pub(crate) fn check_win(&mut self) -> Flow {
-        let winners = self.winners_by_colonies();
-        if winners.is_empty() {
+        // Checked at the end of every phase: the list is only made for a win.
+        if !self.state.seats().any(|p| self.has_won(p)) {
             return Ok(());
         }
+        let winners = self.winners_by_colonies();
         self.state.winners = winners.clone();
         self.emit(Rule::Win, EventKind::GameWon { winners });
         Err(Stop::GameOver)

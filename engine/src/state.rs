@@ -459,8 +459,9 @@ impl GameState {
 
     /// Home planets where `p` has a colony.
     pub fn home_colonies(&self, p: PlayerId) -> u8 {
-        self.home_planets(p)
-            .filter(|&id| self.ships_on(id, p) > 0)
+        self.planets
+            .iter()
+            .filter(|pl| pl.id.owner == p && pl.ships[p.ix()] > 0)
             .count() as u8
     }
 
