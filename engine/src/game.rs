@@ -208,8 +208,11 @@ pub struct Game<'h> {
     stamps: [u64; crate::ids::MAX_PLAYERS],
     /// The next stamp: this game's number in the high half, a count in the low half.
     next_stamp: u64,
-    /// Under `check_invariants`: each player's stamp and holdings digest after the last event.
-    holdings_seen: Vec<(u64, u64)>,
+    /// Under `check_invariants`: each player's stamp and holdings digest when last checked.
+    holdings_seen: std::cell::RefCell<Vec<(u64, u64)>>,
+    /// Under `check_invariants`: a stale stamp found when hooks were called, reported as a
+    /// violation at the next event.
+    stale_holdings: std::cell::RefCell<Option<String>>,
 }
 
 /// Games made so far in this process: each game's stamps start from its own number, so no
@@ -261,7 +264,8 @@ impl<'h> Game<'h> {
             started: false,
             stamps: [0; crate::ids::MAX_PLAYERS],
             next_stamp: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32,
-            holdings_seen: Vec::new(),
+            holdings_seen: Default::default(),
+            stale_holdings: Default::default(),
         };
         game.touch_holdings(Holders::All);
         game.options.record_events = true;
@@ -342,6 +346,12 @@ impl<'h> Game<'h> {
         self.next_stamp
     }
 
+    /// Gives `p` a new holdings stamp: for a change to its holdings that hooks may see before
+    /// the event announcing it.
+    pub(crate) fn holdings_changed(&mut self, p: PlayerId) {
+        self.touch_holdings(Holders::Players(1 << p.0));
+    }
+
     /// Gives the players of `who` new holdings stamps.
     fn touch_holdings(&mut self, who: Holders) {
         let mask = match who {
@@ -357,9 +367,10 @@ impl<'h> Game<'h> {
         }
     }
 
-    /// Under `check_invariants`: an error if a player's holdings changed in an event that
-    /// did not say so (`EventKind::holders`), which would leave hooks' caches stale.
-    fn check_holdings(&mut self) -> Result<(), String> {
+    /// Under `check_invariants`: an error if a player's holdings changed without a new
+    /// stamp, in an event that did not say so (`EventKind::holders`) or before hooks were
+    /// called, which would let them read stale caches.
+    fn check_holdings(&self) -> Result<(), String> {
         let seen: Vec<(u64, u64)> = self
             .state
             .seats()
@@ -370,15 +381,26 @@ impl<'h> Game<'h> {
                 )
             })
             .collect();
-        let before = std::mem::replace(&mut self.holdings_seen, seen);
-        for (p, (old, new)) in before.iter().zip(&self.holdings_seen).enumerate() {
+        let before = self.holdings_seen.replace(seen);
+        let now = self.holdings_seen.borrow();
+        for (p, (old, new)) in before.iter().zip(now.iter()).enumerate() {
             if old.0 == new.0 && old.1 != new.1 {
                 return Err(format!(
-                    "player {p}'s holdings (powers, techs, hand or sheet) changed, but the event does not say so"
+                    "player {p}'s holdings (powers, techs, hand or sheet) changed without an event saying so"
                 ));
             }
         }
         Ok(())
+    }
+
+    /// Under `check_invariants`, before hooks are called: notes holdings changed without a
+    /// new stamp, for the next event to report.
+    pub(crate) fn audit_holdings(&self) {
+        if self.options.check_invariants {
+            if let Err(message) = self.check_holdings() {
+                self.stale_holdings.borrow_mut().get_or_insert(message);
+            }
+        }
     }
 
     /// The components the game was set up from.
@@ -463,7 +485,9 @@ impl<'h> Game<'h> {
         self.stats.events += 1;
         self.touch_holdings(kind.holders());
         if self.options.check_invariants && self.violation.is_none() {
+            let stale = self.stale_holdings.borrow_mut().take().map_or(Ok(()), Err);
             let checked = invariants::check(&self.state, &self.components)
+                .and(stale)
                 .and_then(|_| self.check_holdings());
             if let Err(message) = checked {
                 self.violation = Some(GameError::Invariant { seq, message });
@@ -632,6 +656,7 @@ impl<'h> Game<'h> {
     /// A quantity as the rules compute it (`value`), changed by content.
     #[inline]
     pub fn quantity(&self, q: crate::quantity::Quantity, value: i32) -> i32 {
+        self.audit_holdings();
         self.hooks.quantity(q, value, self)
     }
 

@@ -208,6 +208,7 @@ impl Game<'_> {
 
     /// Calls the hooks at a window.
     pub(crate) fn window(&mut self, window: Window) -> Flow {
+        self.audit_holdings();
         let hooks = self.hooks;
         while !self.moments.is_empty() {
             let moment = self.moments.remove(0);

@@ -157,6 +157,8 @@ impl Game<'_> {
             return Ok(());
         };
         hand.remove(k);
+        // The totals below are computed before the event announces the play.
+        self.holdings_changed(p);
         self.state
             .encounter
             .reinforcements
@@ -171,6 +173,7 @@ impl Game<'_> {
             },
         );
         let hooks = self.hooks;
+        self.audit_holdings();
         hooks.moment(Moment::ReinforcementPlayed(p, card), self)?;
         self.update_totals();
         Ok(())
