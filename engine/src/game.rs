@@ -395,11 +395,17 @@ impl<'h> Game<'h> {
 
     /// Under `check_invariants`, before hooks are called: notes holdings changed without a
     /// new stamp, for the next event to report.
+    #[inline]
     pub(crate) fn audit_holdings(&self) {
         if self.options.check_invariants {
-            if let Err(message) = self.check_holdings() {
-                self.stale_holdings.borrow_mut().get_or_insert(message);
-            }
+            self.audit_holdings_now();
+        }
+    }
+
+    #[cold]
+    fn audit_holdings_now(&self) {
+        if let Err(message) = self.check_holdings() {
+            self.stale_holdings.borrow_mut().get_or_insert(message);
         }
     }
 
