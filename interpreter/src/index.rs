@@ -5,55 +5,52 @@
 use crate::ir::{Happening, Program, QuantityRef, Stmt, Trigger};
 use cosmic_engine::state::Phase;
 use cosmic_engine::{Quantity, Window};
-use std::hash::{Hash, Hasher};
 
-/// A set of moments at which abilities act (see `window_key` and `trigger_key`). Distinct
-/// moments may share a bit: the keys only filter, the runtime still checks every trigger.
+/// A set of moments at which abilities act (see `window_key` and `trigger_key`). Some
+/// moments share a bit (every happening but moves): the keys only filter, the runtime
+/// still checks every trigger.
 pub(crate) type Keys = u64;
 
-/// A small multiplicative hasher (as in rustc's FxHash): enough to spread a few enum
-/// values over bits, with no table of variants to keep up to date.
-struct Fx(u64);
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_isize(&mut self, n: isize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
+/// The number of a phase, from 0.
+fn phase_number(phase: Phase) -> u32 {
+    match phase {
+        Phase::StartTurn => 0,
+        Phase::Regroup => 1,
+        Phase::Destiny => 2,
+        Phase::Launch => 3,
+        Phase::Alliance => 4,
+        Phase::Planning => 5,
+        Phase::Reveal => 6,
+        Phase::Resolution => 7,
     }
 }
 
-/// A number in `0..n` from `value`'s hash.
-fn spread(value: impl Hash, n: u64) -> u32 {
-    let mut h = Fx(0);
-    value.hash(&mut h);
-    ((h.finish() >> 32) % n) as u32
-}
-
-/// The bit of the abilities that act at `window` (bits 0 to 47).
+/// The bit of the abilities that act at `window` (bits 0 to 47, one per window: a phase's
+/// start, a phase's end, then the named moments).
 pub(crate) fn window_key(window: Window) -> Keys {
-    1 << spread(window, 48)
+    let n = match window {
+        Window::PhaseStart(p) => phase_number(p),
+        Window::PhaseEnd(p) => 8 + phase_number(p),
+        Window::DestinyDrawn => 16,
+        Window::DefenseNamed => 17,
+        Window::GateAimed => 18,
+        Window::AlliesInvited => 19,
+        Window::AlliancesFormed => 20,
+        Window::CardsSelected => 21,
+        Window::CardsRevealed => 22,
+        Window::WinnerDetermined => 23,
+        Window::EncounterResolved => 24,
+        Window::DealMade => 25,
+        Window::GameSetup => 26,
+        Window::DealFailed => 27,
+        Window::Compensation => 28,
+    };
+    1 << n
 }
 
 /// The bit of the continuous abilities announced when `phase` starts (bits 48 to 55).
 pub(crate) fn during_key(phase: Phase) -> Keys {
-    1 << (48 + spread(phase, 8))
+    1 << (48 + phase_number(phase))
 }
 
 /// The bit of the abilities that answer something happening (one for every happening: the
@@ -104,13 +101,30 @@ fn trigger_key(t: &Trigger) -> Keys {
     }
 }
 
-/// The set of kinds of quantities (one bit per kind, whatever its player or side; kinds
-/// may share a bit).
+/// The set of kinds of quantities (one bit per kind, whatever its player or side).
 pub(crate) type Kinds = u32;
 
-/// The bit of a quantity's kind.
+/// The bit of a quantity's kind (one per kind).
 pub(crate) fn kind_bit(q: Quantity) -> Kinds {
-    1 << spread(std::mem::discriminant(&q), 32)
+    let n = match q {
+        Quantity::CardValue(_) => 0,
+        Quantity::ShipWorth(_) => 1,
+        Quantity::SideTotal(_) => 2,
+        Quantity::Winner => 3,
+        Quantity::MaxShips(_) => 4,
+        Quantity::Compensation(_) => 5,
+        Quantity::Rewards(_) => 6,
+        Quantity::FailedDealShips(_) => 7,
+        Quantity::AttackRequired(_) => 8,
+        Quantity::RegroupShips(_) => 9,
+        Quantity::ColoniesToWin(_) => 10,
+        Quantity::EncountersPerTurn => 11,
+        Quantity::JoinUninvited(..) => 12,
+        Quantity::AttackReinforcement(_) => 13,
+        Quantity::MayInvite(_) => 14,
+        Quantity::MinAllyShips(_) => 15,
+    };
+    1 << n
 }
 
 /// The kind of quantity a reference names (the runtime's `instance` never gives another).
