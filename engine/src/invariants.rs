@@ -102,13 +102,14 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
     Ok(())
 }
 
-/// A digest of what `p` holds: its alien powers, the techs in its play area, its hand and
-/// the cards on its sheet (what hooks may cache under `Game::holdings_stamp`).
+/// A digest of what `p` holds: its alien powers (and whether its sheet is face down), the
+/// techs in its play area, its hand and the cards on its sheet (what hooks may cache under `Game::holdings_stamp`).
 pub fn holdings_digest(s: &GameState, p: crate::ids::PlayerId) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     let player = &s.players[p.ix()];
     player.aliens().for_each(|a| a.hash(&mut h));
+    player.face_down.hash(&mut h);
     player.techs.iter().for_each(|t| t.tech.hash(&mut h));
     // In any order: the caches keep sets, and a hand may be sorted without an event.
     let mut cards: Vec<_> = player
