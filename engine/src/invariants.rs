@@ -105,20 +105,24 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
 /// A digest of what `p` holds: its alien powers (and whether its sheet is face down), the
 /// techs in its play area, its hand and the cards on its sheet (what hooks may cache under `Game::holdings_stamp`).
 pub fn holdings_digest(s: &GameState, p: crate::ids::PlayerId) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    // Cheap and allocation-free, since it runs before every hook call under `--check`:
+    // the cards are summed as a set (hands may be sorted without an event).
+    fn mix(mut x: u64) -> u64 {
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
     let player = &s.players[p.ix()];
-    player.aliens().for_each(|a| a.hash(&mut h));
-    player.face_down.hash(&mut h);
-    player.techs.iter().for_each(|t| t.tech.hash(&mut h));
-    // In any order: the caches keep sets, and a hand may be sorted without an event.
-    let mut cards: Vec<_> = player
-        .hand
-        .iter()
-        .copied()
-        .chain(s.sheet_cards(p))
-        .collect();
-    cards.sort_unstable();
-    cards.hash(&mut h);
-    h.finish()
+    let mut h = mix(player.face_down as u64);
+    for (i, a) in player.aliens().enumerate() {
+        h = mix(h ^ ((i as u64) << 32 | a as u64 | 1 << 48));
+    }
+    for (i, t) in player.techs.iter().enumerate() {
+        h = mix(h ^ ((i as u64) << 32 | t.tech as u64 | 2 << 48));
+    }
+    let hand: u64 =
+        (player.hand.iter()).fold(0, |sum, c| sum.wrapping_add(mix(c.0 as u64 | 3 << 48)));
+    let sheet: u64 =
+        (s.sheet_cards(p)).fold(0, |sum, c| sum.wrapping_add(mix(c.0 as u64 | 4 << 48)));
+    mix(h ^ hand) ^ sheet
 }
