@@ -397,12 +397,19 @@ impl Runtime {
     }
 
     /// What anybody's holdings may do, from the cache while no holdings changed.
+    #[inline]
     fn held_all(&self, game: &Game) -> Held {
-        let version = game.holdings_version();
         let cached = self.held_all.get();
-        if cached.stamp == version {
+        if cached.stamp == game.holdings_version() {
             return cached;
         }
+        self.gather_held_all(game)
+    }
+
+    /// What anybody's holdings may do, computed afresh and cached.
+    #[inline(never)]
+    fn gather_held_all(&self, game: &Game) -> Held {
+        let version = game.holdings_version();
         let mut all = Held {
             stamp: version,
             keys: 0,
@@ -418,13 +425,20 @@ impl Runtime {
     }
 
     /// What `p`'s holdings may do, from the cache while its holdings stamp is unchanged.
+    #[inline]
     fn held(&self, game: &Game, p: PlayerId) -> Held {
-        let stamp = game.holdings_stamp(p);
-        let cell = &self.held[p.ix()];
-        let cached = cell.get();
-        if cached.stamp == stamp {
+        let cached = self.held[p.ix()].get();
+        if cached.stamp == game.holdings_stamp(p) {
             return cached;
         }
+        self.gather_held(game, p)
+    }
+
+    /// What `p`'s holdings may do, computed afresh and cached.
+    #[inline(never)]
+    fn gather_held(&self, game: &Game, p: PlayerId) -> Held {
+        let stamp = game.holdings_stamp(p);
+        let cell = &self.held[p.ix()];
         let s = game.state();
         let player = &s.players[p.ix()];
         let mut held = Held {
@@ -2398,6 +2412,40 @@ impl Runtime {
         }
     }
 
+    /// `q` after every change in force (see `Hooks::quantity`, which skips this when none
+    /// can apply). Kept out of line so that the common case stays small.
+    #[inline(never)]
+    fn changed_quantity(&self, q: Quantity, value: i32, game: &Game) -> i32 {
+        if self.depth.get() > 8 {
+            return value;
+        }
+        self.depth.set(self.depth.get() + 1);
+        let mut v = value;
+        for (_, code, mut ctx) in self.changes(q, game) {
+            let c = &self.program.codes[code as usize];
+            ctx.current = Some((q, v));
+            let amount = match self.eval(&c.amount, game, &mut ctx) {
+                Value::Side(s) => s.ix() as i32,
+                other => number(&other, game),
+            };
+            v = match c.op {
+                Op::Set => amount,
+                Op::Add => v.saturating_add(amount),
+                Op::Sub => v.saturating_sub(amount),
+                Op::Mul => v.saturating_mul(amount),
+                Op::Div => {
+                    if amount == 0 {
+                        v
+                    } else {
+                        v.div_euclid(amount)
+                    }
+                }
+            };
+        }
+        self.depth.set(self.depth.get() - 1);
+        v
+    }
+
     /// Every change to `q` in force: lasting modifiers and continuous abilities, as
     /// (layer, op, code, context) in the order they apply.
     fn changes(&self, q: Quantity, game: &Game) -> Vec<(u8, u32, Ctx)> {
@@ -2667,34 +2715,7 @@ impl Hooks for Runtime {
         {
             return value;
         }
-        if self.depth.get() > 8 {
-            return value;
-        }
-        self.depth.set(self.depth.get() + 1);
-        let mut v = value;
-        for (_, code, mut ctx) in self.changes(q, game) {
-            let c = &self.program.codes[code as usize];
-            ctx.current = Some((q, v));
-            let amount = match self.eval(&c.amount, game, &mut ctx) {
-                Value::Side(s) => s.ix() as i32,
-                other => number(&other, game),
-            };
-            v = match c.op {
-                Op::Set => amount,
-                Op::Add => v.saturating_add(amount),
-                Op::Sub => v.saturating_sub(amount),
-                Op::Mul => v.saturating_mul(amount),
-                Op::Div => {
-                    if amount == 0 {
-                        v
-                    } else {
-                        v.div_euclid(amount)
-                    }
-                }
-            };
-        }
-        self.depth.set(self.depth.get() - 1);
-        v
+        self.changed_quantity(q, value, game)
     }
 
     fn redirect_ships(
