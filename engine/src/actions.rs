@@ -77,7 +77,13 @@ impl Game<'_> {
                 track_moved = true;
             }
         }
-        let power = self.update_power(p);
+        // Only ships moving to or from one of `p`'s home planets change its home colonies.
+        let home = |place: Place| matches!(place, Place::Planet(id) if id.owner == p);
+        let power = if home(from) || home(to) {
+            self.update_power(p)
+        } else {
+            None
+        };
         match (from, to) {
             (Place::Warp, Place::Removed) => {}
             (Place::Warp, _) => self.note(crate::hooks::Moment::ShipsRetrieved(p, count)),

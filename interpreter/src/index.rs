@@ -2,7 +2,7 @@
 //! rules compute, every window of every encounter) skip content that cannot act there
 //! without scanning each ability.
 
-use crate::ir::{Happening, Program, QuantityRef, Stmt, Trigger};
+use crate::ir::{Happening, Home, Program, QuantityRef, Stmt, Trigger};
 use cosmic_engine::state::Phase;
 use cosmic_engine::{Quantity, Window};
 
@@ -166,8 +166,6 @@ fn modified_kinds(body: &[Stmt]) -> Kinds {
 pub(crate) struct Index {
     /// For each item, the kinds of quantity its continuous abilities may change.
     during_kinds: Vec<Kinds>,
-    /// For each ability, the moments at which it acts.
-    ability_keys: Vec<Keys>,
     /// For each item, the moments at which its abilities act.
     item_keys: Vec<Keys>,
     /// For each cosmic card definition, the moments at which its item acts (0 if none).
@@ -175,6 +173,19 @@ pub(crate) struct Index {
     /// For each cosmic card definition, the kinds of quantity its item's continuous
     /// abilities may change (0 if none).
     def_kinds: Vec<Kinds>,
+    /// For each item, where its acting abilities are in `acting`.
+    item_acting: Vec<std::ops::Range<u32>>,
+    /// Every ability that acts at some moment, item by item, in the item's order.
+    acting: Vec<Acting>,
+}
+
+/// An ability that acts at some moment, with its moments and where it lives (what gathering a
+/// player's candidate abilities reads, so it reads one slice per item).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Acting {
+    pub(crate) ability: u32,
+    pub(crate) keys: Keys,
+    pub(crate) home: Home,
 }
 
 impl Index {
@@ -214,18 +225,40 @@ impl Index {
             .iter()
             .map(|d| d.map_or(0, |i| during_kinds[i as usize]))
             .collect();
+        let mut acting = Vec::new();
+        let item_acting = program
+            .items
+            .iter()
+            .map(|i| {
+                let start = acting.len() as u32;
+                for &a in &i.abilities {
+                    let keys = ability_keys[a as usize];
+                    if keys != 0 {
+                        let home = program.abilities[a as usize].home;
+                        acting.push(Acting {
+                            ability: a,
+                            keys,
+                            home,
+                        });
+                    }
+                }
+                start..acting.len() as u32
+            })
+            .collect();
         Index {
             during_kinds,
-            ability_keys,
             item_keys,
             def_keys,
             def_kinds,
+            item_acting,
+            acting,
         }
     }
 
-    /// The moments at which ability `a` acts.
-    pub(crate) fn ability_keys(&self, a: u32) -> Keys {
-        self.ability_keys[a as usize]
+    /// The abilities of item `item` that act at some moment, in its order.
+    pub(crate) fn acting(&self, item: u32) -> &[Acting] {
+        let r = &self.item_acting[item as usize];
+        &self.acting[r.start as usize..r.end as usize]
     }
 
     /// The moments at which a card of definition `def` acts, and the kinds of quantity it

@@ -6,7 +6,7 @@
 
 use crate::header::{Standing, Usage};
 use crate::index::{
-    during_key, kind_bit, on_key, window_key, Index, Keys, Kinds, DEAL_KEY, DURING_KEY,
+    during_key, kind_bit, on_key, window_key, Acting, Index, Keys, Kinds, DEAL_KEY, DURING_KEY,
     INSTEAD_KEY, ON_KEY, SETUP_KEY,
 };
 use crate::ir::{
@@ -507,16 +507,13 @@ impl Runtime {
     fn gather_candidates(&self, game: &Game, p: PlayerId, out: &mut Vec<Candidate>) {
         let s = game.state();
         let player = &s.players[p.ix()];
-        let mut push = |a: u32, origin: Origin, need: Need| {
-            let keys = self.index.ability_keys(a);
-            if keys != 0 {
-                out.push(Candidate {
-                    ability: a,
-                    keys,
-                    origin,
-                    need,
-                });
-            }
+        let mut push = |act: &Acting, origin: Origin, need: Need| {
+            out.push(Candidate {
+                ability: act.ability,
+                keys: act.keys,
+                origin,
+                need,
+            });
         };
         for (k, alien) in player.aliens().enumerate() {
             let item = self.alien_items[alien as usize];
@@ -525,9 +522,9 @@ impl Runtime {
             } else {
                 Origin::Power
             };
-            for &a in &self.program.items[item as usize].abilities {
-                if self.ability(a).home == Home::Power {
-                    push(a, origin, Need::Works);
+            for act in self.index.acting(item) {
+                if act.home == Home::Power {
+                    push(act, origin, Need::Works);
                 }
             }
         }
@@ -535,46 +532,40 @@ impl Runtime {
             let Some(&item) = self.tech_items.get(h.tech as usize) else {
                 continue;
             };
-            for &a in &self.program.items[item as usize].abilities {
-                if self.ability(a).home == Home::Effect {
-                    push(a, Origin::Tech(h.tech), Need::Tech(i as u8));
+            for act in self.index.acting(item) {
+                if act.home == Home::Effect {
+                    push(act, Origin::Tech(h.tech), Need::Tech(i as u8));
                 }
             }
         }
         let hand = player.hand.iter().map(|&c| (c, false));
         for (card, sheet) in hand.chain(s.sheet_cards(p).map(|c| (c, true))) {
             let def = s.cards[card.0 as usize].def as usize;
-            let Some(Some(item)) = self.def_items.get(def) else {
+            let Some(&Some(item)) = self.def_items.get(def) else {
                 continue;
             };
             let origin = Origin::Card(card);
             if s.kind(card) != CardKind::Flare {
-                for &a in &self.program.items[*item as usize].abilities {
-                    if self.ability(a).home == Home::Effect {
-                        push(a, origin, Need::Card { sheet, flare: None });
+                for act in self.index.acting(item) {
+                    if act.home == Home::Effect {
+                        push(act, origin, Need::Card { sheet, flare: None });
                     }
                 }
                 continue;
             }
             // A face-down sheet's own flare is played as a wild flare: it does not tell.
             let own = player.aliens().enumerate().any(|(k, a)| {
-                self.alien_items[a as usize] == *item && !(k == 0 && player.face_down)
+                self.alien_items[a as usize] == item && !(k == 0 && player.face_down)
             });
-            for &a in &self.program.items[*item as usize].abilities {
-                let home = match self.ability(a).home {
+            for act in self.index.acting(item) {
+                let home = match act.home {
                     Home::Super if own => FlareHome::Super,
                     Home::Wild if own => FlareHome::OwnWild,
                     Home::Wild => FlareHome::Wild,
                     _ => continue,
                 };
-                push(
-                    a,
-                    origin,
-                    Need::Card {
-                        sheet,
-                        flare: Some(home),
-                    },
-                );
+                let flare = Some(home);
+                push(act, origin, Need::Card { sheet, flare });
             }
         }
     }
