@@ -206,7 +206,9 @@ impl BasicAgent {
                     } else if needed <= 7 {
                         50 - (needed - on)
                     } else {
-                        -1
+                        // A big tech only when nothing smaller is left to
+                        // research: slowly, a ship a turn, so it is not dead weight forever.
+                        (20 - (needed - on)).max(1)
                     }
                 }
                 (DecisionKind::TechAction, Choice::Abandon(_)) => -10,
