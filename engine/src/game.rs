@@ -725,3 +725,128 @@ pub(crate) fn unreachable_answer<T>() -> Flow<T> {
         "an answer of the wrong shape passed validation".into(),
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::components::{CardDef, CardKind, Components, DestinyDef, DestinyKind};
+    use crate::hooks::NoHooks;
+    use crate::ids::Color;
+
+    /// A small plain deck: attack cards and negotiates, and one destiny card per color.
+    fn components() -> Components {
+        let mut cosmic: Vec<CardDef> = (1..=10)
+            .map(|v| CardDef {
+                name: format!("Attack {v:02}"),
+                kind: CardKind::Attack(v),
+                count: 4,
+            })
+            .collect();
+        cosmic.push(CardDef {
+            name: "Negotiate".into(),
+            kind: CardKind::Negotiate,
+            count: 10,
+        });
+        let destiny = Color::ALL
+            .iter()
+            .map(|&c| DestinyDef {
+                kind: DestinyKind::Color(c),
+                hazard: false,
+            })
+            .collect();
+        Components {
+            cosmic,
+            destiny,
+            ..Components::default()
+        }
+    }
+
+    /// A checked three-player game, set up and not yet played.
+    fn game(hooks: &NoHooks) -> Game<'_> {
+        let agents: Vec<Box<dyn Agent>> = (0..3)
+            .map(|s| Box::new(crate::agents::random::RandomAgent::new(s)) as Box<dyn Agent>)
+            .collect();
+        let options = Options {
+            check_invariants: true,
+            ..Options::default()
+        };
+        Game::new(
+            &Setup::new(3, 7),
+            Arc::new(components()),
+            agents,
+            hooks,
+            options,
+        )
+        .expect("setup")
+    }
+
+    /// Moves a card from the first player's hand to the second's, behind the stamps' back
+    /// (only engine code can): every card is still somewhere once.
+    fn slip_a_card(game: &mut Game) {
+        let card = game.state.players[0].hand.pop().expect("a dealt hand");
+        game.state.players[1].hand.push(card);
+    }
+
+    #[test]
+    fn holdings_changed_before_a_hook_call_without_a_new_stamp_are_a_violation() {
+        let hooks = NoHooks;
+        let mut game = game(&hooks);
+        slip_a_card(&mut game);
+        game.quantity(crate::quantity::Quantity::EncountersPerTurn, 2);
+        // Even an event that gives everybody new stamps reports the stale read made before it.
+        game.emit(Rule::StartTurn, EventKind::CosmicQuake);
+        let seen = game.violation.clone();
+        assert!(
+            matches!(&seen, Some(GameError::Invariant { message, .. }) if message.contains("holdings")),
+            "{seen:?}"
+        );
+    }
+
+    #[test]
+    fn holdings_changed_with_a_new_stamp_are_no_violation() {
+        let hooks = NoHooks;
+        let mut game = game(&hooks);
+        let (a, b) = (
+            game.holdings_stamp(PlayerId(0)),
+            game.holdings_stamp(PlayerId(1)),
+        );
+        slip_a_card(&mut game);
+        game.holdings_changed(PlayerId(0));
+        game.holdings_changed(PlayerId(1));
+        assert!(game.holdings_stamp(PlayerId(0)) != a && game.holdings_stamp(PlayerId(1)) != b);
+        game.quantity(crate::quantity::Quantity::EncountersPerTurn, 2);
+        game.emit(
+            Rule::StartTurn,
+            EventKind::TurnStarted {
+                turn: 1,
+                offense: PlayerId(0),
+            },
+        );
+        assert_eq!(game.violation, None);
+    }
+
+    #[test]
+    fn an_event_that_does_not_say_it_changed_holdings_is_a_violation() {
+        let hooks = NoHooks;
+        let mut game = game(&hooks);
+        slip_a_card(&mut game);
+        game.emit(
+            Rule::StartTurn,
+            EventKind::TurnStarted {
+                turn: 1,
+                offense: PlayerId(0),
+            },
+        );
+        assert!(matches!(game.violation, Some(GameError::Invariant { .. })));
+    }
+
+    #[test]
+    fn stamps_are_never_shared_between_games() {
+        let hooks = NoHooks;
+        let (one, two) = (game(&hooks), game(&hooks));
+        let stamps =
+            |g: &Game| -> Vec<u64> { g.state.seats().map(|p| g.holdings_stamp(p)).collect() };
+        assert!(stamps(&one).iter().all(|s| !stamps(&two).contains(s)));
+        assert_ne!(one.holdings_version(), two.holdings_version());
+    }
+}
