@@ -25,6 +25,7 @@ impl Game<'_> {
             .effects
             .lasting
             .push(Effect { by: p, until, what });
+        self.effects_changed();
     }
 
     /// Cancels `p`'s ability `source`: it cannot be used again `until`.
@@ -50,6 +51,7 @@ impl Game<'_> {
             .lasting
             .retain(|e| !(e.by == p && e.what == Lasting::PowerOff));
         if self.state.effects.lasting.len() != before {
+            self.effects_changed();
             self.emit_caused(Cause::Ability(by), EventKind::PowerRegained { player: p });
         }
     }

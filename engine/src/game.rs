@@ -213,6 +213,11 @@ pub struct Game<'h> {
     /// Under `check_invariants`: a stale stamp found when hooks were called, reported as a
     /// violation at the next event.
     stale_holdings: std::cell::RefCell<Option<String>>,
+    /// A count that changes whenever a lasting effect starts or ends.
+    effects_version: u64,
+    /// The kinds of quantity that may be changed now, under (holdings version, effects
+    /// version): `Hooks::changeable` and the lasting modifiers' kinds.
+    changeable: std::cell::Cell<(u64, u64, u32)>,
 }
 
 /// Games made so far in this process: each game's stamps start from its own number, so no
@@ -266,6 +271,8 @@ impl<'h> Game<'h> {
             next_stamp: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32,
             holdings_seen: Default::default(),
             stale_holdings: Default::default(),
+            effects_version: 0,
+            changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
         };
         game.touch_holdings(Holders::All);
         game.options.record_events = true;
@@ -330,6 +337,7 @@ impl<'h> Game<'h> {
     /// the event log; the invariants are checked again at the next event.
     pub fn state_mut(&mut self) -> &mut GameState {
         self.touch_holdings(Holders::All);
+        self.effects_changed();
         &mut self.state
     }
 
@@ -344,6 +352,30 @@ impl<'h> Game<'h> {
     /// `holdings_stamp` given); no two games share one.
     pub fn holdings_version(&self) -> u64 {
         self.next_stamp
+    }
+
+    /// Notes that a lasting effect started or ended (what may change a quantity changed).
+    pub(crate) fn effects_changed(&mut self) {
+        self.effects_version += 1;
+    }
+
+    /// The kinds of quantity that content or a lasting modifier may change now.
+    fn changeable(&self) -> u32 {
+        let key = (self.holdings_version(), self.effects_version);
+        let (version, effects, mask) = self.changeable.get();
+        if (version, effects) == key {
+            return mask;
+        }
+        self.audit_holdings();
+        let modified = (self.state.effects.lasting.iter())
+            .filter_map(|e| match &e.what {
+                crate::effects::Lasting::Modifier { quantity, .. } => Some(quantity.kind_bit()),
+                _ => None,
+            })
+            .fold(0, |a, b| a | b);
+        let mask = self.hooks.changeable(self) | modified;
+        self.changeable.set((key.0, key.1, mask));
+        mask
     }
 
     /// Gives `p` a new holdings stamp: for a change to its holdings that hooks may see before
@@ -391,6 +423,18 @@ impl<'h> Game<'h> {
             }
         }
         Ok(())
+    }
+
+    /// Under `check_invariants`: notes it if the hooks would have changed a quantity the
+    /// engine skipped as unchangeable (a lasting effect started or ended unnoticed).
+    #[cold]
+    fn check_unchangeable(&self, q: crate::quantity::Quantity, value: i32) {
+        let changed = self.hooks.quantity(q, value, self);
+        if changed != value {
+            self.stale_holdings.borrow_mut().get_or_insert(format!(
+                "{q:?} was skipped as unchangeable, but content makes it {changed} (not {value})"
+            ));
+        }
     }
 
     /// Under `check_invariants`, before hooks are called: notes holdings changed without a
@@ -663,6 +707,13 @@ impl<'h> Game<'h> {
     #[inline]
     pub fn quantity(&self, q: crate::quantity::Quantity, value: i32) -> i32 {
         self.audit_holdings();
+        // Most quantities have nothing that could change them: no call into the hooks.
+        if self.changeable() & q.kind_bit() == 0 {
+            if self.options.check_invariants {
+                self.check_unchangeable(q, value);
+            }
+            return value;
+        }
         self.hooks.quantity(q, value, self)
     }
 

@@ -134,6 +134,14 @@ pub trait Hooks {
         Ok(())
     }
 
+    /// The kinds of quantity (`Quantity::kind_bit`) content may change continuously now,
+    /// besides its lasting modifiers (which the engine sees itself): the engine does not call
+    /// `quantity` for the others. A superset is harmless; the default is every kind.
+    fn changeable(&self, game: &Game<'_>) -> u32 {
+        let _ = game;
+        u32::MAX
+    }
+
     /// Lets content change a quantity the rules computed as `value`.
     fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
         let _ = (q, game);
@@ -170,4 +178,8 @@ pub trait Hooks {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoHooks;
 
-impl Hooks for NoHooks {}
+impl Hooks for NoHooks {
+    fn changeable(&self, _: &Game<'_>) -> u32 {
+        0
+    }
+}

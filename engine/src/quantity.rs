@@ -62,3 +62,29 @@ impl Quantity {
         side.ix() as i32
     }
 }
+
+impl Quantity {
+    /// The bit of this quantity's kind, whatever its player or side (one per kind): what
+    /// `Hooks::changeable` answers in.
+    pub fn kind_bit(self) -> u32 {
+        let n = match self {
+            Quantity::CardValue(_) => 0,
+            Quantity::ShipWorth(_) => 1,
+            Quantity::SideTotal(_) => 2,
+            Quantity::Winner => 3,
+            Quantity::MaxShips(_) => 4,
+            Quantity::Compensation(_) => 5,
+            Quantity::Rewards(_) => 6,
+            Quantity::FailedDealShips(_) => 7,
+            Quantity::AttackRequired(_) => 8,
+            Quantity::RegroupShips(_) => 9,
+            Quantity::ColoniesToWin(_) => 10,
+            Quantity::EncountersPerTurn => 11,
+            Quantity::JoinUninvited(..) => 12,
+            Quantity::AttackReinforcement(_) => 13,
+            Quantity::MayInvite(_) => 14,
+            Quantity::MinAllyShips(_) => 15,
+        };
+        1 << n
+    }
+}

@@ -104,27 +104,9 @@ fn trigger_key(t: &Trigger) -> Keys {
 /// The set of kinds of quantities (one bit per kind, whatever its player or side).
 pub(crate) type Kinds = u32;
 
-/// The bit of a quantity's kind (one per kind).
+/// The bit of a quantity's kind (one per kind; the engine numbers them).
 pub(crate) fn kind_bit(q: Quantity) -> Kinds {
-    let n = match q {
-        Quantity::CardValue(_) => 0,
-        Quantity::ShipWorth(_) => 1,
-        Quantity::SideTotal(_) => 2,
-        Quantity::Winner => 3,
-        Quantity::MaxShips(_) => 4,
-        Quantity::Compensation(_) => 5,
-        Quantity::Rewards(_) => 6,
-        Quantity::FailedDealShips(_) => 7,
-        Quantity::AttackRequired(_) => 8,
-        Quantity::RegroupShips(_) => 9,
-        Quantity::ColoniesToWin(_) => 10,
-        Quantity::EncountersPerTurn => 11,
-        Quantity::JoinUninvited(..) => 12,
-        Quantity::AttackReinforcement(_) => 13,
-        Quantity::MayInvite(_) => 14,
-        Quantity::MinAllyShips(_) => 15,
-    };
-    1 << n
+    q.kind_bit()
 }
 
 /// The kind of quantity a reference names (the runtime's `instance` never gives another).

@@ -2698,6 +2698,10 @@ impl Hooks for Runtime {
         }
     }
 
+    fn changeable(&self, game: &Game<'_>) -> u32 {
+        self.held_all(game).kinds
+    }
+
     fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
         // Most quantities have no change at all: say so without building the list.
         let modified = |e: &cosmic_engine::effects::Effect| matches!(&e.what, Lasting::Modifier { quantity, .. } if *quantity == q);

@@ -75,6 +75,7 @@ impl Game<'_> {
             number += 1;
         }
         self.state.effects.expire(crate::effects::Until::EndOfTurn);
+        self.effects_changed();
         self.state.another_encounter = false;
         self.emit(Rule::StartTurn, EventKind::TurnEnded { offense });
         match self.violation.take() {
@@ -267,6 +268,7 @@ impl Game<'_> {
         self.state
             .effects
             .expire(crate::effects::Until::EndOfEncounter);
+        self.effects_changed();
         // The finished encounter leaves only its number and outcome behind.
         self.state.encounter = Encounter {
             number: self.state.encounter.number,
