@@ -210,9 +210,10 @@ pub struct Game<'h> {
     next_stamp: u64,
     /// Under `check_invariants`: each player's stamp and holdings digest when last checked.
     holdings_seen: std::cell::RefCell<Vec<(u64, u64)>>,
-    /// Under `check_invariants`: a stale stamp found when hooks were called, reported as a
+    /// Under `check_invariants`: a problem found where no event was being emitted (a stale
+    /// holdings stamp when hooks were called, a quantity skipped wrongly), reported as a
     /// violation at the next event.
-    stale_holdings: std::cell::RefCell<Option<String>>,
+    pending_violation: std::cell::RefCell<Option<String>>,
     /// A count that changes whenever a lasting effect starts or ends.
     effects_version: u64,
     /// The kinds of quantity that may be changed now, under (holdings version, effects
@@ -270,7 +271,7 @@ impl<'h> Game<'h> {
             stamps: [0; crate::ids::MAX_PLAYERS],
             next_stamp: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32,
             holdings_seen: Default::default(),
-            stale_holdings: Default::default(),
+            pending_violation: Default::default(),
             effects_version: 0,
             changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
         };
@@ -366,7 +367,6 @@ impl<'h> Game<'h> {
         if (version, effects) == key {
             return mask;
         }
-        self.audit_holdings();
         let modified = (self.state.effects.lasting.iter())
             .filter_map(|e| match &e.what {
                 crate::effects::Lasting::Modifier { quantity, .. } => Some(quantity.kind_bit()),
@@ -431,7 +431,7 @@ impl<'h> Game<'h> {
     fn check_unchangeable(&self, q: crate::quantity::Quantity, value: i32) {
         let changed = self.hooks.quantity(q, value, self);
         if changed != value {
-            self.stale_holdings.borrow_mut().get_or_insert(format!(
+            self.pending_violation.borrow_mut().get_or_insert(format!(
                 "{q:?} was skipped as unchangeable, but content makes it {changed} (not {value})"
             ));
         }
@@ -449,7 +449,7 @@ impl<'h> Game<'h> {
     #[cold]
     fn audit_holdings_now(&self) {
         if let Err(message) = self.check_holdings() {
-            self.stale_holdings.borrow_mut().get_or_insert(message);
+            self.pending_violation.borrow_mut().get_or_insert(message);
         }
     }
 
@@ -535,7 +535,11 @@ impl<'h> Game<'h> {
         self.stats.events += 1;
         self.touch_holdings(kind.holders());
         if self.options.check_invariants && self.violation.is_none() {
-            let stale = self.stale_holdings.borrow_mut().take().map_or(Ok(()), Err);
+            let stale = self
+                .pending_violation
+                .borrow_mut()
+                .take()
+                .map_or(Ok(()), Err);
             let checked = invariants::check(&self.state, &self.components)
                 .and(stale)
                 .and_then(|_| self.check_holdings());
@@ -644,15 +648,8 @@ impl<'h> Game<'h> {
         kind: DecisionKind,
         options: Vec<crate::decision::Choice>,
     ) -> Flow<crate::decision::Choice> {
-        let decision = Decision {
-            player,
-            kind,
-            request: Request::Pick(options),
-        };
-        match (self.ask_decision(&decision)?, &decision.request) {
-            (Answer::Pick(i), Request::Pick(options)) => Ok(options[i]),
-            _ => unreachable_answer(),
-        }
+        let (i, options) = self.ask_pick(player, kind, options)?;
+        Ok(options[i])
     }
 
     /// Asks a pick among `options` and returns where the picked option is in them.
@@ -662,13 +659,23 @@ impl<'h> Game<'h> {
         kind: DecisionKind,
         options: Vec<crate::decision::Choice>,
     ) -> Flow<usize> {
+        Ok(self.ask_pick(player, kind, options)?.0)
+    }
+
+    /// Asks a pick; returns the picked index and the options (given back, not copied).
+    fn ask_pick(
+        &mut self,
+        player: PlayerId,
+        kind: DecisionKind,
+        options: Vec<crate::decision::Choice>,
+    ) -> Flow<(usize, Vec<crate::decision::Choice>)> {
         let decision = Decision {
             player,
             kind,
             request: Request::Pick(options),
         };
-        match self.ask_decision(&decision)? {
-            Answer::Pick(i) => Ok(i),
+        match (self.ask_decision(&decision)?, decision.request) {
+            (Answer::Pick(i), Request::Pick(options)) => Ok((i, options)),
             _ => unreachable_answer(),
         }
     }

@@ -104,16 +104,11 @@ fn trigger_key(t: &Trigger) -> Keys {
 /// The set of kinds of quantities (one bit per kind, whatever its player or side).
 pub(crate) type Kinds = u32;
 
-/// The bit of a quantity's kind (one per kind; the engine numbers them).
-pub(crate) fn kind_bit(q: Quantity) -> Kinds {
-    q.kind_bit()
-}
-
 /// The kind of quantity a reference names (the runtime's `instance` never gives another).
 fn ref_bit(q: &QuantityRef) -> Kinds {
     use cosmic_engine::{PlayerId, Side};
     let (p, s) = (PlayerId(0), Side::Offense);
-    kind_bit(match q {
+    (match q {
         QuantityRef::SideTotal(_) => Quantity::SideTotal(s),
         QuantityRef::ShipWorth(_) => Quantity::ShipWorth(p),
         QuantityRef::CardValue(_) => Quantity::CardValue(s),
@@ -129,6 +124,7 @@ fn ref_bit(q: &QuantityRef) -> Kinds {
         QuantityRef::MinAllyShips(_) => Quantity::MinAllyShips(p),
         QuantityRef::Winner => Quantity::Winner,
     })
+    .kind_bit()
 }
 
 /// The kinds of quantity the statements a continuous ability reads for changes may modify
@@ -150,11 +146,6 @@ pub(crate) struct Index {
     during_kinds: Vec<Kinds>,
     /// For each item, the moments at which its abilities act.
     item_keys: Vec<Keys>,
-    /// For each cosmic card definition, the moments at which its item acts (0 if none).
-    def_keys: Vec<Keys>,
-    /// For each cosmic card definition, the kinds of quantity its item's continuous
-    /// abilities may change (0 if none).
-    def_kinds: Vec<Kinds>,
     /// For each item, where its acting abilities are in `acting`.
     item_acting: Vec<std::ops::Range<u32>>,
     /// Every ability that acts at some moment, item by item, in the item's order.
@@ -171,9 +162,8 @@ pub(crate) struct Acting {
 }
 
 impl Index {
-    /// The index of `program`, whose items describe the cosmic card definitions as
-    /// `def_items` says.
-    pub(crate) fn new(program: &Program, def_items: &[Option<u32>]) -> Index {
+    /// The index of `program`.
+    pub(crate) fn new(program: &Program) -> Index {
         let during_kinds: Vec<Kinds> = program
             .items
             .iter()
@@ -199,14 +189,6 @@ impl Index {
                     .fold(0, |m, &a| m | ability_keys[a as usize])
             })
             .collect();
-        let def_keys: Vec<Keys> = def_items
-            .iter()
-            .map(|d| d.map_or(0, |i| item_keys[i as usize]))
-            .collect();
-        let def_kinds = def_items
-            .iter()
-            .map(|d| d.map_or(0, |i| during_kinds[i as usize]))
-            .collect();
         let mut acting = Vec::new();
         let item_acting = program
             .items
@@ -230,8 +212,6 @@ impl Index {
         Index {
             during_kinds,
             item_keys,
-            def_keys,
-            def_kinds,
             item_acting,
             acting,
         }
@@ -241,15 +221,6 @@ impl Index {
     pub(crate) fn acting(&self, item: u32) -> &[Acting] {
         let r = &self.item_acting[item as usize];
         &self.acting[r.start as usize..r.end as usize]
-    }
-
-    /// The moments at which a card of definition `def` acts, and the kinds of quantity it
-    /// may change continuously.
-    pub(crate) fn card(&self, def: usize) -> (Keys, Kinds) {
-        (
-            self.def_keys.get(def).copied().unwrap_or(0),
-            self.def_kinds.get(def).copied().unwrap_or(0),
-        )
     }
 
     /// The moments at which item `item` acts, and the kinds of quantity it may change

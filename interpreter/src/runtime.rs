@@ -6,8 +6,8 @@
 
 use crate::header::{Standing, Usage};
 use crate::index::{
-    during_key, kind_bit, on_key, window_key, Acting, Index, Keys, Kinds, DEAL_KEY, DURING_KEY,
-    INSTEAD_KEY, ON_KEY, SETUP_KEY,
+    during_key, on_key, window_key, Acting, Index, Keys, Kinds, DEAL_KEY, DURING_KEY, INSTEAD_KEY,
+    ON_KEY, SETUP_KEY,
 };
 use crate::ir::{
     Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
@@ -381,7 +381,7 @@ impl Runtime {
         for (t, &item) in tech_items.iter().enumerate() {
             item_techs[item as usize] = Some(t as u16);
         }
-        let index = Index::new(&program, &def_items);
+        let index = Index::new(&program);
         Runtime {
             program,
             alien_items,
@@ -459,7 +459,9 @@ impl Runtime {
             }
         }
         for c in player.hand.iter().copied().chain(s.sheet_cards(p)) {
-            add(self.index.card(s.cards[c.0 as usize].def as usize));
+            if let Some(&Some(item)) = self.def_items.get(s.cards[c.0 as usize].def as usize) {
+                add(self.index.item(item));
+            }
         }
         cell.set(held);
         held
@@ -1881,7 +1883,7 @@ impl Runtime {
             Quantity::MinAllyShips(_) => 1,
             _ => 0,
         };
-        self.quantity(q, base, game)
+        game.quantity(q, base)
     }
 
     fn eval(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Value {
@@ -2403,40 +2405,6 @@ impl Runtime {
         }
     }
 
-    /// `q` after every change in force (see `Hooks::quantity`, which skips this when none
-    /// can apply). Kept out of line so that the common case stays small.
-    #[inline(never)]
-    fn changed_quantity(&self, q: Quantity, value: i32, game: &Game) -> i32 {
-        if self.depth.get() > 8 {
-            return value;
-        }
-        self.depth.set(self.depth.get() + 1);
-        let mut v = value;
-        for (_, code, mut ctx) in self.changes(q, game) {
-            let c = &self.program.codes[code as usize];
-            ctx.current = Some((q, v));
-            let amount = match self.eval(&c.amount, game, &mut ctx) {
-                Value::Side(s) => s.ix() as i32,
-                other => number(&other, game),
-            };
-            v = match c.op {
-                Op::Set => amount,
-                Op::Add => v.saturating_add(amount),
-                Op::Sub => v.saturating_sub(amount),
-                Op::Mul => v.saturating_mul(amount),
-                Op::Div => {
-                    if amount == 0 {
-                        v
-                    } else {
-                        v.div_euclid(amount)
-                    }
-                }
-            };
-        }
-        self.depth.set(self.depth.get() - 1);
-        v
-    }
-
     /// Every change to `q` in force: lasting modifiers and continuous abilities, as
     /// (layer, op, code, context) in the order they apply.
     fn changes(&self, q: Quantity, game: &Game) -> Vec<(u8, u32, Ctx)> {
@@ -2460,7 +2428,7 @@ impl Runtime {
                 out.push((self.layer(*code), *code, Ctx::change(me, slots, 0)));
             }
         }
-        let kind = kind_bit(q);
+        let kind = q.kind_bit();
         if self.held_all(game).kinds & kind != 0 {
             let phase = s.encounter.phase;
             for p in game.timing_order() {
@@ -2702,15 +2670,37 @@ impl Hooks for Runtime {
         self.held_all(game).kinds
     }
 
+    // The engine calls this only for kinds `changeable` names or a lasting modifier
+    // changes (`Game::quantity`); `changes` finds what applies to `q` itself.
     fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
-        // Most quantities have no change at all: say so without building the list.
-        let modified = |e: &cosmic_engine::effects::Effect| matches!(&e.what, Lasting::Modifier { quantity, .. } if *quantity == q);
-        if self.held_all(game).kinds & kind_bit(q) == 0
-            && !game.state().effects.lasting.iter().any(modified)
-        {
+        if self.depth.get() > 8 {
             return value;
         }
-        self.changed_quantity(q, value, game)
+        self.depth.set(self.depth.get() + 1);
+        let mut v = value;
+        for (_, code, mut ctx) in self.changes(q, game) {
+            let c = &self.program.codes[code as usize];
+            ctx.current = Some((q, v));
+            let amount = match self.eval(&c.amount, game, &mut ctx) {
+                Value::Side(s) => s.ix() as i32,
+                other => number(&other, game),
+            };
+            v = match c.op {
+                Op::Set => amount,
+                Op::Add => v.saturating_add(amount),
+                Op::Sub => v.saturating_sub(amount),
+                Op::Mul => v.saturating_mul(amount),
+                Op::Div => {
+                    if amount == 0 {
+                        v
+                    } else {
+                        v.div_euclid(amount)
+                    }
+                }
+            };
+        }
+        self.depth.set(self.depth.get() - 1);
+        v
     }
 
     fn redirect_ships(
