@@ -179,9 +179,7 @@ impl Game<'_> {
         if count == 0 {
             return Ok(());
         }
-        self.audit_holdings();
-        let hooks = self.hooks;
-        let redirect = hooks.redirect_ships(p, from, count, self)?;
+        let redirect = self.hooks().redirect_ships(p, from, count, self)?;
         // Content may have moved some of the ships itself meanwhile.
         let count = count.min(self.ships_at(p, from));
         if count == 0 {

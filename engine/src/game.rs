@@ -373,7 +373,7 @@ impl<'h> Game<'h> {
                 _ => None,
             })
             .fold(0, |a, b| a | b);
-        let mask = self.hooks.changeable(self) | modified;
+        let mask = self.hooks().changeable(self) | modified;
         self.changeable.set((key.0, key.1, mask));
         mask
     }
@@ -429,7 +429,7 @@ impl<'h> Game<'h> {
     /// engine skipped as unchangeable (a lasting effect started or ended unnoticed).
     #[cold]
     fn check_unchangeable(&self, q: crate::quantity::Quantity, value: i32) {
-        let changed = self.hooks.quantity(q, value, self);
+        let changed = self.hooks().quantity(q, value, self);
         if changed != value {
             self.pending_violation.borrow_mut().get_or_insert(format!(
                 "{q:?} was skipped as unchangeable, but content makes it {changed} (not {value})"
@@ -437,13 +437,15 @@ impl<'h> Game<'h> {
         }
     }
 
-    /// Under `check_invariants`, before hooks are called: notes holdings changed without a
-    /// new stamp, for the next event to report.
+    /// The hooks, for a call into content. Under `check_invariants` every such call first
+    /// checks that no holdings changed without a new stamp (the hooks' caches would be stale),
+    /// for the next event to report.
     #[inline]
-    pub(crate) fn audit_holdings(&self) {
+    pub(crate) fn hooks(&self) -> &'h dyn Hooks {
         if self.options.check_invariants {
             self.audit_holdings_now();
         }
+        self.hooks
     }
 
     #[cold]
@@ -713,7 +715,6 @@ impl<'h> Game<'h> {
     /// A quantity as the rules compute it (`value`), changed by content.
     #[inline]
     pub fn quantity(&self, q: crate::quantity::Quantity, value: i32) -> i32 {
-        self.audit_holdings();
         // Most quantities have nothing that could change them: no call into the hooks.
         if self.changeable() & q.kind_bit() == 0 {
             if self.options.check_invariants {
@@ -721,7 +722,7 @@ impl<'h> Game<'h> {
             }
             return value;
         }
-        self.hooks.quantity(q, value, self)
+        self.hooks().quantity(q, value, self)
     }
 
     /// The players with enough foreign colonies to win now.
@@ -850,7 +851,7 @@ mod tests {
         let hooks = NoHooks;
         let mut game = game(&hooks);
         slip_a_card(&mut game);
-        game.quantity(crate::quantity::Quantity::EncountersPerTurn, 2);
+        game.window(crate::hooks::Window::GateAimed).expect("no content acts");
         // Even an event that gives everybody new stamps reports the stale read made before it.
         game.emit(Rule::StartTurn, EventKind::CosmicQuake);
         let seen = game.violation.clone();

@@ -209,13 +209,11 @@ impl Game<'_> {
 
     /// Calls the hooks at a window.
     pub(crate) fn window(&mut self, window: Window) -> Flow {
-        self.audit_holdings();
-        let hooks = self.hooks;
         while !self.moments.is_empty() {
             let moment = self.moments.remove(0);
-            hooks.moment(moment, self)?;
+            self.hooks().moment(moment, self)?;
         }
-        hooks.at(window, self)
+        self.hooks().at(window, self)
     }
 
     /// Returns every ship still in the encounter to its owner's colonies and discards the

@@ -12,8 +12,7 @@ impl Game<'_> {
     /// Runs the proposal rounds; returns whether a deal was made (and carried out).
     pub(super) fn negotiate(&mut self) -> Flow<bool> {
         let rounds = self.state.rules.deal_rounds;
-        self.audit_holdings();
-        let hooks = self.hooks;
+        let hooks = self.hooks();
         let terms: Vec<_> = Side::BOTH
             .into_iter()
             .flat_map(|side| hooks.deal_terms(side, self))
@@ -130,10 +129,8 @@ impl Game<'_> {
                 )?;
             }
         }
-        let hooks = self.hooks;
         for term in &terms.content {
-            self.audit_holdings();
-            hooks.carry_out_term(term, self)?;
+            self.hooks().carry_out_term(term, self)?;
         }
         // Colonies from a deal are gained together, so a shared win is possible; the win is
         // checked once the outcome is logged.

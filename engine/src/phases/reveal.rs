@@ -172,9 +172,8 @@ impl Game<'_> {
                 side,
             },
         );
-        let hooks = self.hooks;
-        self.audit_holdings();
-        hooks.moment(Moment::ReinforcementPlayed(p, card), self)?;
+        self.hooks()
+            .moment(Moment::ReinforcementPlayed(p, card), self)?;
         self.update_totals();
         Ok(())
     }
