@@ -851,7 +851,8 @@ mod tests {
         let hooks = NoHooks;
         let mut game = game(&hooks);
         slip_a_card(&mut game);
-        game.window(crate::hooks::Window::GateAimed).expect("no content acts");
+        game.window(crate::hooks::Window::GateAimed)
+            .expect("no content acts");
         // Even an event that gives everybody new stamps reports the stale read made before it.
         game.emit(Rule::StartTurn, EventKind::CosmicQuake);
         let seen = game.violation.clone();
