@@ -85,6 +85,17 @@ pub(crate) const SETUP_KEY: Keys = 1 << 58;
 /// The bit of continuous abilities, whatever their phases (read when a quantity is computed).
 pub(crate) const DURING_KEY: Keys = 1 << 59;
 
+/// The first of the bits of continuous abilities that may change a kind of quantity (bits 29
+/// to 44, one per kind, in `Quantity::kind_bit`'s order; a kind past 18 would share bits with
+/// the phases, which only costs speed: keys only filter).
+const MODIFY_SHIFT: u32 = 29;
+
+/// The bits of the continuous abilities that may change quantities of the `kinds`, so that
+/// computing a quantity gathers only the abilities that may change it.
+pub(crate) fn modify_key(kinds: Kinds) -> Keys {
+    (kinds as Keys) << MODIFY_SHIFT
+}
+
 /// The bit of terms offered for deals.
 pub(crate) const DEAL_KEY: Keys = 1 << 60;
 
@@ -178,7 +189,14 @@ impl Index {
         let ability_keys: Vec<Keys> = program
             .abilities
             .iter()
-            .map(|ab| ab.triggers.iter().fold(0, |m, t| m | trigger_key(t)))
+            .map(|ab| {
+                let keys = ab.triggers.iter().fold(0, |m, t| m | trigger_key(t));
+                if keys & DURING_KEY != 0 {
+                    keys | modify_key(modified_kinds(&ab.body))
+                } else {
+                    keys
+                }
+            })
             .collect();
         let item_keys: Vec<Keys> = program
             .items

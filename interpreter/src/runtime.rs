@@ -6,7 +6,7 @@
 
 use crate::header::{Standing, Usage};
 use crate::index::{
-    during_key, on_key, window_key, Acting, Index, Keys, Kinds, DEAL_KEY, DURING_KEY, INSTEAD_KEY,
+    during_key, modify_key, on_key, window_key, Acting, Index, Keys, Kinds, DEAL_KEY, INSTEAD_KEY,
     ON_KEY, SETUP_KEY,
 };
 use crate::ir::{
@@ -2435,7 +2435,7 @@ impl Runtime {
                 if !self.holds_continuous(game, p, kind) {
                     continue;
                 }
-                for (a, origin) in self.abilities_at(game, p, DURING_KEY) {
+                for (a, origin) in self.abilities_at(game, p, modify_key(kind)) {
                     // A face-down sheet changes nothing until it is flipped.
                     if origin == Origin::HiddenPower {
                         continue;
