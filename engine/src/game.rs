@@ -739,7 +739,18 @@ impl<'h> Game<'h> {
 
     /// Ends the game if any player has enough foreign colonies; all such players share the win.
     pub(crate) fn check_win(&mut self) -> Flow {
-        // Checked at the end of every phase: the list is only made for a win.
+        // Checked at the end of every phase: when nothing can change the colonies needed, the
+        // highest track is compared once; the list is only made for a win.
+        let fixed = self.changeable()
+            & crate::quantity::Quantity::ColoniesToWin(PlayerId(0)).kind_bit()
+            == 0
+            && !self.options.check_invariants;
+        if fixed {
+            let need = self.state.rules.colonies_to_win;
+            if self.state.players.iter().all(|pl| pl.track < need) {
+                return Ok(());
+            }
+        }
         if !self.state.seats().any(|p| self.has_won(p)) {
             return Ok(());
         }
