@@ -520,6 +520,21 @@ pub enum Holders {
 }
 
 impl EventKind {
+    /// The one card this event moves into, out of or between holdings, for the kinds that
+    /// move exactly one card and nothing else held.
+    pub fn card_moved(&self) -> Option<CardId> {
+        use EventKind::*;
+        match self {
+            CardDrawn { card, .. }
+            | CardDiscarded { card, .. }
+            | CardGiven { card, .. }
+            | ReinforcementPlayed { card, .. }
+            | CardPlayed { card, .. }
+            | CardReturned { card, .. } => Some(*card),
+            _ => None,
+        }
+    }
+
     /// Whose holdings this event may change. Kinds not named here may change anybody's,
     /// so a new kind is safe until it is sorted; `--check` finds a kind sorted wrongly.
     pub fn holders(&self) -> Holders {

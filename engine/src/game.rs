@@ -206,6 +206,9 @@ pub struct Game<'h> {
     started: bool,
     /// Each player's holdings stamp (see `holdings_stamp`).
     stamps: [u64; crate::ids::MAX_PLAYERS],
+    /// For each cosmic card definition, whether its cards may give abilities
+    /// (`Hooks::card_may_act`): moving the others touches no stamp.
+    may_act: Vec<bool>,
     /// The next stamp: this game's number in the high half, a count in the low half.
     next_stamp: u64,
     /// Under `check_invariants`: each player's stamp and holdings digest when last checked.
@@ -249,6 +252,9 @@ impl<'h> Game<'h> {
         }
         let rules = Rules::new(setup.edition, &setup.variants);
         let state = crate::setup::initial_state(setup, &components, rules)?;
+        let may_act = (0..components.cosmic.len())
+            .map(|d| hooks.card_may_act(d as u16))
+            .collect();
         let mut game = Game {
             state,
             components,
@@ -269,6 +275,7 @@ impl<'h> Game<'h> {
             setup_log: Vec::new(),
             started: false,
             stamps: [0; crate::ids::MAX_PLAYERS],
+            may_act,
             next_stamp: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32,
             holdings_seen: Default::default(),
             pending_violation: Default::default(),
@@ -384,6 +391,30 @@ impl<'h> Game<'h> {
         self.touch_holdings(Holders::Players(1 << p.0));
     }
 
+    /// Whose holdings `kind` may change: `EventKind::holders`, but nobody's when the one card
+    /// it moves cannot give abilities.
+    fn holders(&self, kind: &EventKind) -> Holders {
+        let card = match kind {
+            // The card selected is hidden from the log but lies in the encounter by now.
+            EventKind::CardSelected { player } => {
+                let e = &self.state.encounter;
+                let side = if *player == self.state.offense { 0 } else { 1 };
+                e.cards[side].filter(|_| side == 0 || e.defense == Some(*player))
+            }
+            _ => kind.card_moved(),
+        };
+        match card {
+            Some(card) if !self.card_may_act(card) => Holders::None,
+            _ => kind.holders(),
+        }
+    }
+
+    /// Whether `card` may give abilities while held (`Hooks::card_may_act`).
+    pub(crate) fn card_may_act(&self, card: crate::ids::CardId) -> bool {
+        let def = self.state.cards[card.0 as usize].def as usize;
+        self.may_act.get(def).copied().unwrap_or(true)
+    }
+
     /// Gives the players of `who` new holdings stamps.
     fn touch_holdings(&mut self, who: Holders) {
         let mask = match who {
@@ -409,7 +440,10 @@ impl<'h> Game<'h> {
             .map(|p| {
                 (
                     self.stamps[p.ix()],
-                    invariants::holdings_digest(&self.state, p),
+                    // Asked of the hooks afresh, not of the table the stamps use.
+                    invariants::holdings_digest(&self.state, p, |c| {
+                        self.hooks.card_may_act(self.state.cards[c.0 as usize].def)
+                    }),
                 )
             })
             .collect();
@@ -535,7 +569,7 @@ impl<'h> Game<'h> {
     pub fn emit_caused(&mut self, cause: Cause, kind: EventKind) {
         let seq = self.stats.events as u32;
         self.stats.events += 1;
-        self.touch_holdings(kind.holders());
+        self.touch_holdings(self.holders(&kind));
         if self.options.check_invariants && self.violation.is_none() {
             let stale = self
                 .pending_violation
@@ -801,7 +835,7 @@ mod tests {
     use super::*;
     use crate::components::{CardDef, CardKind, Components, DestinyDef, DestinyKind};
     use crate::hooks::NoHooks;
-    use crate::ids::Color;
+    use crate::ids::{CardId, Color};
 
     /// A small plain deck: attack cards and negotiates, and one destiny card per color.
     fn components() -> Components {
@@ -831,8 +865,17 @@ mod tests {
         }
     }
 
+    /// Hooks for which only the negotiates (the last definition) may give abilities.
+    struct OnlyNegotiatesAct;
+
+    impl Hooks for OnlyNegotiatesAct {
+        fn card_may_act(&self, def: u16) -> bool {
+            def == 10
+        }
+    }
+
     /// A checked three-player game, set up and not yet played.
-    fn game(hooks: &NoHooks) -> Game<'_> {
+    fn game(hooks: &dyn Hooks) -> Game<'_> {
         let agents: Vec<Box<dyn Agent>> = (0..3)
             .map(|s| Box::new(crate::agents::random::RandomAgent::new(s)) as Box<dyn Agent>)
             .collect();
@@ -919,5 +962,67 @@ mod tests {
             |g: &Game| -> Vec<u64> { g.state.seats().map(|p| g.holdings_stamp(p)).collect() };
         assert!(stamps(&one).iter().all(|s| !stamps(&two).contains(s)));
         assert_ne!(one.holdings_version(), two.holdings_version());
+    }
+
+    #[test]
+    fn moving_a_card_that_cannot_give_abilities_gives_no_new_stamp() {
+        let hooks = OnlyNegotiatesAct;
+        let mut game = game(&hooks);
+        let p = PlayerId(0);
+        let find = |g: &Game, negotiate: bool| {
+            (g.state.cards.iter().enumerate())
+                .find(|(_, c)| (c.kind == CardKind::Negotiate) == negotiate)
+                .map(|(i, _)| CardId(i as u16))
+                .expect("a card of each kind")
+        };
+        let (attack, negotiate) = (find(&game, false), find(&game, true));
+        let before = game.holdings_stamp(p);
+        game.emit(
+            Rule::NewHand,
+            EventKind::CardDrawn {
+                player: p,
+                card: attack,
+            },
+        );
+        assert_eq!(game.holdings_stamp(p), before);
+        game.emit(
+            Rule::NewHand,
+            EventKind::CardDrawn {
+                player: p,
+                card: negotiate,
+            },
+        );
+        assert_ne!(game.holdings_stamp(p), before);
+    }
+
+    #[test]
+    fn cards_that_cannot_give_abilities_are_not_audited() {
+        let hooks = OnlyNegotiatesAct;
+        let mut game = game(&hooks);
+        // The first player's hand loses an attack card behind the stamps' back: no violation.
+        let hand = &game.state.players[0].hand;
+        let k = (hand.iter())
+            .position(|&c| game.state.kind(c) != CardKind::Negotiate)
+            .expect("an attack card in a dealt hand");
+        let card = game.state.players[0].hand.remove(k);
+        game.state.players[1].hand.push(card);
+        let turn = EventKind::TurnStarted {
+            turn: 1,
+            offense: PlayerId(0),
+        };
+        game.emit(Rule::StartTurn, turn.clone());
+        assert_eq!(game.violation, None);
+        // A negotiate moved from the deck into a hand the same way is one.
+        let k = (game.state.deck.iter())
+            .position(|&c| game.state.kind(c) == CardKind::Negotiate)
+            .expect("a negotiate in the deck");
+        let negotiate = game.state.deck.remove(k);
+        game.state.players[2].hand.push(negotiate);
+        game.emit(Rule::StartTurn, turn);
+        let seen = game.violation.clone();
+        assert!(
+            matches!(&seen, Some(GameError::Invariant { message, .. }) if message.contains("holdings")),
+            "{seen:?}"
+        );
     }
 }

@@ -134,6 +134,15 @@ pub trait Hooks {
         Ok(())
     }
 
+    /// Whether cards of the cosmic deck's definition `def` may give abilities while in a hand
+    /// or on a sheet. Moving a card for which this is false leaves the holdings stamps alone
+    /// (`Game::holdings_stamp`), so hooks must not derive anything they cache under the stamps
+    /// from such cards. The default: every card may.
+    fn card_may_act(&self, def: u16) -> bool {
+        let _ = def;
+        true
+    }
+
     /// The kinds of quantity (`Quantity::kind_bit`) content may change continuously now,
     /// besides its lasting modifiers (which the engine sees itself): the engine does not call
     /// `quantity` for the others. A superset is harmless; the default is every kind.

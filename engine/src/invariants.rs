@@ -104,7 +104,11 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
 
 /// A digest of what `p` holds: its alien powers (and whether its sheet is face down), the
 /// techs in its play area, its hand and the cards on its sheet (what hooks may cache under `Game::holdings_stamp`).
-pub fn holdings_digest(s: &GameState, p: crate::ids::PlayerId) -> u64 {
+pub fn holdings_digest(
+    s: &GameState,
+    p: crate::ids::PlayerId,
+    may_act: impl Fn(crate::ids::CardId) -> bool,
+) -> u64 {
     // Cheap and allocation-free, since it runs before every hook call under `--check`:
     // the cards are summed as a set (hands may be sorted without an event).
     fn mix(mut x: u64) -> u64 {
@@ -120,9 +124,12 @@ pub fn holdings_digest(s: &GameState, p: crate::ids::PlayerId) -> u64 {
     for (i, t) in player.techs.iter().enumerate() {
         h = mix(h ^ ((i as u64) << 32 | t.tech as u64 | 2 << 48));
     }
-    let hand: u64 =
-        (player.hand.iter()).fold(0, |sum, c| sum.wrapping_add(mix(c.0 as u64 | 3 << 48)));
-    let sheet: u64 =
-        (s.sheet_cards(p)).fold(0, |sum, c| sum.wrapping_add(mix(c.0 as u64 | 4 << 48)));
+    // Cards that cannot give abilities are left out: moving them gives no new stamp.
+    let hand: u64 = (player.hand.iter().copied())
+        .filter(|&c| may_act(c))
+        .fold(0, |sum, c| sum.wrapping_add(mix(c.0 as u64 | 3 << 48)));
+    let sheet: u64 = (s.sheet_cards(p))
+        .filter(|&c| may_act(c))
+        .fold(0, |sum, c| sum.wrapping_add(mix(c.0 as u64 | 4 << 48)));
     mix(h ^ hand) ^ sheet
 }

@@ -506,6 +506,7 @@ impl Runtime {
 
     /// Every ability `p`'s alien powers, techs, hand and sheet carry, in the order they are
     /// offered.
+    #[inline(never)]
     fn gather_candidates(&self, game: &Game, p: PlayerId, out: &mut Vec<Candidate>) {
         let s = game.state();
         let player = &s.players[p.ix()];
@@ -2668,6 +2669,11 @@ impl Hooks for Runtime {
 
     fn changeable(&self, game: &Game<'_>) -> u32 {
         self.held_all(game).kinds
+    }
+
+    fn card_may_act(&self, def: u16) -> bool {
+        // What the caches read of a card: its item (see `gather_held`, `gather_candidates`).
+        matches!(self.def_items.get(def as usize), Some(Some(_)))
     }
 
     // The engine calls this only for kinds `changeable` names or a lasting modifier
