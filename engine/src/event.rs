@@ -262,13 +262,14 @@ pub enum EventKind {
     },
     DealProposed {
         by: PlayerId,
-        terms: DealTerms,
+        // Boxed, as in `DealMade`: events are moved often and deals are rare.
+        terms: Box<DealTerms>,
     },
     DealRejected {
         by: PlayerId,
     },
     DealMade {
-        terms: DealTerms,
+        terms: Box<DealTerms>,
     },
     DealFailed,
     CompensationTaken {

@@ -373,7 +373,7 @@ fn deal_is_carried_out_exactly_as_agreed() {
     t.play();
 
     assert_eq!(t.outcomes(), [Outcome::DealMade]);
-    assert!(t.happened(|k| matches!(k, EventKind::DealMade { terms: made } if *made == terms)));
+    assert!(t.happened(|k| matches!(k, EventKind::DealMade { terms: made } if **made == terms)));
     assert_eq!(t.options(GREEN, DealCards), ["Attack 12", "Attack 04"]);
     assert_eq!(t.hand_names(BLUE), ["Attack 04", "Attack 10"]);
     assert_eq!(

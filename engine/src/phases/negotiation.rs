@@ -44,7 +44,7 @@ impl Game<'_> {
                     Rule::Deal,
                     EventKind::DealProposed {
                         by: proposer,
-                        terms: terms.clone(),
+                        terms: Box::new(terms.clone()),
                     },
                 );
                 let responder = self.main(side.other());
@@ -60,7 +60,7 @@ impl Game<'_> {
                     self.emit(
                         Rule::Deal,
                         EventKind::DealMade {
-                            terms: terms.clone(),
+                            terms: Box::new(terms.clone()),
                         },
                     );
                     // Content may make an agreed deal fail before it is carried out.
