@@ -747,16 +747,38 @@ pub fn resolve(
             return Some((e, bound.ty));
         }
     }
-    for p in PATTERNS {
-        if !ok(p.ty) {
+    for (p, pat) in PATTERNS.iter().zip(pattern_words()) {
+        if !ok(p.ty) || !may_match(pat, toks) {
             continue;
         }
-        let pat: Vec<&str> = p.words.split(' ').collect();
-        if let Some(holes) = match_pattern(&pat, toks, scope, depth) {
+        if let Some(holes) = match_pattern(pat, toks, scope, depth) {
             return Some(((p.build)(holes), p.ty));
         }
     }
     None
+}
+
+/// Each pattern's words, split once: resolving tries every pattern for every reference.
+fn pattern_words() -> &'static [Vec<&'static str>] {
+    static WORDS: std::sync::OnceLock<Vec<Vec<&'static str>>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        PATTERNS
+            .iter()
+            .map(|p| p.words.split(' ').collect())
+            .collect()
+    })
+}
+
+/// A quick test before matching: each word of the pattern takes at least one token, and
+/// literal words at either end must be there.
+fn may_match(pat: &[&str], toks: &[String]) -> bool {
+    let literal_fits = |w: Option<&&str>, t: Option<&String>| match w {
+        Some(w) if hole_ty(w).is_none() => t.is_some_and(|t| t == w),
+        _ => true,
+    };
+    pat.len() <= toks.len()
+        && literal_fits(pat.first(), toks.first())
+        && literal_fits(pat.last(), toks.last())
 }
 
 fn hole_ty(h: &str) -> Option<Ty> {
