@@ -803,7 +803,7 @@ pub struct Seats {
 }
 
 impl Seats {
-    fn push(&mut self, p: PlayerId) {
+    pub(crate) fn push(&mut self, p: PlayerId) {
         self.ids[self.len as usize] = p;
         self.len += 1;
     }

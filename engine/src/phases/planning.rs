@@ -55,15 +55,17 @@ impl Game<'_> {
         // ... or to play a card it was given.
         let forced = (self.state.effects.must_play(p))
             .filter(|c| hand.contains(c) && self.state.kind(*c).is_encounter());
-        let options: Vec<Choice> = (hand.iter().copied())
-            .chain(self.state.playable_sheet(p))
-            .filter(|&c| self.state.kind(c).is_encounter())
-            .filter(|c| match forced {
-                Some(f) => f == *c,
-                None => !only_attacks || attack(c),
-            })
-            .map(Choice::Card)
-            .collect();
+        let mut options = Vec::with_capacity(hand.len());
+        options.extend(
+            (hand.iter().copied())
+                .chain(self.state.playable_sheet(p))
+                .filter(|&c| self.state.kind(c).is_encounter())
+                .filter(|c| match forced {
+                    Some(f) => f == *c,
+                    None => !only_attacks || attack(c),
+                })
+                .map(Choice::Card),
+        );
         if let Choice::Card(card) = self.pick(p, DecisionKind::EncounterCard, options)? {
             self.fetch_from_sheet(p, card);
             let hand = &mut self.state.players[p.ix()].hand;

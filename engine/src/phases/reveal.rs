@@ -112,11 +112,13 @@ impl Game<'_> {
 
     /// Main players and allies play reinforcements, in timing order, until all pass in a row.
     fn reinforcement_rounds(&mut self) -> Flow {
-        let players: Vec<_> = self
-            .timing_order()
-            .into_iter()
-            .filter(|&p| self.state.side_of(p).is_some())
-            .collect();
+        let mut players = crate::game::Seats::default();
+        for p in self.timing_order() {
+            if self.state.side_of(p).is_some() {
+                players.push(p);
+            }
+        }
+        let players = players.as_slice();
         let mut passes = 0;
         let mut i = 0;
         while passes < players.len() {
@@ -124,19 +126,20 @@ impl Game<'_> {
             i += 1;
             // Attack cards count as reinforcements up to the value content allows.
             let limit = self.quantity(Quantity::AttackReinforcement(p), -1);
-            let options: Vec<Choice> = std::iter::once(Choice::Pass)
-                .chain(
-                    (self.state.players[p.ix()].hand.iter())
-                        .copied()
-                        .chain(self.state.playable_sheet(p))
-                        .filter(|&c| match self.state.kind(c) {
-                            CardKind::Reinforcement(_) => true,
-                            CardKind::Attack(v) => (v as i32) <= limit,
-                            _ => false,
-                        })
-                        .flat_map(|card| Side::BOTH.map(|side| Choice::Reinforce { card, side })),
-                )
-                .collect();
+            // Sized once: this is asked round after round.
+            let hand = &self.state.players[p.ix()].hand;
+            let mut options = Vec::with_capacity(1 + 2 * hand.len());
+            options.push(Choice::Pass);
+            for card in hand.iter().copied().chain(self.state.playable_sheet(p)) {
+                let playable = match self.state.kind(card) {
+                    CardKind::Reinforcement(_) => true,
+                    CardKind::Attack(v) => (v as i32) <= limit,
+                    _ => false,
+                };
+                if playable {
+                    options.extend(Side::BOTH.map(|side| Choice::Reinforce { card, side }));
+                }
+            }
             match self.pick(p, DecisionKind::Reinforcement, options)? {
                 Choice::Reinforce { card, side } => {
                     self.reinforce(p, card, side)?;
