@@ -222,6 +222,8 @@ pub struct Game<'h> {
     /// The kinds of quantity that may be changed now, under (holdings version, effects
     /// version): `Hooks::changeable` and the lasting modifiers' kinds.
     changeable: std::cell::Cell<(u64, u64, u32)>,
+    /// The last timing order, under the offense and defense it was computed for.
+    timing: std::cell::Cell<(PlayerId, Option<PlayerId>, Seats)>,
 }
 
 /// Games made so far in this process: each game's stamps start from its own number, so no
@@ -281,6 +283,7 @@ impl<'h> Game<'h> {
             pending_violation: Default::default(),
             effects_version: 0,
             changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
+            timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
         };
         game.touch_holdings(Holders::All);
         game.options.record_events = true;
@@ -719,6 +722,18 @@ impl<'h> Game<'h> {
     /// The order in which simultaneous abilities and rounds of play go: the offense, the
     /// defense, then the others clockwise from the offense's left.
     pub fn timing_order(&self) -> Seats {
+        // Asked at every window and for every answer: kept while the main players stay.
+        let (o, d) = (self.state.offense, self.state.encounter.defense);
+        let (last_o, last_d, order) = self.timing.get();
+        if (last_o, last_d) == (o, d) {
+            return order;
+        }
+        let order = self.compute_timing_order();
+        self.timing.set((o, d, order));
+        order
+    }
+
+    fn compute_timing_order(&self) -> Seats {
         let o = self.state.offense;
         let mut order = Seats::default();
         order.push(o);
