@@ -579,9 +579,22 @@ impl Runtime {
     /// candidates come from a cache kept under `p`'s holdings stamp; what changes without a
     /// new stamp (whether the power works, techs researched, flares used) is checked here.
     fn abilities_at(&self, game: &Game, p: PlayerId, keys: Keys) -> Uses {
+        let mut out = Uses::new();
+        self.each_ability_at(game, p, keys, |a, origin| out.push((a, origin)));
+        out
+    }
+
+    /// Calls `found` with each ability `abilities_at` would list, in its order, without
+    /// making the list. `found` must not change the game (the cache is borrowed meanwhile).
+    fn each_ability_at(
+        &self,
+        game: &Game,
+        p: PlayerId,
+        keys: Keys,
+        mut found: impl FnMut(u32, Origin),
+    ) {
         let s = game.state();
         let player = &s.players[p.ix()];
-        let mut out = Uses::new();
         let mut works = None;
         let mut works = || *works.get_or_insert_with(|| self.power_works(game, p));
         let mut flare_used = None;
@@ -612,10 +625,9 @@ impl Runtime {
                 }
             };
             if ok {
-                out.push((c.ability, c.origin));
+                found(c.ability, c.origin);
             }
         }
-        out
     }
 
     /// Whether `p`'s alien or a card in its hand has a continuous ability that may change
@@ -861,18 +873,21 @@ impl Runtime {
         also: &[Happening],
         subject: Subject,
     ) -> Uses {
-        self.abilities_at(game, p, on_key(h))
-            .into_iter()
-            .filter(|&(a, origin)| {
-                let t = &self.ability(a).triggers;
-                // A tech's completion is answered by that tech's own abilities only.
-                let own = h != Happening::TechCompleted
-                    || matches!((origin, subject), (Origin::Tech(x), Subject::Tech(y)) if x == y);
-                own && (t.contains(&Trigger::On(h))
+        let mut out = Uses::new();
+        self.each_ability_at(game, p, on_key(h), |a, origin| {
+            let t = &self.ability(a).triggers;
+            // A tech's completion is answered by that tech's own abilities only.
+            let own = h != Happening::TechCompleted
+                || matches!((origin, subject), (Origin::Tech(x), Subject::Tech(y)) if x == y);
+            if own
+                && (t.contains(&Trigger::On(h))
                     || also.iter().any(|&k| t.contains(&Trigger::On(k))))
-                    && self.may_act_on(game, p, a, subject)
-            })
-            .collect()
+                && self.may_act_on(game, p, a, subject)
+            {
+                out.push((a, origin));
+            }
+        });
+        out
     }
 
     /// The kinds of play a use of a card is besides `CardPlayed` (an artifact, a flare, a
@@ -1001,15 +1016,15 @@ impl Runtime {
             }
             let mut asked_out = false;
             loop {
-                let ready: Uses = self
-                    .abilities_at(game, p, keys)
-                    .into_iter()
-                    .filter(|&(a, _)| {
-                        self.ability(a).triggers.iter().any(|t| matches(t, phase))
-                            && self.may_act(game, p, a)
-                            && !game.state().effects.marked(p, LIMIT + a)
-                    })
-                    .collect();
+                let mut ready = Uses::new();
+                self.each_ability_at(game, p, keys, |a, origin| {
+                    if self.ability(a).triggers.iter().any(|t| matches(t, phase))
+                        && self.may_act(game, p, a)
+                        && !game.state().effects.marked(p, LIMIT + a)
+                    {
+                        ready.push((a, origin));
+                    }
+                });
                 // Mandatory and innate abilities act by themselves, once per window.
                 if let Some(&(a, origin)) = ready.iter().find(|&&(a, o)| self.acts_by_itself(a, o))
                 {
@@ -2436,10 +2451,10 @@ impl Runtime {
                 if !self.holds_continuous(game, p, kind) {
                     continue;
                 }
-                for (a, origin) in self.abilities_at(game, p, modify_key(kind)) {
+                self.each_ability_at(game, p, modify_key(kind), |a, origin| {
                     // A face-down sheet changes nothing until it is flipped.
                     if origin == Origin::HiddenPower {
-                        continue;
+                        return;
                     }
                     let ab = self.ability(a);
                     let during = ab.triggers.iter().any(|t| match t {
@@ -2447,11 +2462,11 @@ impl Runtime {
                         _ => false,
                     });
                     if !during || !self.may_act(game, p, a) {
-                        continue;
+                        return;
                     }
                     let mut ctx = self.ctx(p, a, Subject::None);
                     self.continuous_changes(&ab.body, q, game, &mut ctx, &mut out);
-                }
+                });
             }
         }
         out.sort_by_key(|(layer, _, _)| *layer);
