@@ -980,18 +980,17 @@ impl Runtime {
         answering: Option<PlayerId>,
         subject: Subject,
     ) -> Flow<Option<(u32, Origin)>> {
-        let mut choices: Vec<Choice> = options
-            .iter()
-            .map(|&(a, origin)| Choice::Use {
-                source: self.ability(a).source,
-                card: origin.card(),
-                answering,
-                advised: self.ability(a).prefer.as_ref().map(|c| {
-                    let mut ctx = self.ctx(p, a, subject);
-                    self.eval(c, game, &mut ctx) == Value::Bool(true)
-                }),
-            })
-            .collect();
+        // Sized for the pass too, so pushing it does not grow the list.
+        let mut choices = Vec::with_capacity(options.len() + 1);
+        choices.extend(options.iter().map(|&(a, origin)| Choice::Use {
+            source: self.ability(a).source,
+            card: origin.card(),
+            answering,
+            advised: self.ability(a).prefer.as_ref().map(|c| {
+                let mut ctx = self.ctx(p, a, subject);
+                self.eval(c, game, &mut ctx) == Value::Bool(true)
+            }),
+        }));
         choices.push(Choice::Pass);
         // Passing is the last option, past the end of `options`.
         let k = game.pick_index(p, DecisionKind::UseAbility, choices)?;

@@ -78,7 +78,9 @@ impl Agent for RandomAgent {
                 let mut ix: Vec<usize> = (0..options.len()).filter(|_| rng.gen_bool(0.5)).collect();
                 ix.shuffle(rng);
                 ix.truncate(*max as usize);
-                let mut rest: Vec<usize> = (0..options.len()).filter(|i| !ix.contains(i)).collect();
+                // The rest stays off the heap (options are few); only the answer is a `Vec`.
+                let mut rest: smallvec::SmallVec<[usize; 16]> =
+                    (0..options.len()).filter(|i| !ix.contains(i)).collect();
                 rest.shuffle(rng);
                 while ix.len() < *min as usize {
                     match rest.pop() {
