@@ -21,8 +21,10 @@ impl Game<'_> {
         let s = &mut self.state;
         match place {
             // Moves check first that the planet is in play; none holds no ships.
-            Place::Planet(id) if !s.planet_exists(id) => &mut s.players[p.ix()].removed,
-            Place::Planet(id) => &mut s.planet_ships_mut(id)[p.ix()],
+            Place::Planet(id) => match s.planet_index(id) {
+                Some(i) => &mut s.planets[i].ships[p.ix()],
+                None => &mut s.players[p.ix()].removed,
+            },
             Place::Gate => &mut s.encounter.gate[p.ix()],
             Place::Beside => &mut s.encounter.beside[p.ix()],
             Place::Warp => &mut s.players[p.ix()].warp,

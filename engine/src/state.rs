@@ -395,7 +395,8 @@ impl GameState {
 
     /// Where planet `id` sits in `planets`, if it is still in play. Planets stay in system
     /// order, so a planet created or destroyed by card text only moves the others.
-    fn planet_index(&self, id: PlanetId) -> Option<usize> {
+    #[inline]
+    pub(crate) fn planet_index(&self, id: PlanetId) -> Option<usize> {
         let guess = id.owner.ix() * self.rules.planets_per_player as usize + id.n as usize;
         match self.planets.get(guess) {
             Some(pl) if pl.id == id => Some(guess),
