@@ -585,7 +585,8 @@ impl Runtime {
     }
 
     /// Calls `found` with each ability `abilities_at` would list, in its order, without
-    /// making the list. `found` must not change the game (the cache is borrowed meanwhile).
+    /// making the list. The candidate cache stays borrowed meanwhile: `found` may read the
+    /// game (conditions, quantities) but, holding no `&mut Game`, cannot change a stamp.
     fn each_ability_at(
         &self,
         game: &Game,
