@@ -24,4 +24,11 @@ pub trait Agent {
 
     /// A short name for reports ("random", "basic", "human", "script").
     fn name(&self) -> &str;
+
+    /// Whether it reads the hints card text gives bots (`advised` in `Choice::Use` and
+    /// `Choice::Option`): for an agent that does not, content spares computing them and
+    /// leaves them out.
+    fn reads_advice(&self) -> bool {
+        true
+    }
 }

@@ -612,6 +612,11 @@ impl<'h> Game<'h> {
         self.ask_decision(&decision)
     }
 
+    /// Whether `p`'s agent reads the hints card text gives bots (`Agent::reads_advice`).
+    pub fn reads_advice(&self, p: PlayerId) -> bool {
+        self.agents[p.ix()].reads_advice()
+    }
+
     /// Puts a prepared decision to its player (see `ask`).
     pub(crate) fn ask_decision(&mut self, decision: &Decision) -> Flow<Answer> {
         let (player, kind) = (decision.player, decision.kind);

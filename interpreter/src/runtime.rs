@@ -983,14 +983,19 @@ impl Runtime {
     ) -> Flow<Option<(u32, Origin)>> {
         // Sized for the pass too, so pushing it does not grow the list.
         let mut choices = Vec::with_capacity(options.len() + 1);
-        choices.extend(options.iter().map(|&(a, origin)| Choice::Use {
-            source: self.ability(a).source,
-            card: origin.card(),
-            answering,
-            advised: self.ability(a).prefer.as_ref().map(|c| {
-                let mut ctx = self.ctx(p, a, subject);
-                self.eval(c, game, &mut ctx) == Value::Bool(true)
-            }),
+        let advise = game.reads_advice(p);
+        choices.extend(options.iter().map(|&(a, origin)| {
+            Choice::Use {
+                source: self.ability(a).source,
+                card: origin.card(),
+                answering,
+                advised: (self.ability(a).prefer.as_ref())
+                    .filter(|_| advise)
+                    .map(|c| {
+                        let mut ctx = self.ctx(p, a, subject);
+                        self.eval(c, game, &mut ctx) == Value::Bool(true)
+                    }),
+            }
         }));
         choices.push(Choice::Pass);
         // Passing is the last option, past the end of `options`.
@@ -1578,19 +1583,19 @@ impl Runtime {
                 ctx.slots[*slot as usize] = v;
             }
             Stmt::ChooseOne(options) => {
+                let advise = game.reads_advice(me);
                 let choices: Vec<Choice> = options
                     .iter()
                     .map(|o| Choice::Option {
                         label: o.label,
-                        advised: o
-                            .prefer
-                            .as_ref()
+                        advised: (o.prefer.as_ref())
+                            .filter(|_| advise)
                             .map(|c| self.eval(c, game, ctx) == Value::Bool(true)),
                     })
                     .collect();
-                let picked = game.pick(me, DecisionKind::CardChoice, choices.clone())?;
-                if let Some(k) = choices.iter().position(|c| *c == picked) {
-                    self.exec(&options[k].body, game, ctx)?;
+                let k = game.pick_index(me, DecisionKind::CardChoice, choices)?;
+                if let Some(option) = options.get(k) {
+                    self.exec(&option.body, game, ctx)?;
                 }
             }
             Stmt::As(who, body) => {

@@ -109,6 +109,10 @@ impl Agent for RandomAgent {
     fn name(&self) -> &str {
         "random"
     }
+
+    fn reads_advice(&self) -> bool {
+        false
+    }
 }
 
 /// Random but legal-looking terms: random cards each way and maybe a colony each way.
