@@ -291,7 +291,7 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         | R::prefix
         | R::primary
         | R::paren => (80, "a value (a number, a string or words such as `my ships`)"),
-        R::string | R::string_inner => (81, "a string in double quotes"),
+        R::string | R::string_inner | R::string_char => (81, "a string in double quotes"),
         R::op_or
         | R::op_and
         | R::op_is_not
