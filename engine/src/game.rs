@@ -573,31 +573,43 @@ impl<'h> Game<'h> {
         let seq = self.stats.events as u32;
         self.stats.events += 1;
         self.touch_holdings(self.holders(&kind));
+        // The checks and the log are kept out of line: most events in a long run need neither.
         if self.options.check_invariants && self.violation.is_none() {
-            let stale = self
-                .pending_violation
-                .borrow_mut()
-                .take()
-                .map_or(Ok(()), Err);
-            let checked = invariants::check(&self.state, &self.components)
-                .and(stale)
-                .and_then(|_| self.check_holdings());
-            if let Err(message) = checked {
-                self.violation = Some(GameError::Invariant { seq, message });
-            }
+            self.check_after_event(seq);
         }
         if self.options.record_events || self.observer.is_some() {
-            let event = Event { seq, cause, kind };
-            if let Some(observe) = self.observer.as_mut() {
-                let scene = Scene {
-                    state: &self.state,
-                    components: &self.components,
-                };
-                observe(&event, &scene);
-            }
-            if self.options.record_events {
-                self.events.push(event);
-            }
+            self.record(Event { seq, cause, kind });
+        }
+    }
+
+    /// Under `check_invariants`: checks the state after event `seq`.
+    #[inline(never)]
+    fn check_after_event(&mut self, seq: u32) {
+        let stale = self
+            .pending_violation
+            .borrow_mut()
+            .take()
+            .map_or(Ok(()), Err);
+        let checked = invariants::check(&self.state, &self.components)
+            .and(stale)
+            .and_then(|_| self.check_holdings());
+        if let Err(message) = checked {
+            self.violation = Some(GameError::Invariant { seq, message });
+        }
+    }
+
+    /// Shows `event` to the observer and keeps it in the log, as the options say.
+    #[inline(never)]
+    fn record(&mut self, event: Event) {
+        if let Some(observe) = self.observer.as_mut() {
+            let scene = Scene {
+                state: &self.state,
+                components: &self.components,
+            };
+            observe(&event, &scene);
+        }
+        if self.options.record_events {
+            self.events.push(event);
         }
     }
 
