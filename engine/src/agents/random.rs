@@ -33,27 +33,17 @@ pub(crate) fn random_ships(rng: &mut impl Rng, r: &ShipRequest) -> Vec<u8> {
     let total = rng.gen_range(lo..=hi);
     let n = r.places.len();
     let mut counts = vec![0u8; n];
-    // The open places are listed in a buffer reused for every ship (on the stack when few).
-    let mut stack = [0usize; 48];
-    let mut heap = Vec::new();
-    let open: &mut [usize] = if n <= stack.len() {
-        &mut stack[..n]
-    } else {
-        heap.resize(n, 0);
-        &mut heap
-    };
+    // The places with room left, in order (on the stack when few): a place that fills up
+    // leaves the list, so each ship is a pick among the open places as they stand.
+    let mut open: smallvec::SmallVec<[usize; 16]> = (0..n).filter(|&i| r.places[i].1 > 0).collect();
     for _ in 0..total {
-        let mut k = 0;
-        for (i, (&c, &(_, cap))) in counts.iter().zip(&r.places).enumerate() {
-            if c < cap {
-                open[k] = i;
-                k += 1;
-            }
-        }
-        let Some(&i) = open[..k].choose(rng) else {
+        let Some(&i) = open.choose(rng) else {
             break;
         };
         counts[i] += 1;
+        if counts[i] >= r.places[i].1 {
+            open.retain(|&mut k| k != i);
+        }
     }
     counts
 }
