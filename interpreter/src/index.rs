@@ -96,6 +96,12 @@ pub(crate) fn modify_key(kinds: Kinds) -> Keys {
     (kinds as Keys) << MODIFY_SHIFT
 }
 
+/// The kinds of quantity that the continuous abilities with moments `keys` may change (bits
+/// 29 to 47 of the keys: a superset if a kind ever shares a bit with the phases).
+pub(crate) fn kinds_of(keys: Keys) -> Kinds {
+    ((keys >> MODIFY_SHIFT) & ((1 << 19) - 1)) as Kinds
+}
+
 /// The bit of terms offered for deals.
 pub(crate) const DEAL_KEY: Keys = 1 << 60;
 
@@ -153,8 +159,6 @@ fn modified_kinds(body: &[Stmt]) -> Kinds {
 /// What the runtime looks up instead of scanning abilities.
 #[derive(Clone, Debug)]
 pub(crate) struct Index {
-    /// For each item, the kinds of quantity its continuous abilities may change.
-    during_kinds: Vec<Kinds>,
     /// For each item, the moments at which its abilities act.
     item_keys: Vec<Keys>,
     /// For each item, where its acting abilities are in `acting`.
@@ -175,17 +179,6 @@ pub(crate) struct Acting {
 impl Index {
     /// The index of `program`.
     pub(crate) fn new(program: &Program) -> Index {
-        let during_kinds: Vec<Kinds> = program
-            .items
-            .iter()
-            .map(|i| {
-                i.abilities
-                    .iter()
-                    .map(|&a| &program.abilities[a as usize])
-                    .filter(|ab| ab.triggers.iter().any(|t| matches!(t, Trigger::During(_))))
-                    .fold(0, |m, ab| m | modified_kinds(&ab.body))
-            })
-            .collect();
         let ability_keys: Vec<Keys> = program
             .abilities
             .iter()
@@ -228,7 +221,6 @@ impl Index {
             })
             .collect();
         Index {
-            during_kinds,
             item_keys,
             item_acting,
             acting,
@@ -241,12 +233,9 @@ impl Index {
         &self.acting[r.start as usize..r.end as usize]
     }
 
-    /// The moments at which item `item` acts, and the kinds of quantity it may change
-    /// continuously.
-    pub(crate) fn item(&self, item: u32) -> (Keys, Kinds) {
-        (
-            self.item_keys[item as usize],
-            self.during_kinds[item as usize],
-        )
+    /// The moments at which item `item`'s abilities act (`kinds_of` reads from them the kinds
+    /// of quantity it may change continuously).
+    pub(crate) fn item(&self, item: u32) -> Keys {
+        self.item_keys[item as usize]
     }
 }

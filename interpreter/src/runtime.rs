@@ -6,8 +6,8 @@
 
 use crate::header::{Standing, Usage};
 use crate::index::{
-    during_key, modify_key, on_key, window_key, Acting, Index, Keys, Kinds, DEAL_KEY, INSTEAD_KEY,
-    ON_KEY, SETUP_KEY,
+    during_key, kinds_of, modify_key, on_key, window_key, Acting, Index, Keys, DEAL_KEY,
+    INSTEAD_KEY, ON_KEY, SETUP_KEY,
 };
 use crate::ir::{
     Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
@@ -287,17 +287,15 @@ pub struct Runtime {
 struct Held {
     /// The `Game::holdings_stamp` this was computed under (`u64::MAX`: never).
     stamp: u64,
-    /// The moments at which something held may act.
+    /// The moments at which something held may act (with the kinds of quantity it may
+    /// change continuously: `index::kinds_of`).
     keys: Keys,
-    /// The kinds of quantity something held may change continuously.
-    kinds: Kinds,
 }
 
 impl Held {
     const NONE: Held = Held {
         stamp: u64::MAX,
         keys: 0,
-        kinds: 0,
     };
 }
 
@@ -413,12 +411,9 @@ impl Runtime {
         let mut all = Held {
             stamp: version,
             keys: 0,
-            kinds: 0,
         };
         for p in game.state().seats() {
-            let h = self.held(game, p);
-            all.keys |= h.keys;
-            all.kinds |= h.kinds;
+            all.keys |= self.held(game, p).keys;
         }
         self.held_all.set(all);
         all
@@ -441,15 +436,8 @@ impl Runtime {
         let cell = &self.held[p.ix()];
         let s = game.state();
         let player = &s.players[p.ix()];
-        let mut held = Held {
-            stamp,
-            keys: 0,
-            kinds: 0,
-        };
-        let mut add = |(keys, kinds): (Keys, Kinds)| {
-            held.keys |= keys;
-            held.kinds |= kinds;
-        };
+        let mut held = Held { stamp, keys: 0 };
+        let mut add = |keys: Keys| held.keys |= keys;
         for a in player.aliens() {
             add(self.index.item(self.alien_items[a as usize]));
         }
@@ -629,13 +617,6 @@ impl Runtime {
                 found(c.ability, c.origin);
             }
         }
-    }
-
-    /// Whether `p`'s alien or a card in its hand has a continuous ability that may change
-    /// quantities of the `kinds` (a cheap test before the full search, which runs each time
-    /// a quantity is computed).
-    fn holds_continuous(&self, game: &Game, p: PlayerId, kinds: Kinds) -> bool {
-        self.held(game, p).kinds & kinds != 0
     }
 
     /// Whether `p`'s alien or a card in its hand has an ability that may act at one of the
@@ -2449,14 +2430,14 @@ impl Runtime {
                 out.push((self.layer(*code), *code, Ctx::change(me, slots, 0)));
             }
         }
-        let kind = q.kind_bit();
-        if self.held_all(game).kinds & kind != 0 {
+        let key = modify_key(q.kind_bit());
+        if self.held_all(game).keys & key != 0 {
             let phase = s.encounter.phase;
             for p in game.timing_order() {
-                if !self.holds_continuous(game, p, kind) {
+                if !self.holds_acting(game, p, key) {
                     continue;
                 }
-                self.each_ability_at(game, p, modify_key(kind), |a, origin| {
+                self.each_ability_at(game, p, key, |a, origin| {
                     // A face-down sheet changes nothing until it is flipped.
                     if origin == Origin::HiddenPower {
                         return;
@@ -2688,7 +2669,7 @@ impl Hooks for Runtime {
     }
 
     fn changeable(&self, game: &Game<'_>) -> u32 {
-        self.held_all(game).kinds
+        kinds_of(self.held_all(game).keys)
     }
 
     fn card_may_act(&self, def: u16) -> bool {
