@@ -1,6 +1,7 @@
 //! The basic agent: a sensible heuristic player. It weighs totals, invites allies when it
 //! needs them, joins the side likely to win, keeps its home colonies, and accepts fair deals.
 
+use super::dice::Dice;
 use super::random::{colony_offers, random_ships};
 use crate::agent::{Agent, AgentError};
 use crate::components::CardKind;
@@ -9,12 +10,10 @@ use crate::decision::{Answer, Choice, Decision, DecisionKind, Refusal, Request, 
 use crate::event::Place;
 use crate::ids::{PlanetId, PlayerId, Side};
 use crate::view::View;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 /// A heuristic player.
 pub struct BasicAgent {
-    rng: ChaCha8Rng,
+    dice: Dice,
     refused: bool,
 }
 
@@ -22,7 +21,7 @@ impl BasicAgent {
     /// A basic agent; the seed breaks ties and adds a little unpredictability.
     pub fn new(seed: u64) -> BasicAgent {
         BasicAgent {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            dice: Dice::new(seed),
             refused: false,
         }
     }
@@ -218,7 +217,7 @@ impl BasicAgent {
         let scores: Vec<i32> = options.iter().map(score).collect();
         let best = scores.iter().copied().max().unwrap_or(0);
         let ties: Vec<usize> = (0..options.len()).filter(|&i| scores[i] == best).collect();
-        ties[self.rng.gen_range(0..ties.len())]
+        ties[self.dice.index(ties.len())]
     }
 
     /// How much using an ability appeals (passing scores 0). Card text states when an
@@ -330,11 +329,11 @@ impl BasicAgent {
             // Card text: how many is left to chance, which ships is chosen with care.
             DecisionKind::CardShips => {
                 let hi = (r.max as u32).min(cap);
-                self.rng.gen_range((r.min as u32).min(hi)..=hi)
+                self.dice.between((r.min as u32).min(hi), hi)
             }
             DecisionKind::ReturnShips | DecisionKind::FailedDealShips => r.min as u32,
             DecisionKind::ResearchShip => r.max as u32,
-            _ => return random_ships(&mut self.rng, r),
+            _ => return random_ships(&mut self.dice, r),
         }
         .clamp(r.min as u32, (r.max as u32).min(cap));
         let returning = d.kind == DecisionKind::ReturnShips;

@@ -1,11 +1,13 @@
 //! The built-in agents: uniform random, a sensible heuristic player, and scripts for tests.
 
 pub mod basic;
+pub mod dice;
 pub mod random;
 pub mod replay;
 pub mod scripted;
 
 pub use basic::BasicAgent;
+pub use dice::Dice;
 pub use random::RandomAgent;
 pub use replay::ReplayAgent;
 pub use scripted::{ScriptStep, ScriptedAgent};

@@ -1,17 +1,15 @@
 //! The random agent: every answer uniformly among the legal ones, from its own seeded RNG.
 
+use super::dice::Dice;
 use crate::agent::{Agent, AgentError};
 use crate::deal::{CardTransfer, ContentTerm, DealTerms};
 use crate::decision::{Answer, DealRequest, Decision, Refusal, Request, ShipRequest};
 use crate::ids::{PlanetId, PlayerId, Side};
 use crate::view::View;
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 /// Answers uniformly at random.
 pub struct RandomAgent {
-    rng: ChaCha8Rng,
+    dice: Dice,
     refused: bool,
 }
 
@@ -19,31 +17,41 @@ impl RandomAgent {
     /// A random agent with its own seed.
     pub fn new(seed: u64) -> RandomAgent {
         RandomAgent {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            dice: Dice::new(seed),
             refused: false,
         }
     }
 }
 
-/// Picks a total between `min` and `max` and spreads it over the places at random.
-pub(crate) fn random_ships(rng: &mut impl Rng, r: &ShipRequest) -> Vec<u8> {
+/// Picks a total between `min` and `max` and spreads it over the places at random: each
+/// ship goes to one of the places with room left, each equally likely.
+pub(crate) fn random_ships(dice: &mut Dice, r: &ShipRequest) -> Vec<u8> {
     let cap: u32 = r.places.iter().map(|&(_, n)| n as u32).sum();
     let hi = (r.max as u32).min(cap);
-    let lo = (r.min as u32).min(hi);
-    let total = rng.gen_range(lo..=hi);
-    let n = r.places.len();
-    let mut counts = vec![0u8; n];
-    // The places with room left, in order (on the stack when few): a place that fills up
-    // leaves the list, so each ship is a pick among the open places as they stand.
-    let mut open: smallvec::SmallVec<[usize; 16]> = (0..n).filter(|&i| r.places[i].1 > 0).collect();
-    for _ in 0..total {
-        let Some(&i) = open.choose(rng) else {
+    let mut left = dice.between((r.min as u32).min(hi), hi);
+    let mut counts = vec![0u8; r.places.len()];
+    if left == cap {
+        // Every ship goes: nothing to draw.
+        for (c, &(_, n)) in counts.iter_mut().zip(&r.places) {
+            *c = n;
+        }
+        return counts;
+    }
+    // The places with room left (on the stack when few); a full place leaves the list.
+    let mut open: smallvec::SmallVec<[usize; 16]> =
+        (0..r.places.len()).filter(|&i| r.places[i].1 > 0).collect();
+    while left > 0 {
+        if let [i] = open[..] {
+            counts[i] += left as u8;
             break;
-        };
+        }
+        let k = dice.index(open.len());
+        let i = open[k];
         counts[i] += 1;
         if counts[i] >= r.places[i].1 {
-            open.retain(|&mut k| k != i);
+            open.swap_remove(k);
         }
+        left -= 1;
     }
     counts
 }
@@ -61,31 +69,25 @@ pub fn colony_offers(
 
 impl Agent for RandomAgent {
     fn decide(&mut self, view: &View, decision: &Decision) -> Result<Answer, AgentError> {
-        let rng = &mut self.rng;
+        let dice = &mut self.dice;
         let answer = match &decision.request {
-            Request::Pick(options) => Answer::Pick(rng.gen_range(0..options.len().max(1))),
+            Request::Pick(options) => Answer::Pick(dice.index(options.len())),
             Request::Subset { options, min, max } => {
-                let mut ix: Vec<usize> = (0..options.len()).filter(|_| rng.gen_bool(0.5)).collect();
-                ix.shuffle(rng);
-                ix.truncate(*max as usize);
-                // The rest stays off the heap (options are few); only the answer is a `Vec`.
-                let mut rest: smallvec::SmallVec<[usize; 16]> =
-                    (0..options.len()).filter(|i| !ix.contains(i)).collect();
-                rest.shuffle(rng);
-                while ix.len() < *min as usize {
-                    match rest.pop() {
-                        Some(i) => ix.push(i),
-                        None => break,
-                    }
-                }
-                Answer::Subset(ix)
+                // A random order, cut to a size that is heads in a coin per option, kept
+                // between the bounds: each set of a size is as likely as any other.
+                let n = options.len();
+                let heads = (0..n).filter(|_| dice.coin()).count();
+                let mut order: Vec<usize> = (0..n).collect();
+                dice.shuffle(&mut order);
+                order.truncate(heads.min(*max as usize).max(*min as usize));
+                Answer::Subset(order)
             }
-            Request::Ships(r) => Answer::Ships(random_ships(rng, r)),
+            Request::Ships(r) => Answer::Ships(random_ships(dice, r)),
             Request::Deal(d) => {
-                if std::mem::take(&mut self.refused) || rng.gen_bool(0.25) {
+                if std::mem::take(&mut self.refused) || dice.chance(1, 4) {
                     Answer::Deal(None)
                 } else {
-                    Answer::Deal(random_terms(rng, view, d))
+                    Answer::Deal(random_terms(dice, view, d))
                 }
             }
         };
@@ -106,7 +108,7 @@ impl Agent for RandomAgent {
 }
 
 /// Random but legal-looking terms: random cards each way and maybe a colony each way.
-fn random_terms(rng: &mut impl Rng, view: &View, request: &DealRequest) -> Option<DealTerms> {
+fn random_terms(dice: &mut Dice, view: &View, request: &DealRequest) -> Option<DealTerms> {
     let side = request.side;
     let me = view.me();
     let other = if side == Side::Offense {
@@ -115,8 +117,8 @@ fn random_terms(rng: &mut impl Rng, view: &View, request: &DealRequest) -> Optio
         view.offense()
     };
     let mut terms = DealTerms::default();
-    let mine = rng.gen_range(0..=view.hand().len().min(2)) as u8;
-    let theirs = rng.gen_range(0..=view.hand_size(other).min(2)) as u8;
+    let mine = dice.between(0, view.hand().len().min(2) as u32) as u8;
+    let theirs = dice.between(0, view.hand_size(other).min(2) as u32) as u8;
     let (my_give, their_give) = match side {
         Side::Offense => (&mut terms.offense_gives, &mut terms.defense_gives),
         Side::Defense => (&mut terms.defense_gives, &mut terms.offense_gives),
@@ -135,22 +137,22 @@ fn random_terms(rng: &mut impl Rng, view: &View, request: &DealRequest) -> Optio
         Side::Offense => (&mut terms.offense_colony, &mut terms.defense_colony),
         Side::Defense => (&mut terms.defense_colony, &mut terms.offense_colony),
     };
-    if rng.gen_bool(0.5) {
-        *my_colony = to_me.choose(rng).copied();
+    if dice.coin() {
+        *my_colony = dice.choose(&to_me).copied();
     }
-    if rng.gen_bool(0.5) {
-        *their_colony = to_them.choose(rng).copied();
+    if dice.coin() {
+        *their_colony = dice.choose(&to_them).copied();
     }
     // Content terms (drawn only when there are some, so plain games are unchanged).
     for offer in &request.terms {
-        if rng.gen_bool(0.5) {
+        if dice.coin() {
             let seats = view.player_count() as u8;
             terms.content.push(ContentTerm {
                 by: offer.by,
                 term: offer.term,
                 name: offer.name.clone(),
-                player: PlayerId(rng.gen_range(0..seats)),
-                amount: rng.gen_range(1..=4),
+                player: PlayerId(dice.below(seats as u32) as u8),
+                amount: dice.between(1, 4) as _,
             });
         }
     }
