@@ -238,6 +238,6 @@ impl HumanAgent {
                 });
             }
         }
-        Ok(Answer::Deal(Some(terms)))
+        Ok(Answer::deal(Some(terms)))
     }
 }

@@ -314,8 +314,15 @@ pub enum Answer {
     Subset(Vec<usize>),
     /// Ship counts, one per listed place, in order.
     Ships(Vec<u8>),
-    /// Terms, or `None` to pass.
-    Deal(Option<DealTerms>),
+    /// Terms, or `None` to pass (boxed: terms are large, and answers are moved often).
+    Deal(Option<Box<DealTerms>>),
+}
+
+impl Answer {
+    /// A deal answer: these terms, or a pass when `None`.
+    pub fn deal(terms: Option<DealTerms>) -> Answer {
+        Answer::Deal(terms.map(Box::new))
+    }
 }
 
 /// A decision put to one player.

@@ -433,7 +433,7 @@ fn ships_with_no_colony_to_return_to_go_to_the_warp() {
             step(LaunchPlanet, "Green 1"),
             step(LaunchShips, "Blue 5: 4"),
             step(OffenseInvites, "none"),
-            exact(DealProposal, Answer::Deal(Some(deal))),
+            exact(DealProposal, Answer::deal(Some(deal))),
         ],
     );
     t.script(
@@ -482,7 +482,7 @@ fn a_deal_giving_both_players_their_fifth_colony_is_a_shared_win() {
             step(LaunchPlanet, "Green 2"),
             step(LaunchShips, "Blue 1: 2"),
             step(OffenseInvites, "none"),
-            exact(DealProposal, Answer::Deal(Some(terms))),
+            exact(DealProposal, Answer::deal(Some(terms))),
             step(DealColonyShips, "the gate: 1"),
         ],
     );

@@ -528,7 +528,7 @@ fn stripping_a_planet_loses_the_colony_and_ships_cannot_return_there() {
             step(LaunchPlanet, "Green 1"),
             step(LaunchShips, "Blue 1: 4"),
             step(OffenseInvites, "none"),
-            exact(DealProposal, Answer::Deal(Some(deal))),
+            exact(DealProposal, Answer::deal(Some(deal))),
             step(ReturnShips, "Blue 2: 4"),
         ],
     );

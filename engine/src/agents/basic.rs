@@ -535,7 +535,7 @@ impl Agent for BasicAgent {
                 if std::mem::take(&mut self.refused) {
                     Answer::Deal(None)
                 } else {
-                    Answer::Deal(self.propose(view, req.side))
+                    Answer::deal(self.propose(view, req.side))
                 }
             }
         })

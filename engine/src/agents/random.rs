@@ -87,7 +87,7 @@ impl Agent for RandomAgent {
                 if std::mem::take(&mut self.refused) || dice.chance(1, 4) {
                     Answer::Deal(None)
                 } else {
-                    Answer::Deal(random_terms(dice, view, d))
+                    Answer::deal(random_terms(dice, view, d))
                 }
             }
         };

@@ -28,7 +28,7 @@ impl Game<'_> {
                     terms: terms.clone(),
                 });
                 let terms = match self.ask(proposer, DecisionKind::DealProposal, request)? {
-                    Answer::Deal(t) => t,
+                    Answer::Deal(t) => t.map(|t| *t),
                     _ => return unreachable_answer(),
                 };
                 let Some(terms) = terms else {

@@ -280,7 +280,7 @@ impl Agent for RulingAgent {
                     Request::Deal(r) => r.terms.as_slice(),
                     _ => &[],
                 };
-                resolve_deal(view, names, offers).map(|t| Answer::Deal(Some(t)))
+                resolve_deal(view, names, offers).map(|t| Answer::deal(Some(t)))
             }
         };
         result.map_err(|why| {
