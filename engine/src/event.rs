@@ -531,7 +531,12 @@ impl EventKind {
             | CardGiven { card, .. }
             | ReinforcementPlayed { card, .. }
             | CardPlayed { card, .. }
-            | CardReturned { card, .. } => Some(*card),
+            | CardReturned { card, .. }
+            | CardTaken { card, .. }
+            | CardSetAside { card, .. }
+            | CardFromSheet { card, .. }
+            | CardReturnedFromSheet { card, .. }
+            | CardToDeckBottom { card } => Some(*card),
             _ => None,
         }
     }
@@ -596,17 +601,35 @@ impl EventKind {
             | TokenGiven { .. }
             | DrawsWatched { .. }
             | EncounterDecided { .. } => Holders::None,
+            // Summaries: the cards they stand for move in events of their own.
+            RewardsTaken { .. } | CompensationTaken { .. } | DealMade { .. } => Holders::None,
             CardDrawn { player, .. }
             | CardDiscarded { player, .. }
             | CardSelected { player }
             | ReinforcementPlayed { player, .. }
-            | RewardsTaken { player, .. }
             | CardPlayed { player, .. }
             | CardReturned { player, .. }
-            | EncounterCardReplaced { player, .. } => one(player),
-            CardGiven { from, to, .. } => two(from, to),
-            CompensationTaken { player, from, .. } => two(player, from),
-            HandsSwapped { a, b } | HandsMixed { a, b } => two(a, b),
+            | EncounterCardReplaced { player, .. }
+            | CardSetAside { player, .. }
+            | CardFromSheet { player, .. }
+            | CardReturnedFromSheet { player, .. }
+            | AlienGiven { player, .. }
+            | AlienFaceDown { player }
+            | AlienRevealed { player, .. }
+            | AlienDrawn { player, .. }
+            | AlienDiscarded { player, .. }
+            | PowerGained { player, .. }
+            | GainedPowerLost { player, .. }
+            | TechDrawn { player, .. }
+            | TechKept { player, .. }
+            | TechDiscarded { player, .. }
+            | TechCompleted { player, .. }
+            | TechReset { player, .. } => one(player),
+            CardGiven { from, to, .. } | PowerLent { from, to } | PowerReturned { from, to } => {
+                two(from, to)
+            }
+            TechGiven { player, to, .. } => two(player, to),
+            HandsSwapped { a, b } | HandsMixed { a, b } | AliensSwapped { a, b } => two(a, b),
             _ => Holders::All,
         }
     }
