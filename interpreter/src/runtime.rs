@@ -2883,10 +2883,35 @@ fn number(v: &Value, game: &Game) -> i32 {
             .state()
             .seats()
             .filter(|p| mask & (1 << p.0) != 0)
-            .flat_map(|p| ship_places(game, p, place))
-            .map(|(_, n)| n as i32)
+            .map(|p| ship_count(game, p, place))
             .sum(),
         ref other => other.int(),
+    }
+}
+
+/// How many ships `ship_places` lists, counted without listing them (conditions count
+/// ships often).
+fn ship_count(game: &Game, p: PlayerId, place: ShipPlace) -> i32 {
+    let s = game.state();
+    let on_planets = || {
+        s.planets
+            .iter()
+            .map(|pl| pl.ships[p.ix()] as i32)
+            .sum::<i32>()
+    };
+    match place {
+        ShipPlace::Colonies => on_planets(),
+        ShipPlace::Outside => {
+            let e = &s.encounter;
+            let defended = match (e.defense, e.planet) {
+                (Some(d), Some(pl)) if d == p => s.ships_on(pl, p) as i32,
+                _ => 0,
+            };
+            on_planets() - defended
+        }
+        _ => (ship_places(game, p, place).iter())
+            .map(|&(_, n)| n as i32)
+            .sum(),
     }
 }
 
