@@ -28,30 +28,22 @@ impl RandomAgent {
 pub(crate) fn random_ships(dice: &mut Dice, r: &ShipRequest) -> Vec<u8> {
     let cap: u32 = r.places.iter().map(|&(_, n)| n as u32).sum();
     let hi = (r.max as u32).min(cap);
-    let mut left = dice.between((r.min as u32).min(hi), hi);
-    let mut counts = vec![0u8; r.places.len()];
-    if left == cap {
+    let total = dice.between((r.min as u32).min(hi), hi);
+    if total == cap {
         // Every ship goes: nothing to draw.
-        for (c, &(_, n)) in counts.iter_mut().zip(&r.places) {
-            *c = n;
-        }
-        return counts;
+        return r.places.iter().map(|&(_, n)| n).collect();
     }
-    // The places with room left (on the stack when few); a full place leaves the list.
-    let mut open: smallvec::SmallVec<[usize; 16]> =
-        (0..r.places.len()).filter(|&i| r.places[i].1 > 0).collect();
-    while left > 0 {
-        if let [i] = open[..] {
-            counts[i] += left as u8;
-            break;
+    let mut counts = vec![0u8; r.places.len()];
+    for _ in 0..total {
+        // A place drawn among all, drawn again while full: uniform among those with room
+        // (one exists, since fewer ships are placed than there is room for).
+        loop {
+            let i = dice.index(r.places.len());
+            if counts[i] < r.places[i].1 {
+                counts[i] += 1;
+                break;
+            }
         }
-        let k = dice.index(open.len());
-        let i = open[k];
-        counts[i] += 1;
-        if counts[i] >= r.places[i].1 {
-            open.swap_remove(k);
-        }
-        left -= 1;
     }
     counts
 }
