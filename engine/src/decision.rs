@@ -378,64 +378,79 @@ impl Decision {
     }
 
     /// Checks an answer against the listed options (deal terms are checked by the engine).
+    #[inline]
     pub fn validate(&self, answer: &Answer) -> Result<(), Refusal> {
+        // Asked of every answer, and nearly always legal: the check is cheap and inline, the
+        // words of a refusal are made only for a refusal.
+        if self.accepts(answer) {
+            Ok(())
+        } else {
+            Err(self.refusal(answer))
+        }
+    }
+
+    /// Whether an answer fits the listed options.
+    #[inline]
+    fn accepts(&self, answer: &Answer) -> bool {
         match (&self.request, answer) {
-            (Request::Pick(o), Answer::Pick(i)) => {
-                if *i < o.len() {
-                    Ok(())
-                } else {
-                    Err(Refusal(format!(
-                        "option {i} does not exist: pick 0 to {}",
-                        o.len().saturating_sub(1)
-                    )))
-                }
+            (Request::Pick(o), Answer::Pick(i)) => *i < o.len(),
+            (Request::Subset { options, min, max }, Answer::Subset(ix)) => {
+                (*min as usize..=*max as usize).contains(&ix.len())
+                    && ix
+                        .iter()
+                        .enumerate()
+                        .all(|(k, i)| *i < options.len() && !ix[..k].contains(i))
             }
+            (Request::Ships(r), Answer::Ships(counts)) => {
+                counts.len() == r.places.len()
+                    && r.places.iter().zip(counts).all(|(&(_, cap), &n)| n <= cap)
+                    && (r.min as u32..=r.max as u32)
+                        .contains(&counts.iter().map(|&n| n as u32).sum())
+            }
+            (Request::Deal(_), Answer::Deal(_)) => true,
+            _ => false,
+        }
+    }
+
+    /// Why an answer `accepts` refuses does not fit, in words.
+    #[cold]
+    fn refusal(&self, answer: &Answer) -> Refusal {
+        let why = match (&self.request, answer) {
+            (Request::Pick(o), Answer::Pick(i)) => format!(
+                "option {i} does not exist: pick 0 to {}",
+                o.len().saturating_sub(1)
+            ),
             (Request::Subset { options, min, max }, Answer::Subset(ix)) => {
                 if ix.len() < *min as usize || ix.len() > *max as usize {
-                    return Err(Refusal(format!(
-                        "pick between {min} and {max} options, not {}",
-                        ix.len()
-                    )));
-                }
-                for (k, i) in ix.iter().enumerate() {
-                    if *i >= options.len() {
-                        return Err(Refusal(format!("option {i} does not exist")));
+                    format!("pick between {min} and {max} options, not {}", ix.len())
+                } else {
+                    match (ix.iter().enumerate())
+                        .find(|&(k, i)| *i >= options.len() || ix[..k].contains(i))
+                    {
+                        Some((_, i)) if *i >= options.len() => {
+                            format!("option {i} does not exist")
+                        }
+                        Some((_, i)) => format!("option {i} is picked twice"),
+                        None => "that answer does not fit the options".into(),
                     }
-                    if ix[..k].contains(i) {
-                        return Err(Refusal(format!("option {i} is picked twice")));
-                    }
                 }
-                Ok(())
             }
             (Request::Ships(r), Answer::Ships(counts)) => {
                 if counts.len() != r.places.len() {
-                    return Err(Refusal(format!(
-                        "give one count per place ({} places)",
-                        r.places.len()
-                    )));
+                    format!("give one count per place ({} places)", r.places.len())
+                } else if let Some(&(_, cap)) = (r.places.iter().zip(counts))
+                    .find(|(&(_, cap), &n)| n > cap)
+                    .map(|(p, _)| p)
+                {
+                    format!("at most {cap} ships from one of the places")
+                } else {
+                    let total: u32 = counts.iter().map(|&n| n as u32).sum();
+                    format!("choose between {} and {} ships, not {total}", r.min, r.max)
                 }
-                let mut total = 0u32;
-                for (&(_, cap), &n) in r.places.iter().zip(counts) {
-                    if n > cap {
-                        return Err(Refusal(format!(
-                            "at most {cap} ships from one of the places"
-                        )));
-                    }
-                    total += n as u32;
-                }
-                if total < r.min as u32 || total > r.max as u32 {
-                    return Err(Refusal(format!(
-                        "choose between {} and {} ships, not {total}",
-                        r.min, r.max
-                    )));
-                }
-                Ok(())
             }
-            (Request::Deal(_), Answer::Deal(_)) => Ok(()),
-            _ => Err(Refusal(
-                "that answer has the wrong shape for this request".into(),
-            )),
-        }
+            _ => "that answer has the wrong shape for this request".into(),
+        };
+        Refusal(why)
     }
 
     /// The options in words (ship and deal requests describe their shape).
@@ -482,4 +497,80 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
             .seen
             .iter()
             .any(|&(viewers, c)| c == card && viewers & (1 << p.0) != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::{PlanetId, PlayerId};
+
+    fn decision(request: Request) -> Decision {
+        Decision {
+            player: PlayerId(0),
+            kind: DecisionKind::CardChoice,
+            request,
+        }
+    }
+
+    fn refusal(d: &Decision, a: Answer) -> String {
+        d.validate(&a).map_or_else(|r| r.0, |()| "accepted".into())
+    }
+
+    #[test]
+    fn subsets_are_checked_for_size_range_and_repeats() {
+        let options = vec![Choice::Yes, Choice::No, Choice::Pass];
+        let d = decision(Request::Subset {
+            options,
+            min: 1,
+            max: 2,
+        });
+        assert_eq!(refusal(&d, Answer::Subset(vec![2, 0])), "accepted");
+        assert_eq!(
+            refusal(&d, Answer::Subset(vec![])),
+            "pick between 1 and 2 options, not 0"
+        );
+        assert_eq!(
+            refusal(&d, Answer::Subset(vec![0, 1, 2])),
+            "pick between 1 and 2 options, not 3"
+        );
+        assert_eq!(
+            refusal(&d, Answer::Subset(vec![3])),
+            "option 3 does not exist"
+        );
+        assert_eq!(
+            refusal(&d, Answer::Subset(vec![1, 1])),
+            "option 1 is picked twice"
+        );
+        assert_eq!(
+            refusal(&d, Answer::Pick(0)),
+            "that answer has the wrong shape for this request"
+        );
+    }
+
+    #[test]
+    fn ships_are_checked_per_place_and_in_total() {
+        let planet = Place::Planet(PlanetId {
+            owner: PlayerId(0),
+            n: 1,
+        });
+        let d = decision(ships(vec![(planet, 2), (Place::Warp, 1)], 1, 2));
+        assert_eq!(refusal(&d, Answer::Ships(vec![1, 1])), "accepted");
+        assert_eq!(refusal(&d, Answer::Ships(vec![2, 0])), "accepted");
+        assert_eq!(
+            refusal(&d, Answer::Ships(vec![1])),
+            "give one count per place (2 places)"
+        );
+        assert_eq!(
+            refusal(&d, Answer::Ships(vec![0, 2])),
+            "at most 1 ships from one of the places"
+        );
+        assert_eq!(
+            refusal(&d, Answer::Ships(vec![0, 0])),
+            "choose between 1 and 2 ships, not 0"
+        );
+        assert_eq!(
+            refusal(&d, Answer::Ships(vec![2, 1])),
+            "choose between 1 and 2 ships, not 3"
+        );
+    }
 }
