@@ -348,9 +348,18 @@ impl fmt::Display for Refusal {
 
 impl Decision {
     /// The only legal answer, when there is exactly one (the engine then does not ask).
+    #[inline]
     pub fn forced(&self) -> Option<Answer> {
+        // Picks are most decisions: answered inline, the other shapes out of line.
         match &self.request {
-            Request::Pick(o) if o.len() == 1 => Some(Answer::Pick(0)),
+            Request::Pick(o) => (o.len() == 1).then_some(Answer::Pick(0)),
+            _ => self.forced_other(),
+        }
+    }
+
+    /// `forced` for the shapes other than a pick.
+    fn forced_other(&self) -> Option<Answer> {
+        match &self.request {
             Request::Subset { options, min, max } => {
                 if options.is_empty() || *max == 0 {
                     Some(Answer::Subset(Vec::new()))
