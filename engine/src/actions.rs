@@ -290,7 +290,8 @@ impl Game<'_> {
         gate: bool,
     ) -> Flow<Vec<(Place, u8)>> {
         let (min, max) = range.into_inner();
-        let mut places: Vec<(Place, u8)> = Vec::new();
+        // Sized once for the gate and every planet: growing it cost more than the spare room.
+        let mut places: Vec<(Place, u8)> = Vec::with_capacity(1 + self.state.planets.len());
         if gate && to != Place::Gate && self.state.encounter.gate[p.ix()] > 0 {
             places.push((Place::Gate, self.state.encounter.gate[p.ix()].min(max)));
         }
