@@ -159,8 +159,9 @@ fn modified_kinds(body: &[Stmt]) -> Kinds {
 /// What the runtime looks up instead of scanning abilities.
 #[derive(Clone, Debug)]
 pub(crate) struct Index {
-    /// For each item, the moments at which its abilities act.
-    item_keys: Vec<Keys>,
+    /// For each item, the moments at which its abilities act, by where they live (`Home`
+    /// order): a player holds only some of an item's homes (an alien's power, not its flare).
+    item_keys: Vec<[Keys; 4]>,
     /// For each item, where its acting abilities are in `acting`.
     item_acting: Vec<std::ops::Range<u32>>,
     /// Every ability that acts at some moment, item by item, in the item's order.
@@ -191,13 +192,16 @@ impl Index {
                 }
             })
             .collect();
-        let item_keys: Vec<Keys> = program
+        let item_keys: Vec<[Keys; 4]> = program
             .items
             .iter()
             .map(|i| {
-                i.abilities
-                    .iter()
-                    .fold(0, |m, &a| m | ability_keys[a as usize])
+                let mut keys = [0; 4];
+                for &a in &i.abilities {
+                    keys[home_number(program.abilities[a as usize].home)] |=
+                        ability_keys[a as usize];
+                }
+                keys
             })
             .collect();
         let mut acting = Vec::new();
@@ -233,9 +237,20 @@ impl Index {
         &self.acting[r.start as usize..r.end as usize]
     }
 
-    /// The moments at which item `item`'s abilities act (`kinds_of` reads from them the kinds
-    /// of quantity it may change continuously).
-    pub(crate) fn item(&self, item: u32) -> Keys {
-        self.item_keys[item as usize]
+    /// The moments at which item `item`'s abilities that live in one of `homes` act
+    /// (`kinds_of` reads from them the kinds of quantity they may change continuously).
+    pub(crate) fn item(&self, item: u32, homes: &[Home]) -> Keys {
+        let keys = &self.item_keys[item as usize];
+        homes.iter().fold(0, |m, &h| m | keys[home_number(h)])
+    }
+}
+
+/// Where `home` is in an item's keys.
+fn home_number(home: Home) -> usize {
+    match home {
+        Home::Power => 0,
+        Home::Wild => 1,
+        Home::Super => 2,
+        Home::Effect => 3,
     }
 }

@@ -438,17 +438,26 @@ impl Runtime {
         let player = &s.players[p.ix()];
         let mut held = Held { stamp, keys: 0 };
         let mut add = |keys: Keys| held.keys |= keys;
+        // The homes `gather_candidates` takes from each holding, so that the keys held are
+        // exactly those of the candidates: an alien gives its power, not its flare's texts.
         for a in player.aliens() {
-            add(self.index.item(self.alien_items[a as usize]));
+            add(self
+                .index
+                .item(self.alien_items[a as usize], &[Home::Power]));
         }
         for h in &player.techs {
             if let Some(&item) = self.tech_items.get(h.tech as usize) {
-                add(self.index.item(item));
+                add(self.index.item(item, &[Home::Effect]));
             }
         }
         for c in player.hand.iter().copied().chain(s.sheet_cards(p)) {
             if let Some(&Some(item)) = self.def_items.get(s.cards[c.0 as usize].def as usize) {
-                add(self.index.item(item));
+                let homes: &[Home] = if s.kind(c) == CardKind::Flare {
+                    &[Home::Wild, Home::Super]
+                } else {
+                    &[Home::Effect]
+                };
+                add(self.index.item(item, homes));
             }
         }
         cell.set(held);
