@@ -53,9 +53,15 @@ pub(crate) fn during_key(phase: Phase) -> Keys {
     1 << (48 + phase_number(phase))
 }
 
-/// The bit of the abilities that answer something happening (one for every happening: the
-/// runtime matches some happenings with others, e.g. a played artifact with a played card).
+/// The bit of the abilities that answer something happening that has no bit of its own.
 pub(crate) const ON_KEY: Keys = 1 << 56;
+
+/// The bit of the abilities that answer a card being played, of any kind (the runtime
+/// matches a played artifact or flare with a played card, so they share it).
+pub(crate) const PLAY_KEY: Keys = 1 << 62;
+
+/// The bit of the abilities that answer a power or a tech being used.
+pub(crate) const USE_KEY: Keys = 1 << 63;
 
 /// The bit of the abilities that answer ships or cards moving (ships lost or retrieved, cards
 /// drawn or discarded, colonies gained): these happen often, so they skip the others.
@@ -72,6 +78,11 @@ pub(crate) fn on_key(h: Happening) -> Keys {
         | Happening::OthersColonyGained
         | Happening::OthersDiscard(_)
         | Happening::NewHandDiscard(_) => MOVED_KEY,
+        Happening::CardPlayed
+        | Happening::ArtifactPlayed
+        | Happening::FlarePlayed
+        | Happening::WildFlarePlayed => PLAY_KEY,
+        Happening::PowerUsed | Happening::TechUsed => USE_KEY,
         _ => ON_KEY,
     }
 }

@@ -7,7 +7,7 @@
 use crate::header::{Standing, Usage};
 use crate::index::{
     during_key, kinds_of, modify_key, on_key, window_key, Acting, Index, Keys, DEAL_KEY,
-    INSTEAD_KEY, ON_KEY, SETUP_KEY,
+    INSTEAD_KEY, SETUP_KEY,
 };
 use crate::ir::{
     Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
@@ -865,7 +865,8 @@ impl Runtime {
         subject: Subject,
     ) -> Uses {
         let mut out = Uses::new();
-        self.each_ability_at(game, p, on_key(h), |a, origin| {
+        let key = also.iter().fold(on_key(h), |m, &k| m | on_key(k));
+        self.each_ability_at(game, p, key, |a, origin| {
             let t = &self.ability(a).triggers;
             // A tech's completion is answered by that tech's own abilities only.
             let own = h != Happening::TechCompleted
@@ -920,14 +921,15 @@ impl Runtime {
         user: PlayerId,
         target: Subject,
     ) -> Flow<bool> {
-        if self.held_all(game).keys & ON_KEY == 0 {
+        let also = self.play_kinds(game, target);
+        let key = also.iter().fold(on_key(h), |m, &k| m | on_key(k));
+        if self.held_all(game).keys & key == 0 {
             return Ok(false);
         }
         for q in game.timing_order() {
-            if q == user || !self.holds_acting(game, q, ON_KEY) {
+            if q == user || !self.holds_acting(game, q, key) {
                 continue;
             }
-            let also = self.play_kinds(game, target);
             let options = self.answers(game, q, h, also, target);
             if options.is_empty() {
                 continue;
