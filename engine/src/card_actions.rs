@@ -49,7 +49,7 @@ impl Game<'_> {
         self.state
             .effects
             .lasting
-            .retain(|e| !(e.by == p && e.what == Lasting::PowerOff));
+            .retain(|e| !(e.by == p && matches!(e.what, Lasting::PowerOff)));
         if self.state.effects.lasting.len() != before {
             self.effects_changed();
             self.emit_caused(Cause::Ability(by), EventKind::PowerRegained { player: p });

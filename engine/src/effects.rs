@@ -98,11 +98,13 @@ impl Effects {
         self.lasting.retain(|e| e.until > until);
     }
 
-    /// Whether `p`'s alien power is switched off by an effect.
+    /// Whether `p`'s alien power is switched off by an effect. (These lookups match effects
+    /// rather than compare them: comparing builds an effect and calls the derived equality
+    /// for every effect in the list, and they run at every window.)
     pub fn power_off(&self, p: PlayerId) -> bool {
         self.lasting
             .iter()
-            .any(|e| e.by == p && e.what == Lasting::PowerOff)
+            .any(|e| e.by == p && matches!(e.what, Lasting::PowerOff))
     }
 
     /// The card `p` must select as its encounter card, if an effect obliges it.
@@ -117,13 +119,13 @@ impl Effects {
     pub fn marked(&self, p: PlayerId, key: u32) -> bool {
         self.lasting
             .iter()
-            .any(|e| e.by == p && e.what == Lasting::Mark { key })
+            .any(|e| e.by == p && matches!(e.what, Lasting::Mark { key: k } if k == key))
     }
 
     /// Whether `p`'s ability `source` is cancelled.
     pub fn cancelled(&self, p: PlayerId, source: u32) -> bool {
         self.lasting
             .iter()
-            .any(|e| e.by == p && e.what == Lasting::Cancelled { source })
+            .any(|e| e.by == p && matches!(e.what, Lasting::Cancelled { source: s } if s == source))
     }
 }

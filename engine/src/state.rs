@@ -607,7 +607,7 @@ impl GameState {
             && self.players[p.ix()].power_active
             && !self.effects.power_off(p)
             && (self.effects.lasting.iter())
-                .any(|e| e.by == p && e.what == crate::effects::Lasting::SheetAccess)
+                .any(|e| e.by == p && matches!(e.what, crate::effects::Lasting::SheetAccess))
     }
 
     /// The card count in every place a card can be (for the invariant check).
