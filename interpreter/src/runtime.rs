@@ -50,6 +50,11 @@ enum Value {
 }
 
 impl Value {
+    /// Whether this is true (matched, not compared: conditions ask it at every window).
+    fn is_true(&self) -> bool {
+        matches!(self, Value::Bool(true))
+    }
+
     fn int(&self) -> i32 {
         match self {
             Value::Int(n) => *n,
@@ -675,7 +680,7 @@ impl Runtime {
             None => true,
             Some(c) => {
                 let mut ctx = self.ctx(p, a, subject);
-                self.eval(c, game, &mut ctx) == Value::Bool(true)
+                self.eval(c, game, &mut ctx).is_true()
             }
         }
     }
@@ -872,8 +877,10 @@ impl Runtime {
             let own = h != Happening::TechCompleted
                 || matches!((origin, subject), (Origin::Tech(x), Subject::Tech(y)) if x == y);
             if own
-                && (t.contains(&Trigger::On(h))
-                    || also.iter().any(|&k| t.contains(&Trigger::On(k))))
+                && t.iter().any(|t| match *t {
+                    Trigger::On(k) => k == h || also.contains(&k),
+                    _ => false,
+                })
                 && self.may_act_on(game, p, a, subject)
             {
                 out.push((a, origin));
@@ -985,7 +992,7 @@ impl Runtime {
                     .filter(|_| advise)
                     .map(|c| {
                         let mut ctx = self.ctx(p, a, subject);
-                        self.eval(c, game, &mut ctx) == Value::Bool(true)
+                        self.eval(c, game, &mut ctx).is_true()
                     }),
             }
         }));
@@ -1542,7 +1549,7 @@ impl Runtime {
             Stmt::LosePower(until) => game.power_off(me, *until, ctx.source),
             Stmt::RegainPower => game.power_on(me, ctx.source),
             Stmt::If(c, then, otherwise) => {
-                if self.eval(c, game, ctx) == Value::Bool(true) {
+                if self.eval(c, game, ctx).is_true() {
                     self.exec(then, game, ctx)?;
                 } else {
                     self.exec(otherwise, game, ctx)?;
@@ -1582,7 +1589,7 @@ impl Runtime {
                         label: o.label,
                         advised: (o.prefer.as_ref())
                             .filter(|_| advise)
-                            .map(|c| self.eval(c, game, ctx) == Value::Bool(true)),
+                            .map(|c| self.eval(c, game, ctx).is_true()),
                     })
                     .collect();
                 let k = game.pick_index(me, DecisionKind::CardChoice, choices)?;
@@ -2371,18 +2378,14 @@ impl Runtime {
                     )
                 }
             }
-            Expr::Not(x) => Value::Bool(self.eval(x, game, ctx) != Value::Bool(true)),
+            Expr::Not(x) => Value::Bool(!self.eval(x, game, ctx).is_true()),
             Expr::Neg(x) => Value::Int(-number(&self.eval(x, game, ctx), game)),
-            Expr::All(items) => Value::Bool(
-                items
-                    .iter()
-                    .all(|i| self.eval(i, game, ctx) == Value::Bool(true)),
-            ),
-            Expr::Any(items) => Value::Bool(
-                items
-                    .iter()
-                    .any(|i| self.eval(i, game, ctx) == Value::Bool(true)),
-            ),
+            Expr::All(items) => {
+                Value::Bool(items.iter().all(|i| self.eval(i, game, ctx).is_true()))
+            }
+            Expr::Any(items) => {
+                Value::Bool(items.iter().any(|i| self.eval(i, game, ctx).is_true()))
+            }
             Expr::DivUp(a, b) => {
                 let (a, b) = (
                     number(&self.eval(a, game, ctx), game),
@@ -2401,8 +2404,8 @@ impl Runtime {
                     (x, y)
                 };
                 match op {
-                    BinOp::Or => Value::Bool(x == Value::Bool(true) || y == Value::Bool(true)),
-                    BinOp::And => Value::Bool(x == Value::Bool(true) && y == Value::Bool(true)),
+                    BinOp::Or => Value::Bool(x.is_true() || y.is_true()),
+                    BinOp::And => Value::Bool(x.is_true() && y.is_true()),
                     BinOp::Eq => Value::Bool(x == y),
                     BinOp::Ne => Value::Bool(x != y),
                     BinOp::Lt => Value::Bool(i < j),
@@ -2488,7 +2491,7 @@ impl Runtime {
                     out.push((self.layer(*code), *code, copy));
                 }
                 Stmt::If(c, then, otherwise) => {
-                    if self.eval(c, game, ctx) == Value::Bool(true) {
+                    if self.eval(c, game, ctx).is_true() {
                         self.continuous_changes(then, q, game, ctx, out);
                     } else {
                         self.continuous_changes(otherwise, q, game, ctx, out);
