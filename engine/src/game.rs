@@ -468,10 +468,16 @@ impl<'h> Game<'h> {
     fn check_unchangeable(&self, q: crate::quantity::Quantity, value: i32) {
         let changed = self.hooks().quantity(q, value, self);
         if changed != value {
-            self.pending_violation.borrow_mut().get_or_insert(format!(
+            self.note_violation(format!(
                 "{q:?} was skipped as unchangeable, but content makes it {changed} (not {value})"
             ));
         }
+    }
+
+    /// Under `check_invariants`: keeps a violation found outside an event, for the next
+    /// event to report (the first one found stands).
+    pub(crate) fn note_violation(&self, message: String) {
+        self.pending_violation.borrow_mut().get_or_insert(message);
     }
 
     /// The hooks, for a call into content. Under `check_invariants` every such call first
@@ -488,7 +494,7 @@ impl<'h> Game<'h> {
     #[cold]
     fn audit_holdings_now(&self) {
         if let Err(message) = self.check_holdings() {
-            self.pending_violation.borrow_mut().get_or_insert(message);
+            self.note_violation(message);
         }
     }
 

@@ -49,9 +49,16 @@ impl Game<'_> {
             self.state.encounter.effective
         {
             // Totals stand from the reveal on, so players see them while reinforcing.
-            self.update_totals();
+            let mut totals = self.update_totals();
             self.reinforcement_rounds()?;
-            let totals = self.update_totals();
+            // Each reinforcement computes them again once content has answered it, and
+            // nothing else acts in the rounds: they are current (`--check` makes sure).
+            if let Some(current) = self.state.encounter.totals {
+                totals = current;
+            }
+            if self.options.check_invariants {
+                self.check_totals(totals);
+            }
             self.emit(
                 Rule::Reveal,
                 EventKind::TotalsComputed {
@@ -98,6 +105,20 @@ impl Game<'_> {
             })
             .sum();
         self.quantity(Quantity::SideTotal(side), card + ships + reinforcements)
+    }
+
+    /// Under `check_invariants`: notes it if `totals` are not what computing them gives now.
+    #[cold]
+    fn check_totals(&self, totals: [i32; 2]) {
+        let now = [
+            self.side_total(Side::Offense),
+            self.side_total(Side::Defense),
+        ];
+        if now != totals {
+            self.note_violation(format!(
+                "the totals kept after reinforcing are {totals:?}, but they are {now:?}"
+            ));
+        }
     }
 
     /// Computes both totals and keeps them in the state.
