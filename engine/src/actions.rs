@@ -295,9 +295,9 @@ impl Game<'_> {
         if gate && to != Place::Gate && self.state.encounter.gate[p.ix()] > 0 {
             places.push((Place::Gate, self.state.encounter.gate[p.ix()].min(max)));
         }
-        for c in self.state.colonies(p) {
+        for (c, n) in self.state.colony_ships(p) {
             if Place::Planet(c) != to {
-                places.push((Place::Planet(c), self.state.ships_on(c, p).min(max)));
+                places.push((Place::Planet(c), n.min(max)));
             }
         }
         let available: u32 = places.iter().map(|&(_, n)| n as u32).sum();

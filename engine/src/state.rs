@@ -453,6 +453,15 @@ impl GameState {
             .map(|pl| pl.id)
     }
 
+    /// `p`'s colonies with its ships on each, in system order (read from the planets as they
+    /// are walked: no lookup by id).
+    pub fn colony_ships(&self, p: PlayerId) -> impl Iterator<Item = (PlanetId, u8)> + '_ {
+        self.planets
+            .iter()
+            .map(move |pl| (pl.id, pl.ships[p.ix()]))
+            .filter(|&(_, n)| n > 0)
+    }
+
     /// Whether `p` has any colony at all.
     pub fn has_colony(&self, p: PlayerId) -> bool {
         self.planets.iter().any(|pl| pl.ships[p.ix()] > 0)

@@ -2851,16 +2851,16 @@ fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Place, u8)> {
         }
         ShipPlace::Colonies => game
             .state()
-            .colonies(p)
-            .map(|pl| (Place::Planet(pl), game.state().ships_on(pl, p)))
+            .colony_ships(p)
+            .map(|(pl, n)| (Place::Planet(pl), n))
             .collect(),
         ShipPlace::Outside => {
             let e = &game.state().encounter;
             let defending = (e.defense == Some(p)).then_some(e.planet).flatten();
             game.state()
-                .colonies(p)
-                .filter(|&pl| Some(pl) != defending)
-                .map(|pl| (Place::Planet(pl), game.state().ships_on(pl, p)))
+                .colony_ships(p)
+                .filter(|&(pl, _)| Some(pl) != defending)
+                .map(|(pl, n)| (Place::Planet(pl), n))
                 .collect()
         }
         ShipPlace::Target => match game.state().encounter.planet {

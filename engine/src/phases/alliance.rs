@@ -114,8 +114,8 @@ impl Game<'_> {
             .quantity(crate::quantity::Quantity::MaxShips(p), base)
             .clamp(0, u8::MAX as i32) as u8;
         // Content may oblige more than one ship, but never the last ship of a colony.
-        let spare: u32 = (self.state.colonies(p))
-            .map(|c| self.state.ships_on(c, p).saturating_sub(1) as u32)
+        let spare: u32 = (self.state.colony_ships(p))
+            .map(|(_, n)| n as u32 - 1)
             .sum();
         let min = (self.quantity(Quantity::MinAllyShips(p), 1).max(1) as u32)
             .min(spare.max(1))
