@@ -87,6 +87,12 @@ pub(crate) fn on_key(h: Happening) -> Keys {
     }
 }
 
+/// The bits of the abilities that answer `h` or any of `also` (a card's play is answered
+/// as a play of its kind too).
+pub(crate) fn on_keys(h: Happening, also: &[Happening]) -> Keys {
+    also.iter().fold(on_key(h), |m, &k| m | on_key(k))
+}
+
 /// The bit of the replacements of ships going to the warp.
 pub(crate) const INSTEAD_KEY: Keys = 1 << 57;
 

@@ -6,7 +6,7 @@
 
 use crate::header::{Standing, Usage};
 use crate::index::{
-    during_key, kinds_of, modify_key, on_key, window_key, Acting, Index, Keys, DEAL_KEY,
+    during_key, kinds_of, modify_key, on_key, on_keys, window_key, Acting, Index, Keys, DEAL_KEY,
     INSTEAD_KEY, SETUP_KEY,
 };
 use crate::ir::{
@@ -870,7 +870,7 @@ impl Runtime {
         subject: Subject,
     ) -> Uses {
         let mut out = Uses::new();
-        let key = also.iter().fold(on_key(h), |m, &k| m | on_key(k));
+        let key = on_keys(h, also);
         self.each_ability_at(game, p, key, |a, origin| {
             let t = &self.ability(a).triggers;
             // A tech's completion is answered by that tech's own abilities only.
@@ -929,7 +929,7 @@ impl Runtime {
         target: Subject,
     ) -> Flow<bool> {
         let also = self.play_kinds(game, target);
-        let key = also.iter().fold(on_key(h), |m, &k| m | on_key(k));
+        let key = on_keys(h, also);
         if self.held_all(game).keys & key == 0 {
             return Ok(false);
         }
@@ -2907,12 +2907,7 @@ fn number(v: &Value, game: &Game) -> i32 {
 /// ships often).
 fn ship_count(game: &Game, p: PlayerId, place: ShipPlace) -> i32 {
     let s = game.state();
-    let on_planets = || {
-        s.planets
-            .iter()
-            .map(|pl| pl.ships[p.ix()] as i32)
-            .sum::<i32>()
-    };
+    let on_planets = || s.ships_in_colonies(p) as i32;
     match place {
         ShipPlace::Colonies => on_planets(),
         ShipPlace::Outside => {

@@ -49,13 +49,11 @@ impl Game<'_> {
             self.state.encounter.effective
         {
             // Totals stand from the reveal on, so players see them while reinforcing.
-            let mut totals = self.update_totals();
+            let first = self.update_totals();
             self.reinforcement_rounds()?;
             // Each reinforcement computes them again once content has answered it, and
             // nothing else acts in the rounds: they are current (`--check` makes sure).
-            if let Some(current) = self.state.encounter.totals {
-                totals = current;
-            }
+            let totals = self.state.encounter.totals.unwrap_or(first);
             if self.options.check_invariants {
                 self.check_totals(totals);
             }
