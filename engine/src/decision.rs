@@ -405,16 +405,12 @@ impl Decision {
             (Request::Pick(o), Answer::Pick(i)) => *i < o.len(),
             (Request::Subset { options, min, max }, Answer::Subset(ix)) => {
                 (*min as usize..=*max as usize).contains(&ix.len())
-                    && ix
-                        .iter()
-                        .enumerate()
-                        .all(|(k, i)| *i < options.len() && !ix[..k].contains(i))
+                    && bad_pick(ix, options.len()).is_none()
             }
             (Request::Ships(r), Answer::Ships(counts)) => {
                 counts.len() == r.places.len()
-                    && r.places.iter().zip(counts).all(|(&(_, cap), &n)| n <= cap)
-                    && (r.min as u32..=r.max as u32)
-                        .contains(&counts.iter().map(|&n| n as u32).sum())
+                    && over_cap(r, counts).is_none()
+                    && (r.min as u32..=r.max as u32).contains(&ship_total(counts))
             }
             (Request::Deal(_), Answer::Deal(_)) => true,
             _ => false,
@@ -430,30 +426,22 @@ impl Decision {
                 o.len().saturating_sub(1)
             ),
             (Request::Subset { options, min, max }, Answer::Subset(ix)) => {
-                if ix.len() < *min as usize || ix.len() > *max as usize {
-                    format!("pick between {min} and {max} options, not {}", ix.len())
-                } else {
-                    match (ix.iter().enumerate())
-                        .find(|&(k, i)| *i >= options.len() || ix[..k].contains(i))
-                    {
-                        Some((_, i)) if *i >= options.len() => {
-                            format!("option {i} does not exist")
-                        }
-                        Some((_, i)) => format!("option {i} is picked twice"),
-                        None => "that answer does not fit the options".into(),
+                match bad_pick(ix, options.len()) {
+                    _ if !(*min as usize..=*max as usize).contains(&ix.len()) => {
+                        format!("pick between {min} and {max} options, not {}", ix.len())
                     }
+                    Some(i) if i >= options.len() => format!("option {i} does not exist"),
+                    Some(i) => format!("option {i} is picked twice"),
+                    None => "that answer does not fit the options".into(),
                 }
             }
             (Request::Ships(r), Answer::Ships(counts)) => {
                 if counts.len() != r.places.len() {
                     format!("give one count per place ({} places)", r.places.len())
-                } else if let Some(&(_, cap)) = (r.places.iter().zip(counts))
-                    .find(|(&(_, cap), &n)| n > cap)
-                    .map(|(p, _)| p)
-                {
+                } else if let Some(cap) = over_cap(r, counts) {
                     format!("at most {cap} ships from one of the places")
                 } else {
-                    let total: u32 = counts.iter().map(|&n| n as u32).sum();
+                    let total = ship_total(counts);
                     format!("choose between {} and {} ships, not {total}", r.min, r.max)
                 }
             }
@@ -476,6 +464,25 @@ impl Decision {
             Request::Deal(_) => vec!["terms".into(), "pass".into()],
         }
     }
+}
+
+/// The first picked index that is out of range (below `n`) or picked twice, if any.
+fn bad_pick(ix: &[usize], n: usize) -> Option<usize> {
+    (ix.iter().enumerate())
+        .find(|&(k, i)| *i >= n || ix[..k].contains(i))
+        .map(|(_, &i)| i)
+}
+
+/// The room of the first place given more ships than it has, if any.
+fn over_cap(r: &ShipRequest, counts: &[u8]) -> Option<u8> {
+    (r.places.iter().zip(counts))
+        .find(|(&(_, cap), &n)| n > cap)
+        .map(|(&(_, cap), _)| cap)
+}
+
+/// Ships in all in a ship answer.
+fn ship_total(counts: &[u8]) -> u32 {
+    counts.iter().map(|&n| n as u32).sum()
 }
 
 /// Shorthand used by the engine to describe a ship request.
@@ -533,27 +540,25 @@ mod tests {
             min: 1,
             max: 2,
         });
-        assert_eq!(refusal(&d, Answer::Subset(vec![2, 0])), "accepted");
-        assert_eq!(
-            refusal(&d, Answer::Subset(vec![])),
-            "pick between 1 and 2 options, not 0"
-        );
-        assert_eq!(
-            refusal(&d, Answer::Subset(vec![0, 1, 2])),
-            "pick between 1 and 2 options, not 3"
-        );
-        assert_eq!(
-            refusal(&d, Answer::Subset(vec![3])),
-            "option 3 does not exist"
-        );
-        assert_eq!(
-            refusal(&d, Answer::Subset(vec![1, 1])),
-            "option 1 is picked twice"
-        );
-        assert_eq!(
-            refusal(&d, Answer::Pick(0)),
-            "that answer has the wrong shape for this request"
-        );
+        for (answer, expected) in [
+            (Answer::Subset(vec![2, 0]), "accepted"),
+            (
+                Answer::Subset(vec![]),
+                "pick between 1 and 2 options, not 0",
+            ),
+            (
+                Answer::Subset(vec![0, 1, 2]),
+                "pick between 1 and 2 options, not 3",
+            ),
+            (Answer::Subset(vec![3]), "option 3 does not exist"),
+            (Answer::Subset(vec![1, 1]), "option 1 is picked twice"),
+            (
+                Answer::Pick(0),
+                "that answer has the wrong shape for this request",
+            ),
+        ] {
+            assert_eq!(refusal(&d, answer.clone()), expected, "{answer:?}");
+        }
     }
 
     #[test]
@@ -563,23 +568,19 @@ mod tests {
             n: 1,
         });
         let d = decision(ships(vec![(planet, 2), (Place::Warp, 1)], 1, 2));
-        assert_eq!(refusal(&d, Answer::Ships(vec![1, 1])), "accepted");
-        assert_eq!(refusal(&d, Answer::Ships(vec![2, 0])), "accepted");
-        assert_eq!(
-            refusal(&d, Answer::Ships(vec![1])),
-            "give one count per place (2 places)"
-        );
-        assert_eq!(
-            refusal(&d, Answer::Ships(vec![0, 2])),
-            "at most 1 ships from one of the places"
-        );
-        assert_eq!(
-            refusal(&d, Answer::Ships(vec![0, 0])),
-            "choose between 1 and 2 ships, not 0"
-        );
-        assert_eq!(
-            refusal(&d, Answer::Ships(vec![2, 1])),
-            "choose between 1 and 2 ships, not 3"
-        );
+        for (counts, expected) in [
+            (vec![1, 1], "accepted"),
+            (vec![2, 0], "accepted"),
+            (vec![1], "give one count per place (2 places)"),
+            (vec![0, 2], "at most 1 ships from one of the places"),
+            (vec![0, 0], "choose between 1 and 2 ships, not 0"),
+            (vec![2, 1], "choose between 1 and 2 ships, not 3"),
+        ] {
+            assert_eq!(
+                refusal(&d, Answer::Ships(counts.clone())),
+                expected,
+                "{counts:?}"
+            );
+        }
     }
 }
