@@ -679,20 +679,32 @@ impl Runtime {
         match &ab.condition {
             None => true,
             Some(c) => {
-                let mut ctx = self.ctx(p, a, subject);
+                let mut ctx = self.test_ctx(p, a, subject);
                 self.eval(c, game, &mut ctx).is_true()
             }
         }
     }
 
     fn ctx(&self, me: PlayerId, a: u32, subject: Subject) -> Ctx {
+        let slots = vec![Value::None; self.ability(a).slots as usize];
+        self.ctx_with(me, a, subject, slots)
+    }
+
+    /// The context a condition or a bot's preference is tested in. It has no slots: an
+    /// expression only reads them, every slot is empty before the body runs, and reading a
+    /// slot that is not there gives the same empty value (sparing an allocation per test).
+    fn test_ctx(&self, me: PlayerId, a: u32, subject: Subject) -> Ctx {
+        self.ctx_with(me, a, subject, Vec::new())
+    }
+
+    fn ctx_with(&self, me: PlayerId, a: u32, subject: Subject, slots: Vec<Value>) -> Ctx {
         let ab = self.ability(a);
         Ctx {
             subject,
             item: ab.item,
             // A tech's own text knows its tech (conditions on `ships on this tech`).
             tech: self.item_techs[ab.item as usize],
-            ..Ctx::change(me, vec![Value::None; ab.slots as usize], ab.source)
+            ..Ctx::change(me, slots, ab.source)
         }
     }
 
@@ -991,7 +1003,7 @@ impl Runtime {
                 advised: (self.ability(a).prefer.as_ref())
                     .filter(|_| advise)
                     .map(|c| {
-                        let mut ctx = self.ctx(p, a, subject);
+                        let mut ctx = self.test_ctx(p, a, subject);
                         self.eval(c, game, &mut ctx).is_true()
                     }),
             }
