@@ -176,13 +176,38 @@ fn modified_kinds(body: &[Stmt]) -> Kinds {
 /// What the runtime looks up instead of scanning abilities.
 #[derive(Clone, Debug)]
 pub(crate) struct Index {
-    /// For each item, the moments at which its abilities act, by where they live (`Home`
-    /// order): a player holds only some of an item's homes (an alien's power, not its flare).
-    item_keys: Vec<[Keys; 4]>,
-    /// For each item, where its acting abilities are in `acting`.
-    item_acting: Vec<std::ops::Range<u32>>,
-    /// Every ability that acts at some moment, item by item, in the item's order.
+    /// For each item, the moments at which its abilities act, by `Part`: a player holds only
+    /// some of an item's parts (an alien's power, not its flare).
+    item_keys: Vec<[Keys; 3]>,
+    /// For each item, where its acting abilities of each `Part` start in `acting`, and
+    /// where the item's end.
+    item_acting: Vec<[u32; 4]>,
+    /// Every ability that acts at some moment, item by item and part by part, each part in
+    /// the item's order.
     acting: Vec<Acting>,
+}
+
+/// Which of an item's abilities a holding gives: an alien its power, a flare card its wild
+/// and super texts, any other card or a tech its effects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// An alien's power.
+    Power = 0,
+    /// A flare's wild and super texts.
+    Flare = 1,
+    /// The effects of a card other than a flare, or of a tech.
+    Effect = 2,
+}
+
+impl Part {
+    /// The part an ability living in `home` belongs to.
+    fn of(home: Home) -> Part {
+        match home {
+            Home::Power => Part::Power,
+            Home::Wild | Home::Super => Part::Flare,
+            Home::Effect => Part::Effect,
+        }
+    }
 }
 
 /// An ability that acts at some moment, with its moments and where it lives (what gathering a
@@ -209,14 +234,14 @@ impl Index {
                 }
             })
             .collect();
-        let item_keys: Vec<[Keys; 4]> = program
+        let item_keys: Vec<[Keys; 3]> = program
             .items
             .iter()
             .map(|i| {
-                let mut keys = [0; 4];
+                let mut keys = [0; 3];
                 for &a in &i.abilities {
-                    keys[home_number(program.abilities[a as usize].home)] |=
-                        ability_keys[a as usize];
+                    let part = Part::of(program.abilities[a as usize].home);
+                    keys[part as usize] |= ability_keys[a as usize];
                 }
                 keys
             })
@@ -226,19 +251,23 @@ impl Index {
             .items
             .iter()
             .map(|i| {
-                let start = acting.len() as u32;
-                for &a in &i.abilities {
-                    let keys = ability_keys[a as usize];
-                    if keys != 0 {
+                let mut bounds = [0; 4];
+                for part in [Part::Power, Part::Flare, Part::Effect] {
+                    bounds[part as usize] = acting.len() as u32;
+                    for &a in &i.abilities {
+                        let keys = ability_keys[a as usize];
                         let home = program.abilities[a as usize].home;
-                        acting.push(Acting {
-                            ability: a,
-                            keys,
-                            home,
-                        });
+                        if keys != 0 && Part::of(home) == part {
+                            acting.push(Acting {
+                                ability: a,
+                                keys,
+                                home,
+                            });
+                        }
                     }
                 }
-                start..acting.len() as u32
+                bounds[3] = acting.len() as u32;
+                bounds
             })
             .collect();
         Index {
@@ -248,26 +277,16 @@ impl Index {
         }
     }
 
-    /// The abilities of item `item` that act at some moment, in its order.
-    pub(crate) fn acting(&self, item: u32) -> &[Acting] {
-        let r = &self.item_acting[item as usize];
-        &self.acting[r.start as usize..r.end as usize]
+    /// The abilities of item `item` in `part` that act at some moment, in the item's order.
+    pub(crate) fn acting(&self, item: u32, part: Part) -> &[Acting] {
+        let bounds = &self.item_acting[item as usize];
+        let start = bounds[part as usize] as usize;
+        &self.acting[start..bounds[part as usize + 1] as usize]
     }
 
-    /// The moments at which item `item`'s abilities that live in one of `homes` act
-    /// (`kinds_of` reads from them the kinds of quantity they may change continuously).
-    pub(crate) fn item(&self, item: u32, homes: &[Home]) -> Keys {
-        let keys = &self.item_keys[item as usize];
-        homes.iter().fold(0, |m, &h| m | keys[home_number(h)])
-    }
-}
-
-/// Where `home` is in an item's keys.
-fn home_number(home: Home) -> usize {
-    match home {
-        Home::Power => 0,
-        Home::Wild => 1,
-        Home::Super => 2,
-        Home::Effect => 3,
+    /// The moments at which item `item`'s abilities in `part` act (`kinds_of` reads from
+    /// them the kinds of quantity they may change continuously).
+    pub(crate) fn item(&self, item: u32, part: Part) -> Keys {
+        self.item_keys[item as usize][part as usize]
     }
 }

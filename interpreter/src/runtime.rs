@@ -6,8 +6,8 @@
 
 use crate::header::{Standing, Usage};
 use crate::index::{
-    during_key, kinds_of, modify_key, on_key, on_keys, window_key, Acting, Index, Keys, DEAL_KEY,
-    INSTEAD_KEY, SETUP_KEY,
+    during_key, kinds_of, modify_key, on_key, on_keys, window_key, Acting, Index, Keys, Part,
+    DEAL_KEY, INSTEAD_KEY, SETUP_KEY,
 };
 use crate::ir::{
     Ability, BinOp, Dest, Expr, Happening, Home, ItemKind, Op, Pick, Program, QuantityRef,
@@ -443,26 +443,24 @@ impl Runtime {
         let player = &s.players[p.ix()];
         let mut held = Held { stamp, keys: 0 };
         let mut add = |keys: Keys| held.keys |= keys;
-        // The homes `gather_candidates` takes from each holding, so that the keys held are
+        // The parts `gather_candidates` takes from each holding, so that the keys held are
         // exactly those of the candidates: an alien gives its power, not its flare's texts.
         for a in player.aliens() {
-            add(self
-                .index
-                .item(self.alien_items[a as usize], &[Home::Power]));
+            add(self.index.item(self.alien_items[a as usize], Part::Power));
         }
         for h in &player.techs {
             if let Some(&item) = self.tech_items.get(h.tech as usize) {
-                add(self.index.item(item, &[Home::Effect]));
+                add(self.index.item(item, Part::Effect));
             }
         }
         for c in player.hand.iter().copied().chain(s.sheet_cards(p)) {
             if let Some(&Some(item)) = self.def_items.get(s.cards[c.0 as usize].def as usize) {
-                let homes: &[Home] = if s.kind(c) == CardKind::Flare {
-                    &[Home::Wild, Home::Super]
+                let part = if s.kind(c) == CardKind::Flare {
+                    Part::Flare
                 } else {
-                    &[Home::Effect]
+                    Part::Effect
                 };
-                add(self.index.item(item, homes));
+                add(self.index.item(item, part));
             }
         }
         cell.set(held);
@@ -527,20 +525,16 @@ impl Runtime {
             } else {
                 Origin::Power
             };
-            for act in self.index.acting(item) {
-                if act.home == Home::Power {
-                    push(act, origin, Need::Works);
-                }
+            for act in self.index.acting(item, Part::Power) {
+                push(act, origin, Need::Works);
             }
         }
         for (i, h) in player.techs.iter().enumerate() {
             let Some(&item) = self.tech_items.get(h.tech as usize) else {
                 continue;
             };
-            for act in self.index.acting(item) {
-                if act.home == Home::Effect {
-                    push(act, Origin::Tech(h.tech), Need::Tech(i as u8));
-                }
+            for act in self.index.acting(item, Part::Effect) {
+                push(act, Origin::Tech(h.tech), Need::Tech(i as u8));
             }
         }
         let hand = player.hand.iter().map(|&c| (c, false));
@@ -551,10 +545,8 @@ impl Runtime {
             };
             let origin = Origin::Card(card);
             if s.kind(card) != CardKind::Flare {
-                for act in self.index.acting(item) {
-                    if act.home == Home::Effect {
-                        push(act, origin, Need::Card { sheet, flare: None });
-                    }
+                for act in self.index.acting(item, Part::Effect) {
+                    push(act, origin, Need::Card { sheet, flare: None });
                 }
                 continue;
             }
@@ -562,7 +554,7 @@ impl Runtime {
             let own = player.aliens().enumerate().any(|(k, a)| {
                 self.alien_items[a as usize] == item && !(k == 0 && player.face_down)
             });
-            for act in self.index.acting(item) {
+            for act in self.index.acting(item, Part::Flare) {
                 let home = match act.home {
                     Home::Super if own => FlareHome::Super,
                     Home::Wild if own => FlareHome::OwnWild,
