@@ -361,9 +361,11 @@ impl Game<'_> {
             kind,
             request: Request::Subset { options, min, max },
         };
-        match (self.ask_decision(&decision)?, &decision.request) {
+        match (self.ask_decision(&decision)?, decision.request) {
             (crate::decision::Answer::Subset(ix), Request::Subset { options, .. }) => {
-                Ok(ix.into_iter().map(|i| options[i]).collect())
+                let picked = ix.into_iter().map(|i| options[i]).collect();
+                self.spare(options);
+                Ok(picked)
             }
             _ => unreachable_answer(),
         }

@@ -224,6 +224,8 @@ pub struct Game<'h> {
     changeable: std::cell::Cell<(u64, u64, u32)>,
     /// The last timing order, under the offense and defense it was computed for.
     timing: std::cell::Cell<(PlayerId, Option<PlayerId>, Seats)>,
+    /// Emptied option lists of decisions already answered, for the next (`choices`).
+    spare_choices: Vec<Vec<crate::decision::Choice>>,
 }
 
 /// Games made so far in this process: each game's stamps start from its own number, so no
@@ -284,6 +286,7 @@ impl<'h> Game<'h> {
             effects_version: 0,
             changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
             timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
+            spare_choices: Vec::new(),
         };
         game.touch_holdings(Holders::All);
         game.options.record_events = true;
@@ -703,6 +706,21 @@ impl<'h> Game<'h> {
         Ok(())
     }
 
+    /// An empty list to build a decision's options in: one a decision answered before left
+    /// behind, so that the many small decisions of a game seldom allocate.
+    pub fn choices(&mut self) -> Vec<crate::decision::Choice> {
+        self.spare_choices.pop().unwrap_or_default()
+    }
+
+    /// Keeps an answered decision's options for `choices` (a few lists are enough: a
+    /// decision asked while another waits for its answer takes one more).
+    pub(crate) fn spare(&mut self, mut options: Vec<crate::decision::Choice>) {
+        if self.spare_choices.len() < 4 {
+            options.clear();
+            self.spare_choices.push(options);
+        }
+    }
+
     /// Asks a pick among `options` and returns the picked option.
     pub fn pick(
         &mut self,
@@ -711,7 +729,9 @@ impl<'h> Game<'h> {
         options: Vec<crate::decision::Choice>,
     ) -> Flow<crate::decision::Choice> {
         let (i, options) = self.ask_pick(player, kind, options)?;
-        Ok(options[i])
+        let picked = options[i];
+        self.spare(options);
+        Ok(picked)
     }
 
     /// Asks a pick among `options` and returns where the picked option is in them.
@@ -721,7 +741,9 @@ impl<'h> Game<'h> {
         kind: DecisionKind,
         options: Vec<crate::decision::Choice>,
     ) -> Flow<usize> {
-        Ok(self.ask_pick(player, kind, options)?.0)
+        let (i, options) = self.ask_pick(player, kind, options)?;
+        self.spare(options);
+        Ok(i)
     }
 
     /// Asks a pick; returns the picked index and the options (given back, not copied).

@@ -984,8 +984,7 @@ impl Runtime {
         answering: Option<PlayerId>,
         subject: Subject,
     ) -> Flow<Option<(u32, Origin)>> {
-        // Sized for the pass too, so pushing it does not grow the list.
-        let mut choices = Vec::with_capacity(options.len() + 1);
+        let mut choices = game.choices();
         let advise = game.reads_advice(p);
         choices.extend(options.iter().map(|&(a, origin)| {
             Choice::Use {

@@ -16,12 +16,12 @@ impl Game<'_> {
             let inviter = self.main(side);
             // Content may forbid a main player to invite anyone.
             let may_invite = self.quantity(Quantity::MayInvite(inviter), 1) != 0;
-            let options: Vec<Choice> = self
-                .state
-                .seats()
-                .filter(|&p| may_invite && p != offense && p != defense)
-                .map(Choice::Player)
-                .collect();
+            let mut options = self.choices();
+            options.extend(
+                (self.state.seats())
+                    .filter(|&p| may_invite && p != offense && p != defense)
+                    .map(Choice::Player),
+            );
             let n = options.len() as u8;
             let kind = match side {
                 Side::Offense => DecisionKind::OffenseInvites,
@@ -81,7 +81,7 @@ impl Game<'_> {
         if !by_offense && !by_defense {
             return Ok(());
         }
-        let mut options = Vec::with_capacity(3);
+        let mut options = self.choices();
         if self.state.has_colony(p) {
             if by_offense {
                 options.push(Choice::Join(Some(Side::Offense)));

@@ -12,11 +12,8 @@ impl Game<'_> {
         let planet = match self.state.encounter.planet {
             Some(p) => p,
             None => {
-                let options: Vec<Choice> = self
-                    .state
-                    .home_planets(defense)
-                    .map(Choice::Planet)
-                    .collect();
+                let mut options = self.choices();
+                options.extend(self.state.home_planets(defense).map(Choice::Planet));
                 match self.pick(offense, DecisionKind::LaunchPlanet, options)? {
                     Choice::Planet(p) => p,
                     _ => {

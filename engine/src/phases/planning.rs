@@ -47,6 +47,7 @@ impl Game<'_> {
     /// The main player on `side` puts an encounter card face down.
     pub(crate) fn select_encounter_card(&mut self, side: Side) -> Flow {
         let p = self.main(side);
+        let mut options = self.choices();
         let hand = &self.state.players[p.ix()].hand;
         let attack = |c: &CardId| matches!(self.state.kind(*c), CardKind::Attack(_));
         // Content may oblige a player to play an attack card if it can.
@@ -55,7 +56,6 @@ impl Game<'_> {
         // ... or to play a card it was given.
         let forced = (self.state.effects.must_play(p))
             .filter(|c| hand.contains(c) && self.state.kind(*c).is_encounter());
-        let mut options = Vec::with_capacity(hand.len());
         options.extend(
             (hand.iter().copied())
                 .chain(self.state.playable_sheet(p))

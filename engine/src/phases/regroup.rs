@@ -22,7 +22,8 @@ impl Game<'_> {
         if self.state.players[offense.ix()].warp == 0 {
             return Ok(());
         }
-        let colonies: Vec<Choice> = self.state.colonies(offense).map(Choice::Planet).collect();
+        let mut colonies = self.choices();
+        colonies.extend(self.state.colonies(offense).map(Choice::Planet));
         if colonies.is_empty() {
             self.move_ships(
                 offense,

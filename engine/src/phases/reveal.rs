@@ -145,10 +145,9 @@ impl Game<'_> {
             i += 1;
             // Attack cards count as reinforcements up to the value content allows.
             let limit = self.quantity(Quantity::AttackReinforcement(p), -1);
-            // Sized once: this is asked round after round.
-            let hand = &self.state.players[p.ix()].hand;
-            let mut options = Vec::with_capacity(1 + 2 * hand.len());
+            let mut options = self.choices();
             options.push(Choice::Pass);
+            let hand = &self.state.players[p.ix()].hand;
             for card in hand.iter().copied().chain(self.state.playable_sheet(p)) {
                 let playable = match self.state.kind(card) {
                     CardKind::Reinforcement(_) => true,
