@@ -242,20 +242,19 @@ impl Game<'_> {
         if count == 0 {
             return Ok(());
         }
-        let places: Vec<(Place, u8)> = self
-            .state
-            .colonies(p)
-            .map(|c| (Place::Planet(c), count))
-            .collect();
+        let mut places = self.ship_places();
+        places.extend(self.state.colonies(p).map(|c| (Place::Planet(c), count)));
         if places.is_empty() {
+            self.spare_places(places);
             self.move_ships(p, from, Place::Warp, count, rule);
             return Ok(());
         }
         let (places, counts) =
             self.ask_ships_over(p, DecisionKind::ReturnShips, places, count, count)?;
-        for ((place, _), n) in places.into_iter().zip(counts) {
+        for (&(place, _), n) in places.iter().zip(counts) {
             self.move_ships(p, from, place, n, rule);
         }
+        self.spare_places(places);
         Ok(())
     }
 
@@ -272,10 +271,11 @@ impl Game<'_> {
     ) -> Flow<u8> {
         let chosen = self.choose_ships(p, kind, to, range, gate)?;
         let mut moved = 0;
-        for (place, n) in chosen {
+        for &(place, n) in &chosen {
             self.move_ships(p, place, to, n, rule);
             moved += n;
         }
+        self.spare_places(chosen);
         Ok(moved)
     }
 
@@ -290,8 +290,7 @@ impl Game<'_> {
         gate: bool,
     ) -> Flow<Vec<(Place, u8)>> {
         let (min, max) = range.into_inner();
-        // Sized once for the gate and every planet: growing it cost more than the spare room.
-        let mut places: Vec<(Place, u8)> = Vec::with_capacity(1 + self.state.planets.len());
+        let mut places = self.ship_places();
         if gate && to != Place::Gate && self.state.encounter.gate[p.ix()] > 0 {
             places.push((Place::Gate, self.state.encounter.gate[p.ix()].min(max)));
         }
@@ -304,15 +303,20 @@ impl Game<'_> {
         let max = (max as u32).min(available) as u8;
         let min = min.min(max);
         if max == 0 {
-            return Ok(Vec::new());
+            places.clear();
+            return Ok(places);
         }
-        let (places, counts) = self.ask_ships_over(p, kind, places, min, max)?;
-        Ok(places
-            .into_iter()
-            .zip(counts)
-            .filter(|&(_, n)| n > 0)
-            .map(|((place, _), n)| (place, n))
-            .collect())
+        let (mut places, counts) = self.ask_ships_over(p, kind, places, min, max)?;
+        // The places ships come from, each with its count, in the same list.
+        let mut kept = 0;
+        for (i, n) in counts.into_iter().enumerate() {
+            if n > 0 {
+                places[kept] = (places[i].0, n);
+                kept += 1;
+            }
+        }
+        places.truncate(kept);
+        Ok(places)
     }
 
     /// Asks a ship selection; returns the places (given back, not copied) and the counts.

@@ -226,6 +226,8 @@ pub struct Game<'h> {
     timing: std::cell::Cell<(PlayerId, Option<PlayerId>, Seats)>,
     /// Emptied option lists of decisions already answered, for the next (`choices`).
     spare_choices: Vec<Vec<crate::decision::Choice>>,
+    /// Emptied lists of places to take ships from, likewise (`ship_places`).
+    spare_places: Vec<Vec<(crate::event::Place, u8)>>,
 }
 
 /// Games made so far in this process: each game's stamps start from its own number, so no
@@ -287,6 +289,7 @@ impl<'h> Game<'h> {
             changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
             timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
             spare_choices: Vec::new(),
+            spare_places: Vec::new(),
         };
         game.touch_holdings(Holders::All);
         game.options.record_events = true;
@@ -718,6 +721,19 @@ impl<'h> Game<'h> {
         if self.spare_choices.len() < 4 {
             options.clear();
             self.spare_choices.push(options);
+        }
+    }
+
+    /// An empty list of places to offer ships from, kept like `choices`.
+    pub fn ship_places(&mut self) -> Vec<(crate::event::Place, u8)> {
+        self.spare_places.pop().unwrap_or_default()
+    }
+
+    /// Keeps a list of places for `ship_places`.
+    pub(crate) fn spare_places(&mut self, mut places: Vec<(crate::event::Place, u8)>) {
+        if self.spare_places.len() < 4 {
+            places.clear();
+            self.spare_places.push(places);
         }
     }
 
