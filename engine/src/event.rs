@@ -228,7 +228,7 @@ pub enum EventKind {
     },
     Invited {
         by: PlayerId,
-        players: Vec<PlayerId>,
+        players: crate::ids::Seats,
     },
     AllianceJoined {
         player: PlayerId,

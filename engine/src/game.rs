@@ -6,7 +6,7 @@ use crate::decision::{Answer, Decision, DecisionKind, Refusal, Request};
 use crate::edition::{Edition, Rules, Variants};
 use crate::event::{Cause, Event, EventKind, Holders, Names, Rule, Scene};
 use crate::hooks::Hooks;
-use crate::ids::{PlayerId, Side};
+use crate::ids::{PlayerId, Seats, Side};
 use crate::invariants;
 use crate::state::GameState;
 use crate::view::View;
@@ -868,33 +868,6 @@ impl<'h> Game<'h> {
         self.state.winners = winners.clone();
         self.emit(Rule::Win, EventKind::GameWon { winners });
         Err(Stop::GameOver)
-    }
-}
-
-/// An ordered list of seats that needs no allocation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Seats {
-    ids: [PlayerId; crate::ids::MAX_PLAYERS],
-    len: u8,
-}
-
-impl Seats {
-    pub(crate) fn push(&mut self, p: PlayerId) {
-        self.ids[self.len as usize] = p;
-        self.len += 1;
-    }
-
-    /// The seats in order.
-    pub fn as_slice(&self) -> &[PlayerId] {
-        &self.ids[..self.len as usize]
-    }
-}
-
-impl IntoIterator for Seats {
-    type Item = PlayerId;
-    type IntoIter = std::iter::Take<std::array::IntoIter<PlayerId, { crate::ids::MAX_PLAYERS }>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.ids.into_iter().take(self.len as usize)
     }
 }
 

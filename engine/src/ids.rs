@@ -21,6 +21,69 @@ impl PlayerId {
     }
 }
 
+/// An ordered list of seats that needs no allocation (written as a list of seat numbers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seats {
+    ids: [PlayerId; MAX_PLAYERS],
+    len: u8,
+}
+
+impl Seats {
+    /// Adds a seat at the end (there is room for every seat at the table).
+    pub(crate) fn push(&mut self, p: PlayerId) {
+        self.ids[self.len as usize] = p;
+        self.len += 1;
+    }
+
+    /// The seats in order.
+    pub fn as_slice(&self) -> &[PlayerId] {
+        &self.ids[..self.len as usize]
+    }
+
+    /// Puts the seats in seat order.
+    pub(crate) fn sort(&mut self) {
+        self.ids[..self.len as usize].sort_unstable();
+    }
+}
+
+impl std::ops::Deref for Seats {
+    type Target = [PlayerId];
+    fn deref(&self) -> &[PlayerId] {
+        self.as_slice()
+    }
+}
+
+impl IntoIterator for Seats {
+    type Item = PlayerId;
+    type IntoIter = std::iter::Take<std::array::IntoIter<PlayerId, MAX_PLAYERS>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.ids.into_iter().take(self.len as usize)
+    }
+}
+
+impl Serialize for Seats {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+impl<'de> Deserialize<'de> for Seats {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Seats, D::Error> {
+        let list = Vec::<PlayerId>::deserialize(d)?;
+        if list.len() > MAX_PLAYERS {
+            return Err(serde::de::Error::invalid_length(
+                list.len(),
+                &"at most 8 seats",
+            ));
+        }
+        let mut seats = Seats::default();
+        for p in list {
+            seats.push(p);
+        }
+        Ok(seats)
+    }
+}
+
 /// A player color; the order is the order in which colors are given out.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -131,5 +194,32 @@ impl fmt::Display for Side {
             Side::Offense => "offense",
             Side::Defense => "defense",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_are_written_as_a_list_and_read_back() {
+        let mut seats = Seats::default();
+        for p in [3, 0, 5] {
+            seats.push(PlayerId(p));
+        }
+        seats.sort();
+        let json = serde_json::to_string(&seats).unwrap();
+        assert_eq!(json, "[0,3,5]");
+        assert_eq!(serde_json::from_str::<Seats>(&json).unwrap(), seats);
+        assert_eq!(
+            serde_json::from_str::<Seats>("[]").unwrap(),
+            Seats::default()
+        );
+    }
+
+    #[test]
+    fn more_seats_than_a_table_has_are_refused() {
+        let err = serde_json::from_str::<Seats>("[0,1,2,3,4,5,6,7,0]").unwrap_err();
+        assert!(err.to_string().contains("at most 8 seats"), "{err}");
     }
 }

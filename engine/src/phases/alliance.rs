@@ -5,7 +5,7 @@ use crate::decision::{Choice, DecisionKind};
 use crate::event::{EventKind, Place, Rule};
 use crate::game::{Flow, Game};
 use crate::hooks::Window;
-use crate::ids::{PlayerId, Side};
+use crate::ids::{PlayerId, Seats, Side};
 use crate::quantity::Quantity;
 
 impl Game<'_> {
@@ -29,13 +29,14 @@ impl Game<'_> {
             };
             let invited = self.ask_subset(inviter, kind, options, 0, n)?;
             let mut mask = 0u8;
-            let mut players = Vec::with_capacity(invited.len());
-            for c in invited {
+            let mut players = Seats::default();
+            for &c in &invited {
                 if let Choice::Player(p) = c {
                     mask |= 1 << p.0;
                     players.push(p);
                 }
             }
+            self.spare(invited);
             players.sort();
             match side {
                 Side::Offense => self.state.encounter.invited_by_offense = mask,

@@ -131,7 +131,7 @@ impl Game<'_> {
 
     /// Main players and allies play reinforcements, in timing order, until all pass in a row.
     fn reinforcement_rounds(&mut self) -> Flow {
-        let mut players = crate::game::Seats::default();
+        let mut players = crate::ids::Seats::default();
         for p in self.timing_order() {
             if self.state.side_of(p).is_some() {
                 players.push(p);
