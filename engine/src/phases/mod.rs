@@ -61,7 +61,8 @@ impl Game<'_> {
             if !more {
                 break;
             }
-            let mut options = vec![Choice::Yes, Choice::No];
+            let mut options = self.choices();
+            options.extend([Choice::Yes, Choice::No]);
             if self.state.rules.tech {
                 options.push(Choice::AcquireTech);
             }

@@ -49,11 +49,9 @@ impl Game<'_> {
                 );
                 let responder = self.main(side.other());
                 self.state.encounter.proposal = Some(terms.clone());
-                let answer = self.pick(
-                    responder,
-                    DecisionKind::DealResponse,
-                    vec![Choice::Accept, Choice::Reject],
-                );
+                let mut options = self.choices();
+                options.extend([Choice::Accept, Choice::Reject]);
+                let answer = self.pick(responder, DecisionKind::DealResponse, options);
                 self.state.encounter.proposal = None;
                 let answer = answer?;
                 if answer == Choice::Accept {
