@@ -176,9 +176,6 @@ fn modified_kinds(body: &[Stmt]) -> Kinds {
 /// What the runtime looks up instead of scanning abilities.
 #[derive(Clone, Debug)]
 pub(crate) struct Index {
-    /// For each item, the moments at which its abilities act, by `Part`: a player holds only
-    /// some of an item's parts (an alien's power, not its flare).
-    item_keys: Vec<[Keys; 3]>,
     /// For each item, where its acting abilities of each `Part` start in `acting`, and
     /// where the item's end.
     item_acting: Vec<[u32; 4]>,
@@ -234,18 +231,6 @@ impl Index {
                 }
             })
             .collect();
-        let item_keys: Vec<[Keys; 3]> = program
-            .items
-            .iter()
-            .map(|i| {
-                let mut keys = [0; 3];
-                for &a in &i.abilities {
-                    let part = Part::of(program.abilities[a as usize].home);
-                    keys[part as usize] |= ability_keys[a as usize];
-                }
-                keys
-            })
-            .collect();
         let mut acting = Vec::new();
         let item_acting = program
             .items
@@ -271,7 +256,6 @@ impl Index {
             })
             .collect();
         Index {
-            item_keys,
             item_acting,
             acting,
         }
@@ -282,11 +266,5 @@ impl Index {
         let bounds = &self.item_acting[item as usize];
         let start = bounds[part as usize] as usize;
         &self.acting[start..bounds[part as usize + 1] as usize]
-    }
-
-    /// The moments at which item `item`'s abilities in `part` act (`kinds_of` reads from
-    /// them the kinds of quantity they may change continuously).
-    pub(crate) fn item(&self, item: u32, part: Part) -> Keys {
-        self.item_keys[item as usize][part as usize]
     }
 }

@@ -434,36 +434,15 @@ impl Runtime {
         self.gather_held(game, p)
     }
 
-    /// What `p`'s holdings may do, computed afresh and cached.
+    /// What `p`'s holdings may do, computed afresh and cached: the moments of its candidate
+    /// abilities (gathered now if they are stale too, as they are about to be read).
     #[inline(never)]
     fn gather_held(&self, game: &Game, p: PlayerId) -> Held {
-        let stamp = game.holdings_stamp(p);
-        let cell = &self.held[p.ix()];
-        let s = game.state();
-        let player = &s.players[p.ix()];
-        let mut held = Held { stamp, keys: 0 };
-        let mut add = |keys: Keys| held.keys |= keys;
-        // The parts `gather_candidates` takes from each holding, so that the keys held are
-        // exactly those of the candidates: an alien gives its power, not its flare's texts.
-        for a in player.aliens() {
-            add(self.index.item(self.alien_items[a as usize], Part::Power));
-        }
-        for h in &player.techs {
-            if let Some(&item) = self.tech_items.get(h.tech as usize) {
-                add(self.index.item(item, Part::Effect));
-            }
-        }
-        for c in player.hand.iter().copied().chain(s.sheet_cards(p)) {
-            if let Some(&Some(item)) = self.def_items.get(s.cards[c.0 as usize].def as usize) {
-                let part = if s.kind(c) == CardKind::Flare {
-                    Part::Flare
-                } else {
-                    Part::Effect
-                };
-                add(self.index.item(item, part));
-            }
-        }
-        cell.set(held);
+        let held = Held {
+            stamp: game.holdings_stamp(p),
+            keys: (self.candidates(game, p).list.iter()).fold(0, |keys, c| keys | c.keys),
+        };
+        self.held[p.ix()].set(held);
         held
     }
 
