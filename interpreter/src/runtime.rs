@@ -282,6 +282,9 @@ pub struct Runtime {
     held: [Cell<Held>; MAX_PLAYERS],
     /// The union of every seat's `held`, under the game's holdings version.
     held_all: Cell<Held>,
+    /// Each player's held moments by the standing its abilities need to act at them
+    /// (`Standing` order), under the stamp of `held`.
+    held_as: [Cell<[Keys; 5]>; MAX_PLAYERS],
     /// For each seat, the abilities its holdings give, under its holdings stamp.
     candidates: [RefCell<Candidates>; MAX_PLAYERS],
 }
@@ -395,6 +398,7 @@ impl Runtime {
             depth: Cell::new(0),
             held: std::array::from_fn(|_| Cell::new(Held::NONE)),
             held_all: Cell::new(Held::NONE),
+            held_as: Default::default(),
             candidates: Default::default(),
         }
     }
@@ -415,7 +419,7 @@ impl Runtime {
         let version = game.holdings_version();
         let mut all = Held {
             stamp: version,
-            keys: 0,
+            ..Held::NONE
         };
         for p in game.state().seats() {
             all.keys |= self.held(game, p).keys;
@@ -438,11 +442,22 @@ impl Runtime {
     /// abilities (gathered now if they are stale too, as they are about to be read).
     #[inline(never)]
     fn gather_held(&self, game: &Game, p: PlayerId) -> Held {
-        let held = Held {
+        let mut held = Held {
             stamp: game.holdings_stamp(p),
-            keys: (self.candidates(game, p).list.iter()).fold(0, |keys, c| keys | c.keys),
+            ..Held::NONE
         };
+        let mut as_standing = [0; 5];
+        for c in &self.candidates(game, p).list {
+            held.keys |= c.keys;
+            let roles = self.ability(c.ability).roles;
+            for (s, keys) in as_standing.iter_mut().enumerate() {
+                if roles.0 & (1 << s) != 0 {
+                    *keys |= c.keys;
+                }
+            }
+        }
         self.held[p.ix()].set(held);
+        self.held_as[p.ix()].set(as_standing);
         held
     }
 
@@ -608,6 +623,14 @@ impl Runtime {
     /// moments in `keys` (a cheap test before the full search of its abilities).
     fn holds_acting(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
         self.held(game, p).keys & keys != 0
+    }
+
+    /// `holds_acting`, counting only abilities whose roles allow `p`'s standing now: for
+    /// searches that test each ability's roles (`may_act`), to skip players none of whose
+    /// abilities they would let act.
+    fn holds_acting_now(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
+        self.holds_acting(game, p, keys)
+            && self.held_as[p.ix()].get()[Self::standing(game, p) as usize] & keys != 0
     }
 
     fn standing(game: &Game, p: PlayerId) -> Standing {
@@ -802,7 +825,7 @@ impl Runtime {
             return Ok(());
         }
         for p in game.timing_order() {
-            if players & (1 << p.0) == 0 || !self.holds_acting(game, p, key) {
+            if players & (1 << p.0) == 0 || !self.holds_acting_now(game, p, key) {
                 continue;
             }
             let options = self.answers(game, p, h, &[], subject);
@@ -917,7 +940,7 @@ impl Runtime {
             return Ok(false);
         }
         for q in game.timing_order() {
-            if q == user || !self.holds_acting(game, q, key) {
+            if q == user || !self.holds_acting_now(game, q, key) {
                 continue;
             }
             let options = self.answers(game, q, h, also, target);
@@ -997,7 +1020,7 @@ impl Runtime {
         }
         let phase = game.state().encounter.phase;
         for p in game.timing_order() {
-            if !self.holds_acting(game, p, keys) {
+            if !self.holds_acting_now(game, p, keys) {
                 continue;
             }
             let mut asked_out = false;
