@@ -824,7 +824,7 @@ impl Runtime {
         if self.held_all(game).keys & key == 0 {
             return Ok(());
         }
-        for p in game.timing_order() {
+        for &p in game.timing_order().iter() {
             if players & (1 << p.0) == 0 || !self.holds_acting_now(game, p, key) {
                 continue;
             }
@@ -939,7 +939,7 @@ impl Runtime {
         if self.held_all(game).keys & key == 0 {
             return Ok(false);
         }
-        for q in game.timing_order() {
+        for &q in game.timing_order().iter() {
             if q == user || !self.holds_acting_now(game, q, key) {
                 continue;
             }
@@ -1019,7 +1019,7 @@ impl Runtime {
             return Ok(());
         }
         let phase = game.state().encounter.phase;
-        for p in game.timing_order() {
+        for &p in game.timing_order().iter() {
             if !self.holds_acting_now(game, p, keys) {
                 continue;
             }
@@ -2452,7 +2452,7 @@ impl Runtime {
         let key = modify_key(q.kind_bit());
         if self.held_all(game).keys & key != 0 {
             let phase = s.encounter.phase;
-            for p in game.timing_order() {
+            for &p in game.timing_order().iter() {
                 if !self.holds_acting(game, p, key) {
                     continue;
                 }
@@ -2747,7 +2747,7 @@ impl Hooks for Runtime {
         if self.held_all(game).keys & INSTEAD_KEY == 0 {
             return Ok(Redirect::Warp);
         }
-        for q in game.timing_order() {
+        for &q in game.timing_order().iter() {
             if !self.holds_acting(game, q, INSTEAD_KEY) {
                 continue;
             }
