@@ -603,11 +603,12 @@ impl EventKind {
             | EncounterDecided { .. } => Holders::None,
             // Summaries: the cards they stand for move in events of their own.
             RewardsTaken { .. } | CompensationTaken { .. } | DealMade { .. } => Holders::None,
+            // A card is announced while still in the hand; it leaves in an event of its own.
+            CardPlayed { .. } => Holders::None,
             CardDrawn { player, .. }
             | CardDiscarded { player, .. }
             | CardSelected { player }
             | ReinforcementPlayed { player, .. }
-            | CardPlayed { player, .. }
             | CardReturned { player, .. }
             | EncounterCardReplaced { player, .. }
             | CardSetAside { player, .. }
