@@ -377,12 +377,20 @@ impl<'h> Game<'h> {
     }
 
     /// The kinds of quantity that content or a lasting modifier may change now.
+    #[inline]
     fn changeable(&self) -> u32 {
         let key = (self.holdings_version(), self.effects_version);
         let (version, effects, mask) = self.changeable.get();
         if (version, effects) == key {
             return mask;
         }
+        self.compute_changeable()
+    }
+
+    /// `changeable`, computed afresh and kept under the versions it was computed for.
+    #[inline(never)]
+    fn compute_changeable(&self) -> u32 {
+        let key = (self.holdings_version(), self.effects_version);
         let modified = (self.state.effects.lasting.iter())
             .filter_map(|e| match &e.what {
                 crate::effects::Lasting::Modifier { quantity, .. } => Some(quantity.kind_bit()),
@@ -822,14 +830,22 @@ impl<'h> Game<'h> {
         }
     }
 
-    /// A quantity as the rules compute it (`value`), changed by content.
+    /// A quantity as the rules compute it (`value`), changed by content. The common case,
+    /// nothing that could change it, is kept small enough to inline.
     #[inline]
     pub fn quantity(&self, q: crate::quantity::Quantity, value: i32) -> i32 {
         // Most quantities have nothing that could change them: no call into the hooks.
+        if self.changeable() & q.kind_bit() == 0 && !self.options.check_invariants {
+            return value;
+        }
+        self.compute_quantity(q, value)
+    }
+
+    /// `quantity` when content or a lasting modifier may change it (or under the checks).
+    #[inline(never)]
+    fn compute_quantity(&self, q: crate::quantity::Quantity, value: i32) -> i32 {
         if self.changeable() & q.kind_bit() == 0 {
-            if self.options.check_invariants {
-                self.check_unchangeable(q, value);
-            }
+            self.check_unchangeable(q, value);
             return value;
         }
         self.hooks().quantity(q, value, self)
