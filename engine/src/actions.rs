@@ -245,7 +245,7 @@ impl Game<'_> {
         let mut places = self.ship_places();
         places.extend(self.state.colonies(p).map(|c| (Place::Planet(c), count)));
         if places.is_empty() {
-            self.spare_places(places);
+            self.spare_places.keep(places);
             self.move_ships(p, from, Place::Warp, count, rule);
             return Ok(());
         }
@@ -254,7 +254,7 @@ impl Game<'_> {
         for (&(place, _), n) in places.iter().zip(counts) {
             self.move_ships(p, from, place, n, rule);
         }
-        self.spare_places(places);
+        self.spare_places.keep(places);
         Ok(())
     }
 
@@ -275,7 +275,7 @@ impl Game<'_> {
             self.move_ships(p, place, to, n, rule);
             moved += n;
         }
-        self.spare_places(chosen);
+        self.spare_places.keep(chosen);
         Ok(moved)
     }
 
@@ -368,7 +368,7 @@ impl Game<'_> {
         match (self.ask_decision(&decision)?, decision.request) {
             (crate::decision::Answer::Subset(ix), Request::Subset { options, .. }) => {
                 let picked = ix.into_iter().map(|i| options[i]).collect();
-                self.spare(options);
+                self.spare_choices.keep(options);
                 Ok(picked)
             }
             _ => unreachable_answer(),

@@ -8,6 +8,7 @@ use crate::event::{Cause, Event, EventKind, Holders, Names, Rule, Scene};
 use crate::hooks::Hooks;
 use crate::ids::{PlayerId, Seats, Side};
 use crate::invariants;
+use crate::spares::Spares;
 use crate::state::GameState;
 use crate::view::View;
 use rand::SeedableRng;
@@ -224,10 +225,10 @@ pub struct Game<'h> {
     changeable: std::cell::Cell<(u64, u64, u32)>,
     /// The last timing order, under the offense and defense it was computed for.
     timing: std::cell::Cell<(PlayerId, Option<PlayerId>, Seats)>,
-    /// Emptied option lists of decisions already answered, for the next (`choices`).
-    spare_choices: Vec<Vec<crate::decision::Choice>>,
-    /// Emptied lists of places to take ships from, likewise (`ship_places`).
-    spare_places: Vec<Vec<(crate::event::Place, u8)>>,
+    /// Option lists of decisions already answered, for the next (`choices`).
+    pub(crate) spare_choices: Spares<crate::decision::Choice>,
+    /// Lists of places ships were offered from, likewise (`ship_places`).
+    pub(crate) spare_places: Spares<(crate::event::Place, u8)>,
 }
 
 /// Games made so far in this process: each game's stamps start from its own number, so no
@@ -288,8 +289,8 @@ impl<'h> Game<'h> {
             effects_version: 0,
             changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
             timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
-            spare_choices: Vec::new(),
-            spare_places: Vec::new(),
+            spare_choices: Spares::default(),
+            spare_places: Spares::default(),
         };
         game.touch_holdings(Holders::All);
         game.options.record_events = true;
@@ -720,29 +721,12 @@ impl<'h> Game<'h> {
     /// An empty list to build a decision's options in: one a decision answered before left
     /// behind, so that the many small decisions of a game seldom allocate.
     pub fn choices(&mut self) -> Vec<crate::decision::Choice> {
-        self.spare_choices.pop().unwrap_or_default()
-    }
-
-    /// Keeps an answered decision's options for `choices` (a few lists are enough: a
-    /// decision asked while another waits for its answer takes one more).
-    pub(crate) fn spare(&mut self, mut options: Vec<crate::decision::Choice>) {
-        if self.spare_choices.len() < 4 {
-            options.clear();
-            self.spare_choices.push(options);
-        }
+        self.spare_choices.take()
     }
 
     /// An empty list of places to offer ships from, kept like `choices`.
     pub fn ship_places(&mut self) -> Vec<(crate::event::Place, u8)> {
-        self.spare_places.pop().unwrap_or_default()
-    }
-
-    /// Keeps a list of places for `ship_places`.
-    pub(crate) fn spare_places(&mut self, mut places: Vec<(crate::event::Place, u8)>) {
-        if self.spare_places.len() < 4 {
-            places.clear();
-            self.spare_places.push(places);
-        }
+        self.spare_places.take()
     }
 
     /// Asks a pick among `options` and returns the picked option.
@@ -754,7 +738,7 @@ impl<'h> Game<'h> {
     ) -> Flow<crate::decision::Choice> {
         let (i, options) = self.ask_pick(player, kind, options)?;
         let picked = options[i];
-        self.spare(options);
+        self.spare_choices.keep(options);
         Ok(picked)
     }
 
@@ -766,7 +750,7 @@ impl<'h> Game<'h> {
         options: Vec<crate::decision::Choice>,
     ) -> Flow<usize> {
         let (i, options) = self.ask_pick(player, kind, options)?;
-        self.spare(options);
+        self.spare_choices.keep(options);
         Ok(i)
     }
 

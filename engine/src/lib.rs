@@ -21,6 +21,7 @@ mod phases;
 pub mod quantity;
 pub mod save;
 mod setup;
+mod spares;
 pub mod state;
 mod tech;
 pub mod view;

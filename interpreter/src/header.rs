@@ -27,7 +27,8 @@ pub enum Standing {
 }
 
 impl Standing {
-    const ALL: [Standing; 5] = [
+    /// Every standing, in declaration order (`as usize` indexes it).
+    pub(crate) const ALL: [Standing; 5] = [
         Standing::Offense,
         Standing::Defense,
         Standing::OffensiveAlly,

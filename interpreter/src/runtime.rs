@@ -283,8 +283,8 @@ pub struct Runtime {
     /// The union of every seat's `held`, under the game's holdings version.
     held_all: Cell<Held>,
     /// Each player's held moments by the standing its abilities need to act at them
-    /// (`Standing` order), under the stamp of `held`.
-    held_as: [Cell<[Keys; 5]>; MAX_PLAYERS],
+    /// (indexed by `Standing`), under the stamp of `held`.
+    held_as: [Cell<[Keys; Standing::ALL.len()]>; MAX_PLAYERS],
     /// For each seat, the abilities its holdings give, under its holdings stamp.
     candidates: [RefCell<Candidates>; MAX_PLAYERS],
 }
@@ -446,12 +446,12 @@ impl Runtime {
             stamp: game.holdings_stamp(p),
             ..Held::NONE
         };
-        let mut as_standing = [0; 5];
+        let mut as_standing = [0; Standing::ALL.len()];
         for c in &self.candidates(game, p).list {
             held.keys |= c.keys;
             let roles = self.ability(c.ability).roles;
-            for (s, keys) in as_standing.iter_mut().enumerate() {
-                if roles.0 & (1 << s) != 0 {
+            for (keys, s) in as_standing.iter_mut().zip(Standing::ALL) {
+                if roles.allows(s) {
                     *keys |= c.keys;
                 }
             }

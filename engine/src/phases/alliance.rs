@@ -36,7 +36,7 @@ impl Game<'_> {
                     players.push(p);
                 }
             }
-            self.spare(invited);
+            self.spare_choices.keep(invited);
             players.sort();
             match side {
                 Side::Offense => self.state.encounter.invited_by_offense = mask,
