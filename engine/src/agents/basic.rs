@@ -337,6 +337,13 @@ impl BasicAgent {
         }
         .clamp(r.min as u32, (r.max as u32).min(cap));
         let returning = d.kind == DecisionKind::ReturnShips;
+        // The ships already at each place, looked up once rather than once per ship.
+        let ships_at: Vec<i32> = (r.places.iter())
+            .map(|&(place, _)| match place {
+                Place::Planet(pl) => view.ships_on(pl, me) as i32,
+                _ => 0,
+            })
+            .collect();
         for _ in 0..want {
             // Take from the gate and the fullest colonies, keeping home colonies alive;
             // return to the thinnest home colonies.
@@ -344,10 +351,7 @@ impl BasicAgent {
                 .filter(|&i| counts[i] < r.places[i].1)
                 .max_by_key(|&i| {
                     let (place, _) = r.places[i];
-                    let here = match place {
-                        Place::Planet(pl) => view.ships_on(pl, me) as i32,
-                        _ => 0,
-                    };
+                    let here = ships_at[i];
                     if returning {
                         let home = matches!(place, Place::Planet(pl) if pl.owner == me);
                         (if home { 100 } else { 0 }) - here - counts[i] as i32
