@@ -346,13 +346,19 @@ impl fmt::Display for Refusal {
     }
 }
 
+/// The only option a pick among `options` can take, if it has just one.
+#[inline]
+pub(crate) fn forced_pick(options: &[Choice]) -> Option<usize> {
+    (options.len() == 1).then_some(0)
+}
+
 impl Decision {
     /// The only legal answer, when there is exactly one (the engine then does not ask).
     #[inline]
     pub fn forced(&self) -> Option<Answer> {
         // Picks are most decisions: answered inline, the other shapes out of line.
         match &self.request {
-            Request::Pick(o) => (o.len() == 1).then_some(Answer::Pick(0)),
+            Request::Pick(o) => forced_pick(o).map(Answer::Pick),
             _ => self.forced_other(),
         }
     }

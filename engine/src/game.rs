@@ -761,10 +761,11 @@ impl<'h> Game<'h> {
         kind: DecisionKind,
         options: Vec<crate::decision::Choice>,
     ) -> Flow<(usize, Vec<crate::decision::Choice>)> {
-        // A single option is the answer (`Decision::forced`): no decision to build unless
-        // someone watches forced decisions.
-        if options.len() == 1 && self.forced_observer.is_none() {
-            return Ok((0, options));
+        // A forced pick needs no decision built, unless someone watches forced decisions.
+        if let Some(i) = crate::decision::forced_pick(&options) {
+            if self.forced_observer.is_none() {
+                return Ok((i, options));
+            }
         }
         let decision = Decision {
             player,

@@ -178,7 +178,7 @@ fn modified_kinds(body: &[Stmt]) -> Kinds {
 pub(crate) struct Index {
     /// For each item, where its acting abilities of each `Part` start in `acting`, and
     /// where the item's end.
-    item_acting: Vec<[u32; 4]>,
+    item_acting: Vec<[u32; Part::ALL.len() + 1]>,
     /// Every ability that acts at some moment, item by item and part by part, each part in
     /// the item's order.
     acting: Vec<Acting>,
@@ -197,6 +197,9 @@ pub(crate) enum Part {
 }
 
 impl Part {
+    /// Every part, in the order an item's abilities are kept.
+    const ALL: [Part; 3] = [Part::Power, Part::Flare, Part::Effect];
+
     /// The part an ability living in `home` belongs to.
     fn of(home: Home) -> Part {
         match home {
@@ -236,8 +239,8 @@ impl Index {
             .items
             .iter()
             .map(|i| {
-                let mut bounds = [0; 4];
-                for part in [Part::Power, Part::Flare, Part::Effect] {
+                let mut bounds = [0; Part::ALL.len() + 1];
+                for part in Part::ALL {
                     bounds[part as usize] = acting.len() as u32;
                     for &a in &i.abilities {
                         let keys = ability_keys[a as usize];
@@ -251,7 +254,7 @@ impl Index {
                         }
                     }
                 }
-                bounds[3] = acting.len() as u32;
+                bounds[Part::ALL.len()] = acting.len() as u32;
                 bounds
             })
             .collect();

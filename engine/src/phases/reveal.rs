@@ -7,7 +7,7 @@ use crate::decision::{Choice, DecisionKind};
 use crate::event::{EventKind, Rule};
 use crate::game::{Flow, Game};
 use crate::hooks::{Moment, Window};
-use crate::ids::{CardId, PlayerId, Side};
+use crate::ids::{CardId, PlayerId, Seats, Side};
 use crate::quantity::Quantity;
 use crate::state::Reinforcement;
 
@@ -131,7 +131,7 @@ impl Game<'_> {
 
     /// Main players and allies play reinforcements, in timing order, until all pass in a row.
     fn reinforcement_rounds(&mut self) -> Flow {
-        let mut players = crate::ids::Seats::default();
+        let mut players = Seats::default();
         for p in self.timing_order() {
             if self.state.side_of(p).is_some() {
                 players.push(p);
