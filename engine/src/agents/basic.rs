@@ -15,6 +15,9 @@ use crate::view::View;
 pub struct BasicAgent {
     dice: Dice,
     refused: bool,
+    /// The scores of the options being weighed, kept between decisions so that weighing
+    /// allocates nothing (bots answer thousands of decisions a game).
+    scores: Vec<i32>,
 }
 
 impl BasicAgent {
@@ -23,6 +26,7 @@ impl BasicAgent {
         BasicAgent {
             dice: Dice::new(seed),
             refused: false,
+            scores: Vec::new(),
         }
     }
 }
@@ -49,6 +53,8 @@ impl BasicAgent {
             Choice::Planet(pl) => view.ships_on(*pl, me) == 0,
             _ => true,
         });
+        // What an encounter card is weighed against is the same for every card offered.
+        let cards = CardOdds::new(view, d.kind);
         let score = |c: &Choice| -> i32 {
             match (d.kind, *c) {
                 (DecisionKind::RegroupColony, Choice::Planet(pl)) => {
@@ -87,8 +93,8 @@ impl BasicAgent {
                     let new = if view.ships_on(pl, me) == 0 { 50 } else { 0 };
                     new - view.ships_on(pl, d) as i32 * 3
                 }
-                (DecisionKind::JoinAlliance, Choice::Join(side)) => self.join_score(view, side),
-                (DecisionKind::EncounterCard, Choice::Card(c)) => self.card_score(view, c),
+                (DecisionKind::JoinAlliance, Choice::Join(side)) => Self::join_score(view, side),
+                (DecisionKind::EncounterCard, Choice::Card(c)) => cards.score(view, c),
                 (DecisionKind::Reinforcement, Choice::Pass) => 0,
                 (DecisionKind::Reinforcement, Choice::Reinforce { card, side }) => {
                     reinforce_score(view, card, side)
@@ -125,7 +131,7 @@ impl BasicAgent {
                     Choice::Use {
                         card, answering, ..
                     },
-                ) => self.use_score(view, card.is_some(), answering),
+                ) => Self::use_score(view, card.is_some(), answering),
                 // A card's own hint for its options; a card picked by card text: the best.
                 (
                     DecisionKind::CardChoice,
@@ -214,16 +220,25 @@ impl BasicAgent {
                 _ => 0,
             }
         };
-        let scores: Vec<i32> = options.iter().map(score).collect();
+        let mut scores = std::mem::take(&mut self.scores);
+        scores.clear();
+        scores.extend(options.iter().map(score));
+        // A tie is broken at random: the k-th of the best options.
         let best = scores.iter().copied().max().unwrap_or(0);
-        let ties: Vec<usize> = (0..options.len()).filter(|&i| scores[i] == best).collect();
-        ties[self.dice.index(ties.len())]
+        let ties = scores.iter().filter(|&&s| s == best).count();
+        let k = self.dice.index(ties);
+        let chosen = (scores.iter().enumerate())
+            .filter(|&(_, &s)| s == best)
+            .nth(k)
+            .map_or(0, |(i, _)| i);
+        self.scores = scores;
+        chosen
     }
 
     /// How much using an ability appeals (passing scores 0). Card text states when an
     /// ability applies, so a power is used whenever offered; a card is spent only when this
     /// player is in the encounter, and an answer (a zap) only against the other side.
-    fn use_score(&self, view: &View, from_card: bool, answering: Option<PlayerId>) -> i32 {
+    fn use_score(view: &View, from_card: bool, answering: Option<PlayerId>) -> i32 {
         let mine = view.side_of(view.me());
         match answering {
             Some(user) => match (mine, view.side_of(user)) {
@@ -237,7 +252,7 @@ impl BasicAgent {
     }
 
     /// How much joining `side` (or staying out) appeals.
-    fn join_score(&self, view: &View, side: Option<Side>) -> i32 {
+    fn join_score(view: &View, side: Option<Side>) -> i32 {
         let me = view.me();
         let Some(side) = side else {
             // Staying out keeps ships home; worth it when my home is thin.
@@ -272,46 +287,6 @@ impl BasicAgent {
         }
     }
 
-    /// How good a card is to play as my encounter card now.
-    fn card_score(&self, view: &View, c: crate::ids::CardId) -> i32 {
-        let me = view.me();
-        let my_side = view.side_of(me).unwrap_or(Side::Offense);
-        let mine = view.side_ships(my_side);
-        let theirs = view.side_ships(my_side.other());
-        let best_attack = view
-            .hand()
-            .iter()
-            .filter_map(|&h| match view.my_kind(h) {
-                CardKind::Attack(v) => Some(v as i32),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        // Expect the opponent to play about an 8 (the deck's median attack).
-        let margin = mine + best_attack - (theirs + 8);
-        match view.my_kind(c) {
-            CardKind::Attack(v) => {
-                let v = v as i32;
-                let needed = theirs + 8 - mine + 1;
-                if margin >= 6 && v >= needed {
-                    // Comfortably ahead: win with the smallest card that still does.
-                    100 - v
-                } else {
-                    50 + v
-                }
-            }
-            CardKind::Negotiate => {
-                if margin < -6 || (mine == 0 && my_side == Side::Offense) {
-                    120
-                } else {
-                    10
-                }
-            }
-            CardKind::Morph => 40 + theirs,
-            _ => -100,
-        }
-    }
-
     fn ships(&mut self, view: &View, d: &Decision, r: &ShipRequest) -> Vec<u8> {
         let me = view.me();
         let mut counts = vec![0u8; r.places.len()];
@@ -337,48 +312,66 @@ impl BasicAgent {
         }
         .clamp(r.min as u32, (r.max as u32).min(cap));
         let returning = d.kind == DecisionKind::ReturnShips;
-        // The ships already at each place, looked up once rather than once per ship.
-        let ships_at: Vec<i32> = (r.places.iter())
-            .map(|&(place, _)| match place {
-                Place::Planet(pl) => view.ships_on(pl, me) as i32,
-                _ => 0,
-            })
-            .collect();
-        for _ in 0..want {
-            // Take from the gate and the fullest colonies, keeping home colonies alive;
-            // return to the thinnest home colonies.
-            let best = (0..r.places.len())
-                .filter(|&i| counts[i] < r.places[i].1)
-                .max_by_key(|&i| {
-                    let (place, _) = r.places[i];
-                    let here = ships_at[i];
-                    if returning {
-                        let home = matches!(place, Place::Planet(pl) if pl.owner == me);
-                        (if home { 100 } else { 0 }) - here - counts[i] as i32
-                    } else {
-                        match place {
-                            Place::Gate => 1000,
-                            Place::Planet(pl) => {
-                                let left = here - counts[i] as i32;
-                                if left > 1 {
-                                    100 + left
-                                } else if pl.owner == me {
-                                    // Stripping a home colony weakens the power.
-                                    -50
-                                } else {
-                                    // Stripping a foreign colony loses progress toward the win.
-                                    -100
-                                }
-                            }
-                            _ => 0,
+        // How much taking (or returning) one more ship at place `i` appeals, with `taken`
+        // ships already chosen there; `here` is how many ships are there now.
+        let appeal = |place: Place, here: i32, taken: u8| -> i32 {
+            if returning {
+                let home = matches!(place, Place::Planet(pl) if pl.owner == me);
+                (if home { 100 } else { 0 }) - here - taken as i32
+            } else {
+                match place {
+                    Place::Gate => 1000,
+                    Place::Planet(pl) => {
+                        let left = here - taken as i32;
+                        if left > 1 {
+                            100 + left
+                        } else if pl.owner == me {
+                            // Stripping a home colony weakens the power.
+                            -50
+                        } else {
+                            // Stripping a foreign colony loses progress toward the win.
+                            -100
                         }
                     }
-                });
-            match best {
-                Some(i) => counts[i] += 1,
-                None => break,
+                    _ => 0,
+                }
             }
+        };
+        // Take from the gate and the fullest colonies, keeping home colonies alive; return
+        // to the thinnest home colonies. Each ship goes to the place that appeals most (the
+        // last of equals); only the place just chosen changes its appeal.
+        let here = |place: Place| match place {
+            Place::Planet(pl) => view.ships_on(pl, me) as i32,
+            _ => 0,
+        };
+        // Each place's appeal, kept in the scores list; `FULL` where no ship fits.
+        const FULL: i32 = i32::MIN;
+        let mut keys = std::mem::take(&mut self.scores);
+        keys.clear();
+        keys.extend((r.places.iter()).map(|&(place, room)| {
+            if room > 0 {
+                appeal(place, here(place), 0)
+            } else {
+                FULL
+            }
+        }));
+        for _ in 0..want {
+            let mut best: Option<(usize, i32)> = None;
+            for (i, &k) in keys.iter().enumerate() {
+                if k != FULL && best.is_none_or(|(_, b)| k >= b) {
+                    best = Some((i, k));
+                }
+            }
+            let Some((i, _)) = best else { break };
+            counts[i] += 1;
+            let (place, room) = r.places[i];
+            keys[i] = if counts[i] < room {
+                appeal(place, here(place), counts[i])
+            } else {
+                FULL
+            };
         }
+        self.scores = keys;
         counts
     }
 
@@ -458,6 +451,80 @@ impl BasicAgent {
             && terms.offense_colony.is_none()
             && terms.defense_colony.is_none();
         (!empty).then_some(terms)
+    }
+}
+
+/// What an encounter card is weighed against: the ships on each side and my best attack.
+/// Worked out once per decision, not once per card offered.
+#[derive(Clone, Copy)]
+struct CardOdds {
+    my_side: Side,
+    mine: i32,
+    theirs: i32,
+    margin: i32,
+}
+
+impl CardOdds {
+    /// The odds for a decision (nothing to work out unless it chooses an encounter card).
+    fn new(view: &View, kind: DecisionKind) -> CardOdds {
+        if kind != DecisionKind::EncounterCard {
+            return CardOdds {
+                my_side: Side::Offense,
+                mine: 0,
+                theirs: 0,
+                margin: 0,
+            };
+        }
+        let my_side = view.side_of(view.me()).unwrap_or(Side::Offense);
+        let mine = view.side_ships(my_side);
+        let theirs = view.side_ships(my_side.other());
+        let best_attack = view
+            .hand()
+            .iter()
+            .filter_map(|&h| match view.my_kind(h) {
+                CardKind::Attack(v) => Some(v as i32),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        CardOdds {
+            my_side,
+            mine,
+            theirs,
+            // Expect the opponent to play about an 8 (the deck's median attack).
+            margin: mine + best_attack - (theirs + 8),
+        }
+    }
+
+    /// How good a card is to play as my encounter card now.
+    fn score(&self, view: &View, c: crate::ids::CardId) -> i32 {
+        let CardOdds {
+            my_side,
+            mine,
+            theirs,
+            margin,
+        } = *self;
+        match view.my_kind(c) {
+            CardKind::Attack(v) => {
+                let v = v as i32;
+                let needed = theirs + 8 - mine + 1;
+                if margin >= 6 && v >= needed {
+                    // Comfortably ahead: win with the smallest card that still does.
+                    100 - v
+                } else {
+                    50 + v
+                }
+            }
+            CardKind::Negotiate => {
+                if margin < -6 || (mine == 0 && my_side == Side::Offense) {
+                    120
+                } else {
+                    10
+                }
+            }
+            CardKind::Morph => 40 + theirs,
+            _ => -100,
+        }
     }
 }
 
