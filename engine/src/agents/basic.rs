@@ -49,10 +49,11 @@ impl BasicAgent {
     fn pick(&mut self, view: &View, d: &Decision, options: &[Choice]) -> usize {
         let me = view.me();
         // Planets offered by card text where none holds my ships are targets to strike.
-        let strike = options.iter().all(|o| match o {
-            Choice::Planet(pl) => view.ships_on(*pl, me) == 0,
-            _ => true,
-        });
+        let strike = d.kind == DecisionKind::CardChoice
+            && options.iter().all(|o| match o {
+                Choice::Planet(pl) => view.ships_on(*pl, me) == 0,
+                _ => true,
+            });
         // What an encounter card is weighed against is the same for every card offered.
         let cards = CardOdds::new(view, d.kind);
         let score = |c: &Choice| -> i32 {
