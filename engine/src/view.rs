@@ -103,6 +103,14 @@ impl<'a> View<'a> {
         self.state.planets.iter().map(|p| p.id)
     }
 
+    /// Every planet on the table with each player's ships on it (by seat), for looking at
+    /// many planets at once.
+    pub fn planet_ships(
+        &self,
+    ) -> impl Iterator<Item = (PlanetId, &'a [u8; crate::ids::MAX_PLAYERS])> + 'a {
+        self.state.planets.iter().map(|p| (p.id, &p.ships))
+    }
+
     /// A player's ships in the warp.
     pub fn warp(&self, p: PlayerId) -> u8 {
         self.state.players[p.ix()].warp

@@ -54,8 +54,9 @@ pub fn colony_offers(
     from: crate::ids::PlayerId,
     to: crate::ids::PlayerId,
 ) -> Vec<PlanetId> {
-    view.planets()
-        .filter(|&pl| view.ships_on(pl, from) > 0 && view.ships_on(pl, to) == 0)
+    (view.planet_ships())
+        .filter(|(_, ships)| ships[from.ix()] > 0 && ships[to.ix()] == 0)
+        .map(|(pl, _)| pl)
         .collect()
 }
 
