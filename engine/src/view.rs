@@ -89,6 +89,7 @@ impl<'a> View<'a> {
     }
 
     /// Ships `p` has on a planet.
+    #[inline]
     pub fn ships_on(&self, planet: PlanetId, p: PlayerId) -> u8 {
         self.state.ships_on(planet, p)
     }
