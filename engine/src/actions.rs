@@ -54,14 +54,21 @@ impl Game<'_> {
             _ => {}
         }
         self.carry_ship_tokens(p, from, to, count);
-        *self.ships_at_mut(p, from) -= count;
-        let before = self.ships_at(p, to);
-        *self.ships_at_mut(p, to) += count;
+        let left = {
+            let at = self.ships_at_mut(p, from);
+            *at -= count;
+            *at
+        };
+        let before = {
+            let at = self.ships_at_mut(p, to);
+            *at += count;
+            *at - count
+        };
         if to == Place::Warp {
             self.state.encounter.lost_to_warp[p.ix()] += count;
         }
         let lost = match from {
-            Place::Planet(id) if self.state.ships_on(id, p) == 0 => Some(id),
+            Place::Planet(id) if left == 0 => Some(id),
             _ => None,
         };
         let gained = match to {
