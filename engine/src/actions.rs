@@ -75,16 +75,13 @@ impl Game<'_> {
             Place::Planet(id) if before == 0 => Some(id),
             _ => None,
         };
-        let mut track_moved = false;
-        for (id, delta) in [(lost, -1i8), (gained, 1)]
-            .into_iter()
-            .filter_map(|(id, d)| Some((id?, d)))
-        {
-            if id.owner != p {
-                let t = &mut self.state.players[p.ix()].track;
-                *t = (*t as i8 + delta).max(0) as u8;
-                track_moved = true;
-            }
+        // A foreign colony lost or gained moves the colony track (both cancel out).
+        let foreign = |planet: Option<crate::ids::PlanetId>| planet.is_some_and(|id| id.owner != p);
+        let (down, up) = (foreign(lost), foreign(gained));
+        let track_moved = down || up;
+        if track_moved {
+            let t = &mut self.state.players[p.ix()].track;
+            *t = (*t).saturating_sub(down as u8) + up as u8;
         }
         // Only ships moving to or from one of `p`'s home planets change its home colonies.
         let home = |place: Place| matches!(place, Place::Planet(id) if id.owner == p);
