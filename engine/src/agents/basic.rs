@@ -265,10 +265,6 @@ impl BasicAgent {
         };
         let o = view.side_ships(Side::Offense);
         let d = view.side_ships(Side::Defense);
-        let leader = view
-            .seats()
-            .filter(|&p| p != me)
-            .any(|p| view.foreign_colonies(p) + 1 >= view.colonies_to_win());
         match side {
             Side::Offense => {
                 let planet = view.target();
@@ -282,6 +278,9 @@ impl BasicAgent {
                 (if new_colony { 6 } else { 1 }) + (o - d).clamp(-4, 4)
             }
             Side::Defense => {
+                let leader = (view.seats())
+                    .filter(|&p| p != me)
+                    .any(|p| view.foreign_colonies(p) + 1 >= view.colonies_to_win());
                 let stop_leader = if leader { 4 } else { 0 };
                 3 + stop_leader + (d - o).clamp(-4, 4)
             }
