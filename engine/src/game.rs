@@ -124,13 +124,14 @@ pub enum Stop {
     EncounterEnds(crate::state::Outcome),
     /// Card text decided the encounter's winner: play goes straight to resolution.
     EncounterDecided,
-    /// Play cannot go on.
-    Error(GameError),
+    /// Play cannot go on. Boxed so that a `Flow`, returned by most of the engine, stays two
+    /// words and travels in registers: errors are rare, steps of play are not.
+    Error(Box<GameError>),
 }
 
 impl From<GameError> for Stop {
     fn from(e: GameError) -> Self {
-        Stop::Error(e)
+        Stop::Error(Box::new(e))
     }
 }
 
@@ -302,7 +303,7 @@ impl<'h> Game<'h> {
             },
         );
         game.deal_setup(&setup.aliens).map_err(|s| match s {
-            Stop::Error(e) => e,
+            Stop::Error(e) => *e,
             _ => GameError::Stuck("setup was interrupted".into()),
         })?;
         game.options.record_events = options.record_events;
@@ -567,7 +568,7 @@ impl<'h> Game<'h> {
                 Err(Stop::GameOver) => break,
                 Err(Stop::TurnEnds) | Err(Stop::EncounterEnds(_)) | Err(Stop::EncounterDecided) => {
                 }
-                Err(Stop::Error(e)) => return Err(e),
+                Err(Stop::Error(e)) => return Err(*e),
             }
             if let Some(v) = self.violation.take() {
                 return Err(v);
@@ -700,7 +701,7 @@ impl<'h> Game<'h> {
                 }
             }
         }
-        Err(Stop::Error(GameError::IllegalAnswers {
+        Err(Stop::from(GameError::IllegalAnswers {
             player: self.state.players[player.ix()].color.name().into(),
             kind: kind.name(),
             reason: last.0,
@@ -880,7 +881,7 @@ impl<'h> Game<'h> {
 /// The engine validated the answer's shape before this point.
 #[cold]
 pub(crate) fn unreachable_answer<T>() -> Flow<T> {
-    Err(Stop::Error(GameError::Stuck(
+    Err(Stop::from(GameError::Stuck(
         "an answer of the wrong shape passed validation".into(),
     )))
 }
@@ -953,6 +954,13 @@ mod tests {
     fn slip_a_card(game: &mut Game) {
         let card = game.state.players[0].hand.pop().expect("a dealt hand");
         game.state.players[1].hand.push(card);
+    }
+
+    #[test]
+    fn a_step_of_play_returns_in_two_words() {
+        // `Flow` is returned by most of the engine; an unboxed error would make every
+        // return go through memory.
+        assert!(std::mem::size_of::<Flow>() <= 2 * std::mem::size_of::<usize>());
     }
 
     #[test]

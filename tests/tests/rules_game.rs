@@ -380,7 +380,7 @@ fn repeated_illegal_answers_end_with_a_clear_error_and_no_change() {
     let Err(Stop::Error(e)) = result else {
         panic!("expected the answers to be given up on, got {result:?}")
     };
-    assert!(matches!(e, GameError::IllegalAnswers { .. }));
+    assert!(matches!(*e, GameError::IllegalAnswers { .. }));
     assert_eq!(
         e.to_string(),
         "Blue gave illegal answers to the second-encounter decision: option 99 does not exist: pick 0 to 1"

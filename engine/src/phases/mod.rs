@@ -80,7 +80,7 @@ impl Game<'_> {
         self.state.another_encounter = false;
         self.emit(Rule::StartTurn, EventKind::TurnEnded { offense });
         match self.violation.take() {
-            Some(v) => Err(Stop::Error(v)),
+            Some(v) => Err(v.into()),
             None => Ok(()),
         }
     }

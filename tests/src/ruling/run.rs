@@ -139,7 +139,7 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
                 game.run().map(|_| ())
             }
             Err(Stop::GameOver) => Ok(()),
-            Err(Stop::Error(err)) => Err(err),
+            Err(Stop::Error(err)) => Err(*err),
         },
         _ => match game.play_turn_from(prepared.start) {
             Ok(())
@@ -147,7 +147,7 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             | Err(Stop::EncounterEnds(_))
             | Err(Stop::EncounterDecided)
             | Err(Stop::GameOver) => Ok(()),
-            Err(Stop::Error(err)) => Err(err),
+            Err(Stop::Error(err)) => Err(*err),
         },
     };
     let asked = asked.borrow();
