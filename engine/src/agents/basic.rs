@@ -15,8 +15,8 @@ use crate::view::View;
 pub struct BasicAgent {
     dice: Dice,
     refused: bool,
-    /// The scores of the options being weighed, kept between decisions so that weighing
-    /// allocates nothing (bots answer thousands of decisions a game).
+    /// The scores being weighed (a pick's options, the places a ship may go), kept between
+    /// decisions so that weighing allocates nothing: bots answer hundreds of decisions a game.
     scores: Vec<i32>,
 }
 
@@ -312,8 +312,8 @@ impl BasicAgent {
         }
         .clamp(r.min as u32, (r.max as u32).min(cap));
         let returning = d.kind == DecisionKind::ReturnShips;
-        // How much taking (or returning) one more ship at place `i` appeals, with `taken`
-        // ships already chosen there; `here` is how many ships are there now.
+        // How much taking (or returning) one more ship at `place` appeals, with `here` ships
+        // there now and `taken` ships already chosen there.
         let appeal = |place: Place, here: i32, taken: u8| -> i32 {
             if returning {
                 let home = matches!(place, Place::Planet(pl) if pl.owner == me);
