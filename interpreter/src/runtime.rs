@@ -1027,9 +1027,10 @@ impl Runtime {
             loop {
                 let mut ready = Uses::new();
                 self.each_ability_at(game, p, keys, |a, origin| {
+                    // Used already this window (marked): not tested again.
                     if self.ability(a).triggers.iter().any(|t| matches(t, phase))
-                        && self.may_act(game, p, a)
                         && !game.state().effects.marked(p, LIMIT + a)
+                        && self.may_act(game, p, a)
                     {
                         ready.push((a, origin));
                     }
