@@ -72,7 +72,10 @@ fn run(dir: &Path, line: &str) -> (String, bool) {
     let out = Command::new(env!("CARGO_BIN_EXE_cosmic"))
         .args(args.split_whitespace())
         .current_dir(dir)
+        // Plain text whatever the environment asks for: the page has no colour codes.
         .env("NO_COLOR", "1")
+        .env_remove("FORCE_COLOR")
+        .env_remove("CLICOLOR_FORCE")
         .output()
         .expect("the binary runs");
     let mut text = String::from_utf8_lossy(&out.stderr).into_owned();
