@@ -10,6 +10,7 @@ mod cards;
 mod explain;
 mod fmt;
 mod human;
+mod interval;
 mod lint;
 mod play;
 mod replay;

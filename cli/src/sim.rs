@@ -81,6 +81,8 @@ struct SeatSummary {
     color: Color,
     wins: u64,
     win_rate: f64,
+    /// The 95% interval of the win rate (Wilson).
+    win_rate_95: [f64; 2],
 }
 
 /// An alien's results over the games it played.
@@ -90,6 +92,8 @@ struct AlienSummary {
     games: u64,
     wins: u64,
     win_rate: f64,
+    /// The 95% interval of the win rate (Wilson).
+    win_rate_95: [f64; 2],
 }
 
 /// The run's results.
@@ -316,6 +320,7 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                 color: Color::ALL[i],
                 wins: w,
                 win_rate: per(w),
+                win_rate_95: crate::interval::wilson(w, args.games),
             })
             .collect(),
         aliens: by_alien
@@ -327,6 +332,7 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                 games,
                 wins,
                 win_rate: wins as f64 / games as f64,
+                win_rate_95: crate::interval::wilson(wins, games),
             })
             .collect(),
         shared_wins: shared,
@@ -355,6 +361,11 @@ pub(crate) fn print_json(value: &impl Serialize) -> miette::Result<()> {
     Ok(())
 }
 
+/// An interval of rates as percentages: `11.9 to 22.4%`.
+fn percent_range([lo, hi]: [f64; 2]) -> String {
+    format!("{:>4.1} to {:>4.1}%", lo * 100.0, hi * 100.0)
+}
+
 fn print_summary(s: &Summary) {
     println!(
         "{} games, {} players, {} bots, seed {}, {} thread{}",
@@ -365,14 +376,15 @@ fn print_summary(s: &Summary) {
         s.threads,
         if s.threads == 1 { "" } else { "s" }
     );
-    println!("seat  color   wins   win rate");
+    println!("seat  color   wins   win rate   95% interval");
     for seat in &s.seats {
         println!(
-            "{:>4}  {:<6} {:>6}   {:>6.1}%",
+            "{:>4}  {:<6} {:>6}   {:>6.1}%   {}",
             seat.seat,
             seat.color.name(),
             seat.wins,
-            seat.win_rate * 100.0
+            seat.win_rate * 100.0,
+            percent_range(seat.win_rate_95)
         );
     }
     if !s.aliens.is_empty() {
@@ -384,14 +396,18 @@ fn print_summary(s: &Summary) {
             .max()
             .unwrap_or(0)
             .max(12);
-        println!("{:<w$} {:>6}  {:>6}   win rate", "alien", "games", "wins");
+        println!(
+            "{:<w$} {:>6}  {:>6}   win rate   95% interval",
+            "alien", "games", "wins"
+        );
         for a in &s.aliens {
             println!(
-                "{:<w$} {:>6}  {:>6}   {:>6.1}%",
+                "{:<w$} {:>6}  {:>6}   {:>6.1}%   {}",
                 a.alien,
                 a.games,
                 a.wins,
-                a.win_rate * 100.0
+                a.win_rate * 100.0,
+                percent_range(a.win_rate_95)
             );
         }
     }
