@@ -3,43 +3,16 @@
 //! point of the page, and the output is compared with the block the page prints under it.
 //! A `...` line in a block stands for any lines; the timings line is not compared.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod pages;
+
+use pages::{check, command, run, workdir, Block};
+use std::path::Path;
 
 const PAGE: &str = include_str!("../../docs/first-alien.md");
 
-/// One fenced block of the page: its info string (`sh`, `toml`, or none) and its text.
-struct Block {
-    info: String,
-    text: String,
-}
-
-/// The fenced blocks that follow the first line of the page containing `marker`, in order.
+/// The fenced blocks that follow the first line of the tutorial containing `marker`.
 fn blocks_after(marker: &str) -> Vec<Block> {
-    let lines: Vec<&str> = PAGE.lines().collect();
-    let start = (lines.iter())
-        .position(|l| l.contains(marker))
-        .unwrap_or_else(|| panic!("the tutorial no longer says {marker:?}"));
-    let mut blocks = Vec::new();
-    let mut open: Option<Block> = None;
-    for line in &lines[start + 1..] {
-        match (open.take(), line.strip_prefix("```")) {
-            (None, Some(info)) => {
-                open = Some(Block {
-                    info: info.trim().to_string(),
-                    text: String::new(),
-                })
-            }
-            (Some(block), Some(_)) => blocks.push(block),
-            (Some(mut block), None) => {
-                block.text.push_str(line);
-                block.text.push('\n');
-                open = Some(block);
-            }
-            (None, None) => {}
-        }
-    }
-    blocks
+    pages::blocks_after(PAGE, marker)
 }
 
 /// The `n`-th fenced block after `marker`.
@@ -48,101 +21,6 @@ fn block(marker: &str, n: usize) -> Block {
         .into_iter()
         .nth(n)
         .unwrap_or_else(|| panic!("no block {n} after {marker:?}"))
-}
-
-/// A folder holding `my-aliens/`, as the reader's working folder.
-fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cosmic-tutorial-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("my-aliens")).expect("temp dir");
-    dir
-}
-
-/// Runs one `cosmic ...` line of the page in `dir`: what a terminal shows (the diagnostics on
-/// standard error, then standard output), and whether it exited with status 0. A trailing
-/// `| grep WORD` keeps the lines that contain the word.
-fn run(dir: &Path, line: &str) -> (String, bool) {
-    let (command, grep) = match line.split_once(" | grep ") {
-        Some((c, word)) => (c, Some(word.trim())),
-        None => (line, None),
-    };
-    let args = command
-        .strip_prefix("cosmic ")
-        .unwrap_or_else(|| panic!("not a cosmic command: {line}"));
-    let out = Command::new(env!("CARGO_BIN_EXE_cosmic"))
-        .args(args.split_whitespace())
-        .current_dir(dir)
-        // Plain text whatever the environment asks for: the page has no colour codes.
-        .env("NO_COLOR", "1")
-        .env_remove("FORCE_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .expect("the binary runs");
-    let mut text = String::from_utf8_lossy(&out.stderr).into_owned();
-    text.push_str(&String::from_utf8_lossy(&out.stdout));
-    if let Some(word) = grep {
-        text = text
-            .lines()
-            .filter(|l| l.contains(word))
-            .map(|l| format!("{l}\n"))
-            .collect();
-    }
-    (text, out.status.success())
-}
-
-/// The single `cosmic` command of an `sh` block.
-fn command(b: &Block) -> String {
-    assert_eq!(b.info, "sh", "expected a command block, found:\n{}", b.text);
-    let lines: Vec<&str> = b
-        .text
-        .lines()
-        .filter(|l| l.starts_with("cosmic "))
-        .collect();
-    assert_eq!(lines.len(), 1, "expected one command in:\n{}", b.text);
-    lines[0].to_string()
-}
-
-/// Whether `actual` is what the page shows: line by line (trailing spaces aside), where a
-/// `...` line of `shown` stands for any number of lines and the timings line is not compared.
-fn shows(shown: &str, actual: &str) -> bool {
-    fn norm(text: &str) -> Vec<String> {
-        (text.lines())
-            .map(|l| l.trim_end())
-            .map(|l| {
-                if l.starts_with("elapsed: ") {
-                    "elapsed: (timings)".to_string()
-                } else {
-                    l.to_string()
-                }
-            })
-            .collect()
-    }
-    fn fits(shown: &[String], actual: &[String]) -> bool {
-        match shown.split_first() {
-            None => actual.iter().all(|l| l.is_empty()),
-            Some((first, rest)) if first == "..." => {
-                (0..=actual.len()).any(|skip| fits(rest, &actual[skip..]))
-            }
-            Some((first, rest)) => actual
-                .split_first()
-                .is_some_and(|(a, more)| a == first && fits(rest, more)),
-        }
-    }
-    let (shown, actual) = (norm(shown), norm(actual));
-    let shown: Vec<String> = shown.into_iter().skip_while(|l| l.is_empty()).collect();
-    let actual: Vec<String> = actual.into_iter().skip_while(|l| l.is_empty()).collect();
-    fits(&shown, &actual)
-}
-
-/// Runs `line` in `dir` and checks it prints what the page shows and exits as expected.
-fn check(dir: &Path, line: &str, shown: &str, success: bool) {
-    let (actual, ok) = run(dir, line);
-    assert!(
-        shows(shown, &actual),
-        "`{line}` no longer prints what docs/first-alien.md shows.\n\
-         --- the page ---\n{shown}--- the tool ---\n{actual}"
-    );
-    assert_eq!(ok, success, "`{line}` exit status\n{actual}");
 }
 
 fn write(dir: &Path, file: &str, text: &str) {
