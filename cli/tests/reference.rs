@@ -10,26 +10,14 @@ use std::path::Path;
 const LANGUAGE: &str = include_str!("../../docs/language.md");
 const RULINGS: &str = include_str!("../../docs/rulings.md");
 
-/// The words a content file's components start with.
-const COMPONENTS: [&str; 9] = [
-    "alien",
-    "artifact",
-    "reinforcement",
-    "tech",
-    "hazard",
-    "moon",
-    "station",
-    "reward",
-    "envoy",
-];
-
 /// Whether a block is a whole component, not a fragment or an outline with `...` in it.
 fn whole_component(text: &str) -> bool {
     let first = text
         .lines()
         .find(|l| !l.trim().is_empty() && !l.starts_with('#'));
-    let starts =
-        first.is_some_and(|l| COMPONENTS.iter().any(|c| l.starts_with(&format!("{c} \""))));
+    let starts = first.is_some_and(|l| {
+        (cosmic_interpreter::library::KINDS.iter()).any(|c| l.starts_with(&format!("{c} \"")))
+    });
     // `...` outside quotes elides text; inside quotes (`text "..."`) it is the text itself.
     let elided = text.lines().any(|l| {
         let outside: String = l.split('"').step_by(2).collect();
