@@ -31,6 +31,13 @@ fn read(dir: &Path, file: &str) -> String {
     std::fs::read_to_string(dir.join("my-aliens").join(file)).expect("read")
 }
 
+/// Runs the command of the first block after `marker` and compares its output with the block
+/// the page prints under it.
+fn check_shown(dir: &Path, marker: &str, success: bool) {
+    let b = blocks_after(marker);
+    check(dir, &command(&b[0]), &b[1].text, success);
+}
+
 const ECHO: &str = "my-aliens/echo.cosmic";
 
 /// The alien after the formatting step (its text as the page prints it).
@@ -104,8 +111,7 @@ fn the_linter_and_the_formatter_print_what_the_tutorial_shows() {
     let b = blocks_after("Every file has one canonical layout. Check it:");
     assert_eq!(command(&b[0]), format!("cosmic fmt --check {ECHO}"));
     check(&dir, &command(&b[0]), &b[1].text, false);
-    let b = blocks_after("Now let it rewrite the file:");
-    check(&dir, &command(&b[0]), &b[1].text, true);
+    check_shown(&dir, "Now let it rewrite the file:", true);
     assert_eq!(read(&dir, "echo.cosmic"), formatted_echo());
     check(&dir, &format!("cosmic fmt --check {ECHO}"), "", true);
 }
@@ -114,8 +120,7 @@ fn the_linter_and_the_formatter_print_what_the_tutorial_shows() {
 fn explain_prints_what_the_tutorial_shows() {
     let dir = workdir("explain");
     write(&dir, "echo.cosmic", &formatted_echo());
-    let b = blocks_after("Give it the name (any case)");
-    check(&dir, &command(&b[0]), &b[1].text, true);
+    check_shown(&dir, "Give it the name (any case)", true);
     let without = "cosmic explain Echo";
     check(&dir, without, &block("Without a path", 0).text, false);
 
@@ -138,17 +143,10 @@ fn explain_prints_what_the_tutorial_shows() {
 fn play_and_sim_print_what_the_tutorial_shows() {
     let dir = workdir("play");
     write(&dir, "echo.cosmic", &echo_with_flare());
-    let b = blocks_after("Without `--cards` your alien is unknown:");
-    check(&dir, &command(&b[0]), &b[1].text, false);
-    for marker in [
-        "fix the seed to get the same game every time:",
-        "To follow only your alien",
-    ] {
-        let b = blocks_after(marker);
-        check(&dir, &command(&b[0]), &b[1].text, true);
-    }
-    let b = blocks_after("let the bots play many games");
-    check(&dir, &command(&b[0]), &b[1].text, true);
+    check_shown(&dir, "Without `--cards` your alien is unknown:", false);
+    check_shown(&dir, "fix the seed to get the same game every time:", true);
+    check_shown(&dir, "To follow only your alien", true);
+    check_shown(&dir, "let the bots play many games", true);
 }
 
 #[test]
@@ -176,8 +174,7 @@ fn the_ruling_prints_what_the_tutorial_shows() {
         .replacen("[expect]", &format!("{}\n[expect]", answer.text), 1);
     write(&dir, file, &answered);
     check(&dir, &run_it, &block("Run it again:", 0).text, true);
-    let b = blocks_after("prints only");
-    check(&dir, &command(&b[0]), &b[1].text, true);
+    check_shown(&dir, "prints only", true);
 
     // The second ruling the page describes: passing, Resound alone.
     assert!(PAGE.contains("`answer = \"pass\"`, `totals = [16, 14]` and no `events` line"));
