@@ -192,7 +192,7 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         }
         let names = scene.names();
         let line = if json {
-            names.json(event)
+            names.json_for(event, viewer)
         } else {
             names.event_for(event, viewer)
         };

@@ -588,3 +588,74 @@ fn a_combo_list_is_dealt_to_the_seats_at_random() {
     ]);
     assert_eq!(bad.status.code(), Some(1));
 }
+
+#[test]
+fn a_human_seat_reads_neither_face_down_sheets_nor_face_down_techs() {
+    let dir = temp_dir("secrecy");
+    for json in [false, true] {
+        let log = dir.join(format!("referee-{json}.log"));
+        let mut args = vec![
+            "play",
+            "--players",
+            "3",
+            "--seed",
+            "3",
+            "--seats",
+            "human,basic,basic",
+            "--aliens",
+            "random",
+            "--variants",
+            "hidden-powers,tech",
+            "--log",
+            log.to_str().expect("utf-8 path"),
+        ];
+        if json {
+            args.push("--json");
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cosmic"))
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        // Keep the first tech offered, then the input closes.
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(b"1\n")
+            .expect("write");
+        let out = child.wait_with_output().expect("wait");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        // The referee's log (`--log`) names every sheet and tech; the human's names only its own.
+        let referee = std::fs::read_to_string(&log).expect("the referee's log");
+        let secrets: Vec<String> = referee
+            .lines()
+            .filter_map(|line| {
+                let text = match json {
+                    true => line.split("\"text\":\"").nth(1)?.trim_end_matches("\"}"),
+                    false => line,
+                };
+                let secret = (text.starts_with("Green") || text.starts_with("Purple"))
+                    && (text.contains(" is the ") && !text.contains("first player")
+                        || text.contains(" keeps the tech ")
+                        || text.contains(" draws the tech ")
+                        || text.contains(" to the tech "));
+                secret.then(|| text.to_string())
+            })
+            .collect();
+        assert_eq!(secrets.len(), 9, "{referee}");
+        for secret in &secrets {
+            assert!(!stdout.contains(secret.as_str()), "{secret}: {stdout}");
+        }
+        for shown in [
+            "Blue is the",
+            "Green takes an alien sheet",
+            "Green keeps a tech face down",
+            "Green draws a card",
+        ] {
+            assert!(stdout.contains(shown), "{shown}: {stdout}");
+        }
+    }
+}

@@ -13,10 +13,13 @@ impl Game<'_> {
     /// Gives `player` the sheet of `alien` at setup, face down with hidden powers unless the
     /// alien has game setup text (which must be done in the open).
     pub(crate) fn give_alien(&mut self, player: PlayerId, alien: u16) {
-        self.state.players[player.ix()].alien = Some(alien);
+        // Face down before the sheet is announced, so a player's log never names it.
+        let face_down = self.state.rules.hidden_powers && !self.has_game_setup(alien);
+        let p = &mut self.state.players[player.ix()];
+        p.alien = Some(alien);
+        p.face_down = face_down;
         self.emit(Rule::Setup, EventKind::AlienGiven { player, alien });
-        if self.state.rules.hidden_powers && !self.has_game_setup(alien) {
-            self.state.players[player.ix()].face_down = true;
+        if face_down {
             self.emit(Rule::HiddenPowers, EventKind::AlienFaceDown { player });
         }
     }
@@ -184,13 +187,11 @@ impl Game<'_> {
         };
         let gone = if kept == new { old } else { new };
         let hidden = self.state.rules.hidden_powers;
-        if kept == new {
-            let player = &mut self.state.players[p.ix()];
-            player.alien = Some(new);
-            player.face_down = hidden;
-            self.state.effects.tokens[p.ix()] = 0;
+        // The old sheet is announced as discarded while its player still holds it, so a
+        // player's log can tell whether it lay face up (`secrecy`).
+        if kept == old {
+            self.box_alien(gone);
         }
-        self.box_alien(gone);
         self.emit(
             Rule::RotatingPowers,
             EventKind::AlienDiscarded {
@@ -199,6 +200,11 @@ impl Game<'_> {
             },
         );
         if kept == new {
+            self.box_alien(gone);
+            let player = &mut self.state.players[p.ix()];
+            player.alien = Some(new);
+            player.face_down = hidden;
+            self.state.effects.tokens[p.ix()] = 0;
             self.emit(
                 Rule::RotatingPowers,
                 EventKind::AlienGiven {

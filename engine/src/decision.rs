@@ -496,7 +496,8 @@ pub(crate) fn ships(places: Vec<(Place, u8)>, min: u8, max: u8) -> Request {
     Request::Ships(ShipRequest { places, min, max })
 }
 
-/// Whether `state` lets `p` see `card` right now (its own hand, or a revealed card).
+/// Whether `state` lets `p` see `card` right now (its own hand, a hand it looked at, a card
+/// face up or shown to it).
 pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
     state.players[p.ix()].hand.contains(&card)
         || (state.encounter.looked[p.ix()] != 0
@@ -504,7 +505,8 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
                 state.encounter.looked[p.ix()] & (1 << q.0) != 0
                     && state.players[q.ix()].hand.contains(&card)
             }))
-        || (state.encounter.revealed && state.encounter.cards.contains(&Some(card)))
+        || (state.encounter.cards.iter().zip(state.encounter.shown))
+            .any(|(&c, shown)| c == Some(card) && (shown || state.encounter.revealed))
         || state
             .encounter
             .reinforcements

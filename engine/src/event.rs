@@ -661,7 +661,7 @@ pub struct Event {
 /// Renders ids as the names players use. It reaches the state only to look names up, so an
 /// agent holding one learns nothing hidden.
 pub struct Names<'a> {
-    state: &'a GameState,
+    pub(crate) state: &'a GameState,
     components: &'a Components,
 }
 
@@ -1253,24 +1253,6 @@ impl Names<'_> {
             }
         };
         s
-    }
-
-    /// One event as `viewer` may see it: cards drawn or handed between other players are
-    /// not named. `None` is the referee, who sees everything.
-    pub fn event_for(&self, e: &Event, viewer: Option<PlayerId>) -> String {
-        match (&e.kind, viewer) {
-            (EventKind::CardDrawn { player, .. }, Some(v)) if *player != v => {
-                format!("{} draws a card", self.player(*player))
-            }
-            (EventKind::CardGiven { from, to, .. }, Some(v)) if *from != v && *to != v => {
-                format!(
-                    "{} gives a card to {}",
-                    self.player(*from),
-                    self.player(*to)
-                )
-            }
-            _ => self.event(e),
-        }
     }
 
     /// One event as a JSON line: the event's fields plus its readable text.

@@ -20,6 +20,7 @@ pub mod invariants;
 mod phases;
 pub mod quantity;
 pub mod save;
+pub mod secrecy;
 mod setup;
 mod spares;
 pub mod state;

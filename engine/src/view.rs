@@ -200,11 +200,18 @@ impl<'a> View<'a> {
         self.state.side_ships(side)
     }
 
-    /// The encounter card a main player selected, if I may see it (mine, or revealed).
+    /// The encounter card a main player selected, if I may see it (mine, revealed, or
+    /// selected face up).
     pub fn encounter_card(&self, side: Side) -> Option<CardId> {
-        let c = self.state.encounter.cards[side.ix()]?;
-        (self.state.encounter.revealed || self.state.main_player(side) == Some(self.me))
+        let e = &self.state.encounter;
+        let c = e.cards[side.ix()]?;
+        (e.revealed || e.shown[side.ix()] || self.state.main_player(side) == Some(self.me))
             .then_some(c)
+    }
+
+    /// Whether I may see `card` now: in my hand, face up, or shown to me.
+    pub fn can_see(&self, card: CardId) -> bool {
+        crate::decision::visible_to(self.state, self.me, card)
     }
 
     /// The kind of a revealed encounter card (or my own).
@@ -269,6 +276,11 @@ impl<'a> View<'a> {
             .iter()
             .map(|h| ((h.completed || p == self.me).then_some(h.tech), h.ships))
             .collect()
+    }
+
+    /// The tech discard pile (face up, public).
+    pub fn tech_discard(&self) -> &'a [u16] {
+        &self.state.tech_discard
     }
 
     /// A tech's research number (`None` for X).
