@@ -2,8 +2,9 @@
 //! library's parse, lint and compile, and the ruling scenarios. Each measure is warmed up
 //! first, then repeated; the median repetition is reported.
 
+use crate::json::print_document;
 use crate::lint::read_sources;
-use crate::sim::{game_seed, play_one, print_json, Bot};
+use crate::sim::{game_seed, play_one, Bot};
 use clap::Args;
 use cosmic_cards::Library;
 use cosmic_engine::Setup;
@@ -313,7 +314,7 @@ pub fn run(args: BenchArgs) -> miette::Result<i32> {
         notes,
     };
     if args.json {
-        print_json(&bench)?;
+        print_document(&bench)?;
     } else {
         print_table(&bench);
     }

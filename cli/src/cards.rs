@@ -75,8 +75,7 @@ pub fn run(args: CardsArgs) -> miette::Result<i32> {
     });
     rows.sort_by(|a, b| (&a.kind, &a.name).cmp(&(&b.kind, &b.name)));
     if args.json {
-        let text = serde_json::to_string_pretty(&rows).map_err(|e| miette::miette!("{e}"))?;
-        println!("{text}");
+        crate::json::print_list("cards", &rows)?;
     } else {
         print_table(&rows);
     }

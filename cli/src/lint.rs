@@ -156,10 +156,7 @@ pub fn run(args: LintArgs) -> miette::Result<i32> {
         }
     }
     match args.format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&json).map_err(|e| miette::miette!("{e}"))?
-        ),
+        Format::Json => crate::json::print_list("diagnostics", &json)?,
         Format::Text => println!(
             "{} file{} checked: {errors} error{}, {warnings} warning{}",
             files.len(),

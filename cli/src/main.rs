@@ -11,6 +11,7 @@ mod explain;
 mod fmt;
 mod human;
 mod interval;
+mod json;
 mod lint;
 mod play;
 mod replay;

@@ -347,18 +347,11 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
         events_per_second: events as f64 / elapsed.max(1e-9),
     };
     if args.json {
-        print_json(&summary)?;
+        crate::json::print_document(&summary)?;
     } else {
         print_summary(&summary);
     }
     Ok(if summary.failures.is_empty() { 0 } else { 1 })
-}
-
-/// Prints a summary as pretty JSON (also used by `cosmic bench`).
-pub(crate) fn print_json(value: &impl Serialize) -> miette::Result<()> {
-    let text = serde_json::to_string_pretty(value).map_err(|e| miette!("{e}"))?;
-    println!("{text}");
-    Ok(())
 }
 
 /// An interval of rates as percentages: `11.9 to 22.4%`.

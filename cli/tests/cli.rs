@@ -71,10 +71,14 @@ fn play_json_prints_one_event_per_line() {
     let out = cosmic(&["play", "--players", "3", "--seed", "5", "--json"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    for line in text.lines() {
+    for (i, line) in text.lines().enumerate() {
         let v: serde_json::Value = serde_json::from_str(line).expect("each line is JSON");
         assert!(v.get("event").is_some() && v.get("text").is_some() && v.get("source").is_some());
+        // The first line says which version of the log's shape follows.
+        assert_eq!(v.get("format").is_some(), i == 0, "{line}");
     }
+    assert!(text
+        .starts_with("{\"cause\":{\"rule\":\"setup\"},\"event\":\"game-started\",\"format\":1,"));
     assert!(text.contains("\"game-won\""));
 }
 
@@ -102,6 +106,7 @@ fn sim_reports_games_per_second_and_is_independent_of_threads() {
             String::from_utf8_lossy(&out.stderr)
         );
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("summary is JSON");
+        assert_eq!(v["format"], 1);
         assert!(v["games_per_second"].as_f64().unwrap_or(0.0) > 0.0);
         assert!(v["failures"].as_array().is_some_and(|f| f.is_empty()));
         (
@@ -201,7 +206,8 @@ fn lint_reports_problems_with_codes_and_exit_status() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON diagnostics");
-    let codes: Vec<&str> = v
+    assert_eq!(v["format"], 1);
+    let codes: Vec<&str> = v["diagnostics"]
         .as_array()
         .expect("a list")
         .iter()
@@ -372,7 +378,7 @@ fn bench_json_reports_every_measure() {
         String::from_utf8_lossy(&out.stderr)
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("bench prints JSON");
-    for key in ["seed", "repetitions", "threads", "notes"] {
+    for key in ["format", "seed", "repetitions", "threads", "notes"] {
         assert!(v.get(key).is_some(), "no {key} in {v}");
     }
     for bot in ["random", "basic"] {
@@ -422,9 +428,11 @@ fn cards_lists_the_library_with_metadata_and_filters() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["format"], 1);
+    let rows = v["cards"].as_array().expect("a list of cards");
     assert!(rows.len() >= 15, "{} aliens", rows.len());
-    for r in &rows {
+    for r in rows {
         assert_eq!(r["kind"], "alien");
         assert_eq!(r["edition"], "ffg");
         assert_eq!(r["flare"], true, "{r}");

@@ -125,6 +125,10 @@ impl Rule {
     }
 }
 
+/// The version of the JSON event log's shape (`Names::json`), written on its first line;
+/// bumped whenever an event's field is renamed, removed or changes meaning.
+pub const LOG_FORMAT: u32 = 1;
+
 /// What caused an event.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -1255,10 +1259,14 @@ impl Names<'_> {
         s
     }
 
-    /// One event as a JSON line: the event's fields plus its readable text.
+    /// One event as a JSON line: the event's fields plus its readable text. The log's first
+    /// line, `game-started`, also carries the log's `format` (`LOG_FORMAT`).
     pub fn json(&self, e: &Event) -> String {
         let mut v = serde_json::to_value(e).unwrap_or(serde_json::Value::Null);
         if let serde_json::Value::Object(map) = &mut v {
+            if matches!(e.kind, EventKind::GameStarted { .. }) {
+                map.insert("format".into(), LOG_FORMAT.into());
+            }
             map.insert("text".into(), serde_json::Value::String(self.event(e)));
             map.insert(
                 "source".into(),
