@@ -12,27 +12,32 @@ pub struct Block {
     pub text: String,
 }
 
-/// The fenced blocks that follow the first line of `page` containing `marker`, in order.
+/// The fenced blocks that follow the first line of `page` containing `marker`, in order. A
+/// fence may be indented (a block inside a list item); its lines lose that indentation.
 pub fn blocks_after(page: &str, marker: &str) -> Vec<Block> {
     let lines: Vec<&str> = page.lines().collect();
     let start = (lines.iter())
         .position(|l| l.contains(marker))
         .unwrap_or_else(|| panic!("the page no longer says {marker:?}"));
     let mut blocks = Vec::new();
-    let mut open: Option<Block> = None;
+    let mut open: Option<(Block, usize)> = None;
     for line in &lines[start + 1..] {
-        match (open.take(), line.strip_prefix("```")) {
+        let indent = line.len() - line.trim_start().len();
+        match (open.take(), line.trim_start().strip_prefix("```")) {
             (None, Some(info)) => {
-                open = Some(Block {
+                let block = Block {
                     info: info.trim().to_string(),
                     text: String::new(),
-                })
+                };
+                open = Some((block, indent));
             }
-            (Some(block), Some(_)) => blocks.push(block),
-            (Some(mut block), None) => {
-                block.text.push_str(line);
+            (Some((block, _)), Some(_)) => blocks.push(block),
+            (Some((mut block, indent)), None) => {
+                block
+                    .text
+                    .push_str(line.get(indent..).unwrap_or(line.trim_start()));
                 block.text.push('\n');
-                open = Some(block);
+                open = Some((block, indent));
             }
             (None, None) => {}
         }
