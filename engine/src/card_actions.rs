@@ -120,6 +120,7 @@ impl Game<'_> {
         let e = &mut self.state.encounter;
         e.cards.swap(0, 1);
         e.shown.swap(0, 1);
+        e.kept_face_down.swap(0, 1);
         if e.revealed {
             e.effective.swap(0, 1);
         }
@@ -153,6 +154,7 @@ impl Game<'_> {
         let theirs = s.encounter.cards[other].map(|c| s.kind(c));
         let e = &mut s.encounter;
         e.cards[mine] = Some(card);
+        e.kept_face_down[mine] = false;
         if e.revealed {
             if new == CardKind::Morph && theirs != Some(CardKind::Morph) {
                 e.effective[mine] = e.effective[other];
@@ -195,6 +197,21 @@ impl Game<'_> {
             );
         }
         Ok(())
+    }
+
+    /// The main player on `side` keeps its encounter card face down through the reveal: the
+    /// others never see it, and it counts as what card text sets (a bluff that stood).
+    pub fn keep_face_down(&mut self, side: Side, source: u32) {
+        let e = &mut self.state.encounter;
+        if e.cards[side.ix()].is_none() || e.kept_face_down[side.ix()] {
+            return;
+        }
+        e.kept_face_down[side.ix()] = true;
+        let player = self.main(side);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::EncounterCardKeptFaceDown { player },
+        );
     }
 
     /// What the card on `side` counts as from now on (before the reveal: once revealed).

@@ -505,8 +505,10 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
                 state.encounter.looked[p.ix()] & (1 << q.0) != 0
                     && state.players[q.ix()].hand.contains(&card)
             }))
-        || (state.encounter.cards.iter().zip(state.encounter.shown))
-            .any(|(&c, shown)| c == Some(card) && (shown || state.encounter.revealed))
+        || (0..2).any(|i| {
+            let e = &state.encounter;
+            e.cards[i] == Some(card) && (e.shown[i] || e.revealed) && !e.kept_face_down[i]
+        })
         || state
             .encounter
             .reinforcements

@@ -492,6 +492,10 @@ pub enum EventKind {
         player: PlayerId,
         source: u32,
     },
+    /// A main player keeps its encounter card face down through the reveal (card text).
+    EncounterCardKeptFaceDown {
+        player: PlayerId,
+    },
     /// A player shows a card of its hand (it keeps it).
     CardRevealed {
         player: PlayerId,
@@ -575,6 +579,7 @@ impl EventKind {
             | AllianceJoined { .. }
             | AllianceDeclined { .. }
             | CardsRevealed { .. }
+            | EncounterCardKeptFaceDown { .. }
             | MorphCopied { .. }
             | TotalsComputed { .. }
             | EncounterResolved { .. }
@@ -924,6 +929,11 @@ impl Names<'_> {
                 "revealed: offense {}, defense {}",
                 self.card(*offense),
                 self.card(*defense)
+            ),
+            EventKind::EncounterCardKeptFaceDown { player } => write!(
+                s,
+                "{} keeps its encounter card face down",
+                self.player(*player)
             ),
             EventKind::MorphCopied { player, copies } => write!(
                 s,

@@ -7,20 +7,20 @@
 
 use crate::decision::visible_to;
 use crate::event::{Event, EventKind, Names, Place};
-use crate::ids::{CardId, PlayerId};
+use crate::ids::{CardId, PlayerId, Side};
 use crate::state::GameState;
 
-/// The field of an event's JSON that names what `viewer` may not see, if any.
-pub fn hidden_field(kind: &EventKind, state: &GameState, viewer: PlayerId) -> Option<&'static str> {
+/// The fields of an event's JSON that name what `viewer` may not see (none for most).
+pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> Fields {
     let other = |p: &PlayerId| *p != viewer;
     let unseen = |c: &CardId| !visible_to(state, viewer, *c);
     let watching = |p: &PlayerId| state.encounter.watching.contains(&(viewer, *p));
     match kind {
         EventKind::CardDrawn { player, card } if other(player) && !watching(player) => {
-            unseen(card).then_some("card")
+            when(unseen(card), &["card"])
         }
         EventKind::CardGiven { from, to, card } if other(from) && other(to) => {
-            unseen(card).then_some("card")
+            when(unseen(card), &["card"])
         }
         // Beside a planet a card lies face up; on a sheet, face down for its owner only. Back
         // in its owner's hand it is hidden again, wherever it lay.
@@ -28,23 +28,34 @@ pub fn hidden_field(kind: &EventKind, state: &GameState, viewer: PlayerId) -> Op
         | EventKind::CardReturnedFromSheet { player, card }
             if other(player) =>
         {
-            unseen(card).then_some("card")
+            when(unseen(card), &["card"])
         }
-        EventKind::CardToDeckBottom { .. } => Some("card"),
+        EventKind::CardToDeckBottom { .. } => &["card"],
+        // A card kept face down through the reveal is seen by its own player only.
+        EventKind::CardsRevealed { offense, defense } => {
+            let mine = |side: usize| state.main_player(SIDES[side]) == Some(viewer);
+            let hidden = |side: usize, card: &CardId| !mine(side) && unseen(card);
+            match (hidden(0, offense), hidden(1, defense)) {
+                (true, true) => &["offense", "defense"],
+                (true, false) => &["offense"],
+                (false, true) => &["defense"],
+                (false, false) => &[],
+            }
+        }
         EventKind::EncounterCardReplaced { player, new, .. } if other(player) => {
-            unseen(new).then_some("new")
+            when(unseen(new), &["new"])
         }
         EventKind::AlienGiven { player, alien }
         | EventKind::AlienDrawn { player, alien }
         | EventKind::AlienDiscarded { player, alien }
             if other(player) && sheet_unseen(state, *player, *alien) =>
         {
-            Some("alien")
+            &["alien"]
         }
         EventKind::TechDrawn { player, .. } | EventKind::TechKept { player, .. }
             if other(player) =>
         {
-            Some("tech")
+            &["tech"]
         }
         // Ships put on a tech being researched do not tell which tech it is.
         EventKind::ShipsMoved {
@@ -57,15 +68,28 @@ pub fn hidden_field(kind: &EventKind, state: &GameState, viewer: PlayerId) -> Op
                     .any(|h| h.tech == *t && !h.completed),
                 _ => false,
             };
-            if face_down(to) {
-                Some("to")
-            } else if face_down(from) {
-                Some("from")
-            } else {
-                None
+            match (face_down(from), face_down(to)) {
+                (true, true) => &["from", "to"],
+                (true, false) => &["from"],
+                (false, true) => &["to"],
+                (false, false) => &[],
             }
         }
-        _ => None,
+        _ => &[],
+    }
+}
+
+/// Names of an event's JSON fields.
+pub type Fields = &'static [&'static str];
+
+const SIDES: [Side; 2] = [Side::Offense, Side::Defense];
+
+/// `fields` if `hidden`, else none.
+fn when(hidden: bool, fields: Fields) -> Fields {
+    if hidden {
+        fields
+    } else {
+        &[]
     }
 }
 
@@ -82,35 +106,39 @@ const FACE_DOWN_TECH: &str = "face-down-tech";
 impl Names<'_> {
     /// One event as `viewer` may see it (`None` is the referee, who sees everything).
     pub fn event_for(&self, e: &Event, viewer: Option<PlayerId>) -> String {
-        match viewer.and_then(|v| hidden_field(&e.kind, self.state, v)) {
-            Some(field) => self.concealed(&e.kind, field),
-            None => self.event(e),
+        match viewer.map_or(&[][..], |v| hidden_fields(&e.kind, self.state, v)) {
+            [] => self.event(e),
+            hidden => self.concealed(&e.kind, hidden),
         }
     }
 
-    /// One event as a JSON line as `viewer` may see it: without the field that names what
+    /// One event as a JSON line as `viewer` may see it: without the fields that name what
     /// is hidden, and with the text `event_for` gives.
     pub fn json_for(&self, e: &Event, viewer: Option<PlayerId>) -> String {
-        let Some(field) = viewer.and_then(|v| hidden_field(&e.kind, self.state, v)) else {
+        let hidden = viewer.map_or(&[][..], |v| hidden_fields(&e.kind, self.state, v));
+        if hidden.is_empty() {
             return self.json(e);
-        };
+        }
         let mut v = serde_json::to_value(e).unwrap_or(serde_json::Value::Null);
         if let serde_json::Value::Object(map) = &mut v {
-            // A hidden place is still a place; any other hidden field is left out.
-            if matches!(field, "from" | "to") {
-                map.insert(field.into(), FACE_DOWN_TECH.into());
-            } else {
-                map.remove(field);
+            for &field in hidden {
+                // A hidden place is still a place; any other hidden field is left out.
+                if matches!(field, "from" | "to") {
+                    map.insert(field.into(), FACE_DOWN_TECH.into());
+                } else {
+                    map.remove(field);
+                }
             }
-            map.insert("text".into(), self.concealed(&e.kind, field).into());
+            map.insert("text".into(), self.concealed(&e.kind, hidden).into());
             map.insert("source".into(), self.cause(e.cause).into());
         }
         v.to_string()
     }
 
-    /// The text of an event whose hidden `field` is left out.
-    fn concealed(&self, kind: &EventKind, field: &str) -> String {
+    /// The text of an event whose `hidden` fields are left out.
+    fn concealed(&self, kind: &EventKind, hidden: Fields) -> String {
         let who = |p: &PlayerId| self.player(*p);
+        let is_hidden = |field: &str| hidden.contains(&field);
         match kind {
             EventKind::CardDrawn { player, .. } => format!("{} draws a card", who(player)),
             EventKind::CardGiven { from, to, .. } => {
@@ -123,6 +151,17 @@ impl Names<'_> {
                 format!("{} takes a card back into its hand", who(player))
             }
             EventKind::CardToDeckBottom { .. } => "a card goes to the bottom of the deck".into(),
+            EventKind::CardsRevealed { offense, defense } => {
+                let card = |c: &CardId, field| match is_hidden(field) {
+                    true => "(face down)",
+                    false => self.card(*c),
+                };
+                format!(
+                    "revealed: offense {}, defense {}",
+                    card(offense, "offense"),
+                    card(defense, "defense")
+                )
+            }
             EventKind::EncounterCardReplaced { player, old, .. } => format!(
                 "{} replaces its encounter card {} with another",
                 who(player),
@@ -145,7 +184,7 @@ impl Names<'_> {
                 to,
                 count,
             } => {
-                let place = |p: &Place, hidden: bool| match hidden {
+                let place = |p: &Place, field| match is_hidden(field) {
                     true => "a face-down tech".to_string(),
                     false => self.place(*p),
                 };
@@ -153,11 +192,11 @@ impl Names<'_> {
                     "{} moves {count} ship{} from {} to {}",
                     who(player),
                     if *count == 1 { "" } else { "s" },
-                    place(from, field == "from"),
-                    place(to, field == "to")
+                    place(from, "from"),
+                    place(to, "to")
                 )
             }
-            // Nothing else is ever hidden (`hidden_field`).
+            // Nothing else is ever hidden (`hidden_fields`).
             _ => String::new(),
         }
     }

@@ -269,6 +269,10 @@ pub struct Encounter {
     /// Whether each side's selected encounter card was played face up (everyone sees it).
     #[serde(default)]
     pub shown: [bool; 2],
+    /// Whether each side's encounter card stays face down through the reveal (card text):
+    /// only its main player sees it, and what it counts as is what card text set.
+    #[serde(default, skip_serializing_if = "neither")]
+    pub kept_face_down: [bool; 2],
     /// The player the destiny card drawn last names (its color's player, or the player a
     /// special card designates); none for a wild card.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -633,4 +637,9 @@ impl GameState {
 
 fn is_unset(p: &[Option<CardKind>; 2]) -> bool {
     p.iter().all(Option::is_none)
+}
+
+/// Whether neither side's flag is set (such a pair is left out of saves and digests).
+fn neither(flags: &[bool; 2]) -> bool {
+    !flags[0] && !flags[1]
 }

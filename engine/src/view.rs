@@ -200,13 +200,13 @@ impl<'a> View<'a> {
         self.state.side_ships(side)
     }
 
-    /// The encounter card a main player selected, if I may see it (mine, revealed, or
-    /// selected face up).
+    /// The encounter card a main player selected, if I may see it (mine, or revealed or
+    /// selected face up, unless kept face down).
     pub fn encounter_card(&self, side: Side) -> Option<CardId> {
         let e = &self.state.encounter;
         let c = e.cards[side.ix()]?;
-        (e.revealed || e.shown[side.ix()] || self.state.main_player(side) == Some(self.me))
-            .then_some(c)
+        let face_up = (e.revealed || e.shown[side.ix()]) && !e.kept_face_down[side.ix()];
+        (face_up || self.state.main_player(side) == Some(self.me)).then_some(c)
     }
 
     /// Whether I may see `card` now: in my hand, face up, or shown to me.

@@ -1165,6 +1165,7 @@ impl Compiler<'_> {
                 let card = self.expr(object?, Ty::Card);
                 Some(Stmt::ShowCard(card))
             }
+            "keep" if object_text == "my encounter card face down" => Some(Stmt::KeepFaceDown),
             "look at" if object_text.ends_with("draws") => {
                 let who = self.owner_of(object?, "draws")?;
                 Some(Stmt::WatchDraws(who))

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 5;
+pub const FORMAT: u32 = 6;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -757,6 +757,8 @@ pub enum Stmt {
     WatchDraws(Expr),
     /// The acting player shows a card of its hand to every player (it stays in the hand).
     ShowCard(Expr),
+    /// The acting main player keeps its encounter card face down through the reveal.
+    KeepFaceDown,
     /// Put a token of a kind (a declaration's source number) on a player for the encounter.
     GiveToken(Expr, u32),
     /// The acting player's side wins the encounter at once: the rest of the encounter is

@@ -1462,6 +1462,12 @@ impl Runtime {
                     game.show_card(me, c, ctx.source);
                 }
             }
+            Stmt::KeepFaceDown => {
+                let s = game.state();
+                if let Some(side) = s.side_of(me).filter(|_| s.is_main_player(me)) {
+                    game.keep_face_down(side, ctx.source);
+                }
+            }
             Stmt::GiveToken(to, key) => {
                 if let Some(p) = self.player(to, game, ctx) {
                     game.give_token(p, *key);

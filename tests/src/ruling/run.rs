@@ -4,8 +4,8 @@ use super::build::{color, did_you_mean, planet, Prepared, Until};
 use super::error::{Errors, ScenarioError};
 use super::scenario::Scenario;
 use cosmic_engine::{
-    Answer, Decision, DecisionKind, EventKind, Game, GameError, Names, Outcome, Request, Scene,
-    Stop,
+    Answer, Decision, DecisionKind, EventKind, Game, GameError, Names, Outcome, PlayerId, Request,
+    Scene, Stop,
 };
 use std::cell::{Cell, RefCell};
 use std::fmt::Write;
@@ -98,6 +98,22 @@ impl Line {
     }
 }
 
+/// The keys of a player's expectations besides planets.
+const PLAYER_KEYS: &[&str] = &[
+    "warp",
+    "removed",
+    "colonies",
+    "home_colonies",
+    "hand_size",
+    "alien",
+    "power",
+    "hand",
+    "sheet",
+    "techs",
+    "reads",
+    "never_reads",
+];
+
 /// Plays the scenario and checks it.
 pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling, ScenarioError> {
     let game = &mut prepared.game;
@@ -105,9 +121,19 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
     // Every decision put to a player, with its place among the events.
     let seen = Rc::new(Cell::new(0usize));
     let asked: Rc<RefCell<Vec<Asked>>> = Rc::default();
+    // Each player's own log, rendered as each event happens (what it may see depends on the
+    // state at that moment).
+    let read: Rc<RefCell<Vec<Vec<String>>>> =
+        Rc::new(RefCell::new(vec![Vec::new(); game.state().player_count()]));
     {
-        let seen = seen.clone();
-        game.set_observer(move |_, _| seen.set(seen.get() + 1));
+        let (seen, read) = (seen.clone(), read.clone());
+        game.set_observer(move |e, scene| {
+            seen.set(seen.get() + 1);
+            let names = scene.names();
+            for (p, lines) in read.borrow_mut().iter_mut().enumerate() {
+                lines.push(names.event_for(e, Some(PlayerId(p as u8))));
+            }
+        });
     }
     {
         let (seen, asked) = (seen.clone(), asked.clone());
@@ -210,7 +236,7 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
         .map(|ev| names.event(ev))
         .chain(lines.into_iter().map(|l| l.text))
         .collect();
-    let mut checks = expectations(scn, e, game, first_event, &said)?;
+    let mut checks = expectations(scn, e, game, first_event, &said, &read.borrow())?;
     let script = prepared.script.borrow();
     for offer in &script.offers {
         let line = e_line(e, offer.span.start);
@@ -417,6 +443,7 @@ fn expectations(
     game: &Game,
     first_event: usize,
     said: &[String],
+    read: &[Vec<String>],
 ) -> Result<Vec<Check>, ScenarioError> {
     let g = game.state();
     let names = game.names();
@@ -654,6 +681,37 @@ fn expectations(
                         .collect();
                     check_same(&mut checks, format!("{c}'s sheet"), list, have);
                 }
+                "reads" | "never_reads" => {
+                    let list = value.as_array().ok_or_else(|| {
+                        e.at(
+                            span.clone(),
+                            format!("`{key}` expects a list of lines of that player's log"),
+                            "not a list",
+                        )
+                    })?;
+                    let lines = &read[p.ix()];
+                    for v in list {
+                        let line = v.as_str().unwrap_or_default();
+                        let found = lines.iter().any(|l| l == line);
+                        let ok = found == (key == "reads");
+                        let verb = if key == "reads" {
+                            "reads"
+                        } else {
+                            "never reads"
+                        };
+                        checks.push(Check {
+                            ok,
+                            text: format!(
+                                "{c} {verb} \"{line}\"{}",
+                                match (ok, found) {
+                                    (true, _) => "",
+                                    (false, true) => ", but it does",
+                                    (false, false) => ", but it does not",
+                                }
+                            ),
+                        });
+                    }
+                }
                 "techs" => {
                     let list = value.as_array().ok_or_else(|| {
                         e.at(
@@ -674,6 +732,22 @@ fn expectations(
                     };
                     let have: Vec<String> = pl.techs.iter().map(show).collect();
                     check_same(&mut checks, format!("{c} techs"), list, have);
+                }
+                // A planet is a color and a number; a single word is a misspelt key.
+                word if !word.contains(' ') => {
+                    let help = match did_you_mean(word, PLAYER_KEYS.iter().copied()) {
+                        Some(k) => format!("did you mean `{k}`?"),
+                        None => format!(
+                            "a player's expectations are {} or a planet such as `Red 2`",
+                            PLAYER_KEYS.join(", ")
+                        ),
+                    };
+                    return Err(e.hint(
+                        span.clone(),
+                        format!("`{word}` is not something a player's expectations check"),
+                        "unknown key",
+                        help,
+                    ));
                 }
                 planet_name => {
                     let id = planet(e, planet_name, span.clone(), g)?;
