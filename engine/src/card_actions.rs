@@ -56,12 +56,24 @@ impl Game<'_> {
         }
     }
 
-    /// Starts a lasting effect; `source` names it in the log.
-    pub fn start_effect(&mut self, p: PlayerId, until: Until, what: Lasting, source: u32) {
+    /// Starts a lasting effect; `source` names it in the log, and `reads`, if given, is how
+    /// it applies here (see `EventKind::EffectStarted`).
+    pub fn start_effect(
+        &mut self,
+        p: PlayerId,
+        until: Until,
+        what: Lasting,
+        source: u32,
+        reads: Option<Box<str>>,
+    ) {
         self.add_effect(p, until, what);
         self.emit_caused(
             Cause::Ability(source),
-            EventKind::EffectStarted { player: p, source },
+            EventKind::EffectStarted {
+                player: p,
+                source,
+                reads,
+            },
         );
     }
 

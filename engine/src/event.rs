@@ -483,6 +483,10 @@ pub enum EventKind {
     EffectStarted {
         player: PlayerId,
         source: u32,
+        /// The statement as it applies here, with the values of the names it uses
+        /// (`set Green's compensation to 0` for `set player's compensation to 0`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reads: Option<Box<str>>,
     },
     TokensChanged {
         player: PlayerId,
@@ -1233,9 +1237,14 @@ impl Names<'_> {
                 "{} must select the card it was given as its encounter card",
                 self.player(*player)
             ),
-            EventKind::EffectStarted { player, source } => {
-                write!(s, "{}: {}", self.player(*player), self.source(*source))
-            }
+            EventKind::EffectStarted {
+                player,
+                source,
+                reads,
+            } => match reads {
+                Some(text) => write!(s, "{}: {text}", self.player(*player)),
+                None => write!(s, "{}: {}", self.player(*player), self.source(*source)),
+            },
             EventKind::TokensChanged { player, tokens } => write!(
                 s,
                 "{} has {tokens} token{} on its sheet",

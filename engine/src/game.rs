@@ -590,6 +590,12 @@ impl<'h> Game<'h> {
         self.emit_caused(Cause::Rule(rule), kind);
     }
 
+    /// Whether events are shown or kept (an observer, or `Options::record_events`): content
+    /// may spare itself writing what only a log would read.
+    pub fn logs_events(&self) -> bool {
+        self.options.record_events || self.observer.is_some()
+    }
+
     /// Records an event with its cause, and checks the invariants if asked to.
     pub fn emit_caused(&mut self, cause: Cause, kind: EventKind) {
         let seq = self.stats.events as u32;

@@ -1289,6 +1289,20 @@ impl Compiler<'_> {
         })
     }
 
+    /// The names bound in scope (by `choose`, `let`, `for each`...) that `text` uses as whole
+    /// words, with their slots, longest first (an inner name shadows an outer one).
+    fn names_in(&self, text: &str) -> Vec<(String, u8)> {
+        let mut names: Vec<(String, u8)> = Vec::new();
+        for b in self.scope.iter().rev().filter(|b| b.value.is_none()) {
+            let name = b.tokens.join(" ");
+            if !names.iter().any(|(n, _)| *n == name) && crate::reads::uses(text, &name) {
+                names.push((name, b.slot));
+            }
+        }
+        names.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
+        names
+    }
+
     fn modify(&mut self, verb: &str, a: &ast::Action) -> Option<Stmt> {
         let object = a.object.as_ref()?;
         let object_text = self.snippet(object.span());
@@ -1327,13 +1341,16 @@ impl Compiler<'_> {
                     relative,
                 });
                 let code = (self.program.codes.len() - 1) as u32;
-                let label = format!("{}: {}", self.item_name, self.snippet(a.span));
+                let text = self.snippet(a.span);
+                let names = self.names_in(&text);
+                let label = format!("{}: {text}", self.item_name);
                 let source = self.source(label);
                 Some(Stmt::Modify {
                     quantity: q,
                     code,
                     source,
                     until,
+                    names,
                 })
             }
             Expr::TypeOf(card) if op == Op::Set => {

@@ -658,6 +658,10 @@ pub enum Stmt {
         source: u32,
         /// How long a triggered change lasts.
         until: Until,
+        /// The bound names the statement uses, with their slots, longest first: the log shows
+        /// the statement with their values.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        names: Vec<(String, u8)>,
     },
     /// What a card counts as from now on.
     SetType {

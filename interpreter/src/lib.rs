@@ -16,6 +16,7 @@ mod index;
 pub mod ir;
 pub mod library;
 pub mod names;
+pub mod reads;
 pub mod runtime;
 pub mod vocabulary;
 

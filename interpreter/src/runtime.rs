@@ -1104,12 +1104,16 @@ impl Runtime {
                 code,
                 source,
                 until,
+                names,
             } => {
                 if let Some(q) = self.instance(quantity, game, ctx) {
                     let mut env = vec![me.0 as i32];
                     for v in &ctx.slots {
                         env.extend(v.encode());
                     }
+                    // Written only for a log: simulations skip it.
+                    let reads = (!names.is_empty() && game.logs_events())
+                        .then(|| self.reads(*source, names, game, ctx));
                     game.start_effect(
                         me,
                         *until,
@@ -1119,6 +1123,7 @@ impl Runtime {
                             env,
                         },
                         *source,
+                        reads,
                     );
                 }
             }
@@ -1228,9 +1233,13 @@ impl Runtime {
                     }
                 }
             }
-            Stmt::OpenSheet => {
-                game.start_effect(ctx.me, Until::EndOfGame, Lasting::SheetAccess, ctx.source)
-            }
+            Stmt::OpenSheet => game.start_effect(
+                ctx.me,
+                Until::EndOfGame,
+                Lasting::SheetAccess,
+                ctx.source,
+                None,
+            ),
             Stmt::PlaceToken { key, planet } => {
                 if let Value::Planet(pl) = self.eval(planet, game, ctx) {
                     game.place_planet_token(me, pl, *key, ctx.source);
@@ -1835,6 +1844,29 @@ impl Runtime {
     }
 
     /// The engine quantity a reference names for the acting player, if it exists now.
+    /// Statement `source` as it reads here: its bound `names` replaced by their values (a
+    /// name whose value has no short reading is left as it is).
+    fn reads(&self, source: u32, names: &[(String, u8)], game: &Game, ctx: &Ctx) -> Box<str> {
+        let n = game.names();
+        let values: Vec<(&str, String)> = names
+            .iter()
+            .filter_map(|(name, slot)| {
+                let text = match ctx.slots.get(*slot as usize)? {
+                    Value::Int(v) => v.to_string(),
+                    Value::Player(p) => n.player(*p).to_string(),
+                    Value::Card(c) => n.card(*c).to_string(),
+                    Value::Planet(p) => n.planet(*p),
+                    Value::Side(Side::Offense) => "the offense's side".to_string(),
+                    Value::Side(Side::Defense) => "the defense's side".to_string(),
+                    _ => return None,
+                };
+                Some((name.as_str(), text))
+            })
+            .collect();
+        let text = &self.program.sources[source as usize];
+        crate::reads::substitute(text, &values).into_boxed_str()
+    }
+
     fn instance(&self, q: &QuantityRef, game: &Game, ctx: &mut Ctx) -> Option<Quantity> {
         Some(match q {
             QuantityRef::SideTotal(s) => match self.eval(s, game, ctx) {
