@@ -135,31 +135,37 @@ fn bad_arguments_get_clap_errors_not_panics() {
     }
 }
 
-#[test]
-fn a_human_seat_answers_at_the_terminal_and_a_closed_terminal_ends_cleanly() {
+/// Runs `cosmic` with `args`, typing `input` at the terminal, which then closes.
+fn cosmic_typed(args: &[&str], input: &[u8]) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cosmic"))
-        .args([
-            "play",
-            "--players",
-            "3",
-            "--seed",
-            "4",
-            "--seats",
-            "human,basic,basic",
-        ])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn");
-    // A few answers, then the input closes.
     child
         .stdin
         .take()
         .expect("stdin")
-        .write_all(b"1\n1\n1\n")
+        .write_all(input)
         .expect("write");
-    let out = child.wait_with_output().expect("wait");
+    child.wait_with_output().expect("wait")
+}
+
+#[test]
+fn a_human_seat_answers_at_the_terminal_and_a_closed_terminal_ends_cleanly() {
+    let args = [
+        "play",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--seats",
+        "human,basic,basic",
+    ];
+    // A few answers, then the input closes.
+    let out = cosmic_typed(&args, b"1\n1\n1\n");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stdout.contains("your hand (Blue)"), "{stdout}");
@@ -275,30 +281,18 @@ fn a_saved_game_replays_and_an_interrupted_one_resumes() {
     assert!(String::from_utf8_lossy(&replay.stdout).contains("replay matches the save"));
 
     // A human quits at the first question; the save resumes with bots in every seat.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cosmic"))
-        .args([
-            "play",
-            "--players",
-            "3",
-            "--seed",
-            "4",
-            "--seats",
-            "human,basic,basic",
-            "--save",
-            save_s,
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"quit\n")
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
+    let args = [
+        "play",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--seats",
+        "human,basic,basic",
+        "--save",
+        save_s,
+    ];
+    let out = cosmic_typed(&args, b"quit\n");
     assert!(
         out.status.success(),
         "{}",
@@ -620,21 +614,8 @@ fn a_human_seat_reads_neither_face_down_sheets_nor_face_down_techs() {
         if json {
             args.push("--json");
         }
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cosmic"))
-            .args(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn");
         // Keep the first tech offered, then the input closes.
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(b"1\n")
-            .expect("write");
-        let out = child.wait_with_output().expect("wait");
+        let out = cosmic_typed(&args, b"1\n");
         let stdout = String::from_utf8_lossy(&out.stdout);
         // The referee's log (`--log`) names every sheet and tech; the human's names only its own.
         let referee = std::fs::read_to_string(&log).expect("the referee's log");
