@@ -109,6 +109,10 @@ impl Agent for HumanAgent {
                         Ok(ix) if ix.iter().all(|&i| i < options.len()) => {
                             return Ok(Answer::Subset(ix))
                         }
+                        Ok(_) => println!(
+                            "the options are numbered 1 to {}: type some of those numbers, separated by commas",
+                            options.len()
+                        ),
                         _ => println!("type option numbers separated by commas"),
                     }
                 }
@@ -161,36 +165,52 @@ impl Agent for HumanAgent {
 }
 
 impl HumanAgent {
-    /// Builds deal terms step by step.
+    /// Asks `prompt` until `parse` accepts the line, showing why it did not.
+    fn ask<T>(
+        &mut self,
+        prompt: &str,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Result<T, AgentError> {
+        loop {
+            match parse(&self.line(prompt)?) {
+                Ok(v) => return Ok(v),
+                Err(why) => println!("{why}"),
+            }
+        }
+    }
+
+    /// Builds deal terms step by step; each answer is checked as it is typed.
     fn deal(&mut self, view: &View, req: &DealRequest) -> Result<Answer, AgentError> {
         let side = req.side;
         let names = view.names();
-        let s = self.line("propose a deal? (y/n) > ")?;
-        if !s.eq_ignore_ascii_case("y") {
+        if !self.ask("propose a deal? (y/n) > ", yes_or_no)? {
             return Ok(Answer::Deal(None));
         }
         let hand = view.hand();
         for (i, &c) in hand.iter().enumerate() {
             println!("  {}) {}", i + 1, names.card(c));
         }
-        let give = self.line("cards you give (numbers, comma-separated, or nothing) > ")?;
-        let named = give
-            .split(',')
-            .filter_map(|x| x.trim().parse::<usize>().ok())
-            .filter_map(|k| hand.get(k.wrapping_sub(1)).copied())
+        let named: Vec<_> = self
+            .ask(
+                "cards you give (numbers, comma-separated, or nothing) > ",
+                |s| numbers(s, hand.len()),
+            )?
+            .into_iter()
+            .map(|i| hand[i])
             .collect();
-        let ask = self.line("cards you take from them at random (a number) > ")?;
-        let random = ask.parse().unwrap_or(0);
-        let planets: Vec<_> = view.planets().collect();
-        let planet = |s: &str| {
-            planets
-                .iter()
-                .copied()
-                .find(|&p| names.planet(p).eq_ignore_ascii_case(s.trim()))
-        };
-        let mine =
-            self.line("planet where you establish a colony (e.g. `Red 2`, or nothing) > ")?;
-        let theirs = self.line("planet where they establish a colony (or nothing) > ")?;
+        let random = self.ask(
+            "cards you take from them at random (a number, or nothing) > ",
+            count,
+        )?;
+        let planets: Vec<(String, _)> = view.planets().map(|p| (names.planet(p), p)).collect();
+        let mine = self.ask(
+            "planet where you establish a colony (e.g. `Red 2`, or nothing) > ",
+            |s| planet(s, &planets),
+        )?;
+        let theirs = self.ask(
+            "planet where they establish a colony (or nothing) > ",
+            |s| planet(s, &planets),
+        )?;
         let mut terms = DealTerms::default();
         let (me_gives, they_give) = (
             CardTransfer {
@@ -206,38 +226,155 @@ impl HumanAgent {
             Side::Offense => {
                 terms.offense_gives = me_gives;
                 terms.defense_gives = they_give;
-                terms.offense_colony = planet(&mine);
-                terms.defense_colony = planet(&theirs);
+                terms.offense_colony = mine;
+                terms.defense_colony = theirs;
             }
             Side::Defense => {
                 terms.defense_gives = me_gives;
                 terms.offense_gives = they_give;
-                terms.defense_colony = planet(&mine);
-                terms.offense_colony = planet(&theirs);
+                terms.defense_colony = mine;
+                terms.offense_colony = theirs;
             }
         }
         // Terms the aliens in this encounter offer, promised by either side.
+        let seats: Vec<(&str, _)> = view.seats().map(|p| (names.player(p), p)).collect();
         for offer in &req.terms {
-            let ask = format!(
+            let prompt = format!(
                 "{} promises {}: for which player and how many (e.g. `blue 3`), or nothing > ",
                 offer.by, offer.name
             );
-            let answer = self.line(&ask)?;
-            let mut words = answer.split_whitespace();
-            let player = words.next().and_then(|w| {
-                view.seats()
-                    .find(|&p| names.player(p).eq_ignore_ascii_case(w))
-            });
-            if let Some(player) = player {
+            if let Some((player, amount)) = self.ask(&prompt, |s| promise(s, &seats))? {
                 terms.content.push(ContentTerm {
                     by: offer.by,
                     term: offer.term,
                     name: offer.name.clone(),
                     player,
-                    amount: words.next().and_then(|n| n.parse().ok()).unwrap_or(1),
+                    amount,
                 });
             }
         }
         Ok(Answer::deal(Some(terms)))
+    }
+}
+
+/// `y`/`yes` or `n`/`no` (nothing is no).
+fn yes_or_no(s: &str) -> Result<bool, String> {
+    match s.to_lowercase().as_str() {
+        "y" | "yes" => Ok(true),
+        "" | "n" | "no" => Ok(false),
+        _ => Err("type y or n".into()),
+    }
+}
+
+/// Option numbers from 1 to `n`, comma-separated, each at most once; as indexes from 0.
+fn numbers(s: &str, n: usize) -> Result<Vec<usize>, String> {
+    let mut out = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let k: usize = part
+            .parse()
+            .map_err(|_| format!("`{part}` is not a number: type numbers from 1 to {n}"))?;
+        if k == 0 || k > n {
+            return Err(format!("there is no card {k}: type numbers from 1 to {n}"));
+        }
+        if out.contains(&(k - 1)) {
+            return Err(format!("card {k} is named twice"));
+        }
+        out.push(k - 1);
+    }
+    Ok(out)
+}
+
+/// A number of cards (nothing is none).
+fn count(s: &str) -> Result<u8, String> {
+    if s.is_empty() {
+        return Ok(0);
+    }
+    s.parse()
+        .map_err(|_| format!("`{s}` is not a number of cards: type a number such as 1"))
+}
+
+/// A planet by its name among `planets` (nothing is none).
+fn planet<P: Copy>(s: &str, planets: &[(String, P)]) -> Result<Option<P>, String> {
+    if s.is_empty() {
+        return Ok(None);
+    }
+    planets
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(s))
+        .map(|&(_, p)| Some(p))
+        .ok_or_else(|| {
+            let hint =
+                cosmic_interpreter::names::did_you_mean(s, planets.iter().map(|(n, _)| n.as_str()));
+            match hint {
+                Some(h) => format!("there is no planet `{s}`: did you mean `{h}`?"),
+                None => format!(
+                    "there is no planet `{s}`: write a color and a number, e.g. `{}`",
+                    planets.first().map_or("Red 2", |(n, _)| n.as_str())
+                ),
+            }
+        })
+}
+
+/// A promise: a player by its color and how many (1 if not said); nothing is no promise.
+fn promise<P: Copy>(s: &str, seats: &[(&str, P)]) -> Result<Option<(P, u8)>, String> {
+    let mut words = s.split_whitespace();
+    let Some(who) = words.next() else {
+        return Ok(None);
+    };
+    let colors: Vec<&str> = seats.iter().map(|(c, _)| *c).collect();
+    let player = seats
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(who))
+        .map(|&(_, p)| p)
+        .ok_or_else(|| format!("`{who}` is not a player here: one of {}", colors.join(", ")))?;
+    let amount = match words.next() {
+        None => 1,
+        Some(n) => n
+            .parse()
+            .map_err(|_| format!("`{n}` is not a number: write e.g. `{} 3`", colors[0]))?,
+    };
+    Ok(Some((player, amount)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deal_answers_are_checked_as_typed() {
+        assert_eq!(yes_or_no("Y"), Ok(true));
+        assert_eq!(yes_or_no(""), Ok(false));
+        assert!(yes_or_no("maybe").is_err());
+
+        assert_eq!(numbers("2, 1", 3), Ok(vec![1, 0]));
+        assert_eq!(numbers("", 3), Ok(vec![]));
+        assert_eq!(
+            numbers("4", 3),
+            Err("there is no card 4: type numbers from 1 to 3".into())
+        );
+        assert_eq!(numbers("1,1", 3), Err("card 1 is named twice".into()));
+        assert!(numbers("one", 3).is_err());
+
+        assert_eq!(count(""), Ok(0));
+        assert_eq!(count("2"), Ok(2));
+        assert!(count("two").is_err());
+
+        let planets = [("Red 2".to_string(), 7), ("Blue 1".to_string(), 8)];
+        assert_eq!(planet("red 2", &planets), Ok(Some(7)));
+        assert_eq!(planet("", &planets), Ok(None));
+        assert_eq!(
+            planet("Red 3", &planets),
+            Err("there is no planet `Red 3`: did you mean `Red 2`?".into())
+        );
+
+        let seats = [("Blue", 0), ("Green", 1)];
+        assert_eq!(promise("green 3", &seats), Ok(Some((1, 3))));
+        assert_eq!(promise("blue", &seats), Ok(Some((0, 1))));
+        assert_eq!(promise("", &seats), Ok(None));
+        assert_eq!(
+            promise("red 1", &seats),
+            Err("`red` is not a player here: one of Blue, Green".into())
+        );
+        assert!(promise("blue lots", &seats).is_err());
     }
 }
