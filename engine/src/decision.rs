@@ -496,8 +496,8 @@ pub(crate) fn ships(places: Vec<(Place, u8)>, min: u8, max: u8) -> Request {
     Request::Ships(ShipRequest { places, min, max })
 }
 
-/// Whether `state` lets `p` see `card` right now (its own hand, a hand it looked at, a card
-/// face up or shown to it).
+/// Whether `state` lets `p` see `card` right now (its own hand or encounter card, a hand it
+/// looked at, a card face up or shown to it).
 pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
     state.players[p.ix()].hand.contains(&card)
         || (state.encounter.looked[p.ix()] != 0
@@ -505,9 +505,10 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
                 state.encounter.looked[p.ix()] & (1 << q.0) != 0
                     && state.players[q.ix()].hand.contains(&card)
             }))
-        || (0..2).any(|i| {
-            let e = &state.encounter;
-            e.cards[i] == Some(card) && (e.shown[i] || e.revealed) && !e.kept_face_down[i]
+        || [Side::Offense, Side::Defense].into_iter().any(|side| {
+            let (e, i) = (&state.encounter, side.ix());
+            let face_up = (e.shown[i] || e.revealed) && !e.kept_face_down[i];
+            e.cards[i] == Some(card) && (face_up || state.main_player(side) == Some(p))
         })
         || state
             .encounter
