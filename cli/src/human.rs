@@ -38,6 +38,15 @@ impl HumanAgent {
 fn show_board(view: &View) {
     let n = view.names();
     println!();
+    // Each sheet as this player may know it: its own always, another's once face up.
+    let sheet = |p| match view.alien(p) {
+        Some(a) if view.sheet_face_down(p) => format!("{} (face down)", n.alien(a)),
+        Some(a) if !view.power_active(p) => format!("{} (power lost)", n.alien(a)),
+        Some(a) => n.alien(a).to_string(),
+        None if view.sheet_face_down(p) => "face-down sheet".to_string(),
+        None => String::new(),
+    };
+    let width = view.seats().map(|p| sheet(p).len()).max().unwrap_or(0);
     for p in view.seats() {
         let mut colonies = Vec::new();
         for pl in view.planets() {
@@ -46,14 +55,32 @@ fn show_board(view: &View) {
                 colonies.push(format!("{}:{s}", n.planet(pl)));
             }
         }
+        // No column at all in a game without aliens.
+        let column = match width {
+            0 => String::new(),
+            _ => format!("{:<width$} ", sheet(p)),
+        };
         println!(
-            "  {:<6} {} cards, warp {}, foreign colonies {}  [{}]",
+            "  {:<6} {column}{} cards, warp {}, foreign colonies {}  [{}]",
             n.player(p),
             view.hand_size(p),
             view.warp(p),
             view.foreign_colonies(p),
             colonies.join(" ")
         );
+        // My techs as I know them; another's as everyone sees them (face up once completed).
+        let techs: Vec<String> = if p == view.me() {
+            (view.my_techs().iter())
+                .map(|h| tech(view, Some(h.tech), h.ships, h.completed))
+                .collect()
+        } else {
+            (view.techs_of(p).into_iter())
+                .map(|(t, ships)| tech(view, t, ships, t.is_some()))
+                .collect()
+        };
+        if !techs.is_empty() {
+            println!("         techs: {}", techs.join(", "));
+        }
     }
     if let Some(d) = view.defense() {
         let planet = view.target().map(|p| n.planet(p)).unwrap_or_default();
@@ -67,6 +94,22 @@ fn show_board(view: &View) {
     }
     let hand: Vec<&str> = view.hand().iter().map(|&c| n.card(c)).collect();
     println!("  your hand ({}): {}", n.player(view.me()), hand.join(", "));
+}
+
+/// A tech on the board: its name and progress, or a face-down tech and its ships.
+fn tech(view: &View, tech: Option<u16>, ships: u8, completed: bool) -> String {
+    let n = view.names();
+    let s = if ships == 1 { "" } else { "s" };
+    match tech {
+        Some(t) if completed => format!("{} (completed)", n.tech(t)),
+        Some(t) => {
+            let needed = view
+                .tech_research(t)
+                .map_or("X".to_string(), |r| r.to_string());
+            format!("{} ({ships} of {needed} ships)", n.tech(t))
+        }
+        None => format!("a face-down tech ({ships} ship{s})"),
+    }
 }
 
 impl Agent for HumanAgent {

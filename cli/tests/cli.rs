@@ -638,11 +638,17 @@ fn a_human_seat_reads_neither_face_down_sheets_nor_face_down_techs() {
         for secret in &secrets {
             assert!(!stdout.contains(secret.as_str()), "{secret}: {stdout}");
         }
+        // The board shows the human's own sheet and tech, and only that the others' are face
+        // down.
         for shown in [
             "Blue is the",
             "Green takes an alien sheet",
             "Green keeps a tech face down",
             "Green draws a card",
+            " (face down) ",
+            " face-down sheet ",
+            "techs: The Qax (0 of 4 ships)",
+            "techs: a face-down tech (",
         ] {
             assert!(stdout.contains(shown), "{shown}: {stdout}");
         }

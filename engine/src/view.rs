@@ -135,6 +135,11 @@ impl<'a> View<'a> {
             .flatten()
     }
 
+    /// Whether a player's alien sheet lies face down (hidden powers): public, its alien is not.
+    pub fn sheet_face_down(&self, p: PlayerId) -> bool {
+        self.state.players[p.ix()].face_down
+    }
+
     /// Whether a player's alien power is active.
     pub fn power_active(&self, p: PlayerId) -> bool {
         self.state.players[p.ix()].power_active
