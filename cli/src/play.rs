@@ -187,7 +187,9 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         Game::new(&setup, components, agents, &hooks, options).map_err(|e| miette!("{e}"))?;
     let stdout = std::io::stdout();
     game.set_observer(move |event, scene| {
-        if (event.seq as u64) < skip {
+        // A resumed game skips the events already played, but a JSON log still opens with
+        // its first line, which carries the log's format.
+        if (event.seq as u64) < skip && !(json && event.seq == 0) {
             return;
         }
         let names = scene.names();

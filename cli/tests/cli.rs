@@ -312,6 +312,23 @@ fn a_saved_game_replays_and_an_interrupted_one_resumes() {
     let text = String::from_utf8_lossy(&resumed.stdout);
     assert!(text.contains("(resuming"), "{text}");
     assert!(text.lines().any(|l| l.starts_with("winner")), "{text}");
+    // Resumed as JSON, the log still opens with its first line (and its format), then goes
+    // on where the save stopped.
+    let json = cosmic(&[
+        "play",
+        "--load",
+        save_s,
+        "--seats",
+        "basic,basic,basic",
+        "--json",
+    ]);
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&json.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines[0]["event"], "game-started");
+    assert_eq!(lines[0]["format"], 1);
+    assert!(lines[1]["seq"].as_u64() > Some(1), "{}", lines[1]);
 
     std::fs::write(&save, "{\"format\": 1, \"setup\"").expect("write");
     let bad = cosmic(&["play", "--load", save_s]);
