@@ -36,6 +36,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 item_bounds: Vec::new(),
                 defines: HashMap::new(),
                 expanding: Vec::new(),
+                expanding_lets: Vec::new(),
                 scope: Vec::new(),
                 slots: 0,
                 item_name: d.name.value.clone(),
@@ -67,6 +68,8 @@ struct Compiler<'a> {
     defines: HashMap<Vec<String>, ast::Block>,
     /// The definitions being inlined now (a `do` of one of them would never end).
     expanding: Vec<Vec<String>>,
+    /// The item `let`s being inlined, innermost last (a `let` may not use itself).
+    expanding_lets: Vec<Vec<String>>,
     scope: Vec<Bound>,
     slots: u8,
     item_name: String,
@@ -1583,7 +1586,17 @@ impl Compiler<'_> {
         let toks = path_tokens(p);
         // Item-level `let` names are inlined where they are used.
         if let Some(value) = self.item_lets.get(&toks).cloned() {
-            return Some(self.typed(&value, want));
+            if self.expanding_lets.contains(&toks) {
+                self.lints.push(Lint::RecursiveLet {
+                    name: toks.join(" "),
+                    span: p.span,
+                });
+                return None;
+            }
+            self.expanding_lets.push(toks);
+            let typed = self.typed(&value, want);
+            self.expanding_lets.pop();
+            return Some(typed);
         }
         // `PLAYER declared WORDS this encounter`.
         if let Some(i) = toks.iter().position(|t| t == "declared") {

@@ -86,6 +86,19 @@ pub enum Lint {
         #[label("runs `{name}` again while it is running")]
         span: Span,
     },
+    /// An item `let` whose value uses its own name, directly or through another `let`.
+    #[error("`let {name}` uses itself")]
+    #[diagnostic(
+        code(cosmic::lint::recursive_let),
+        help("write the value without this name (a `let` cannot use itself, directly or through another `let`)")
+    )]
+    RecursiveLet {
+        /// The name.
+        name: String,
+        /// The use that loops back.
+        #[label("`{name}` is being defined here")]
+        span: Span,
+    },
     /// An ability whose roles do not exist in any of its phases.
     #[error("this ability can never act: {roles} does not exist during {phases}")]
     #[diagnostic(code(cosmic::lint::never_fires), help("allies exist from the alliance phase on and the defense from destiny on; change the roles or the phase"))]
