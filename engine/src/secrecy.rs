@@ -1,6 +1,7 @@
 //! What one seat may read of the log. A player's log hides what its agent's `View` hides:
 //! the cards others draw or hand each other, the alien sheets that lie face down, the techs
-//! kept face down, the cards set face down on a sheet or sent unseen under the deck.
+//! kept face down (and which of them ships go to), the cards set face down on a sheet, kept
+//! face down through the reveal or sent unseen under the deck.
 //!
 //! Secrecy is judged on the state at the event, which the observer sees as the event is
 //! emitted: the engine changes the state first and announces it after.
