@@ -103,6 +103,13 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
     let library = crate::lint::load_library(&cards)?;
     if let Some(save) = &loaded {
         check_library(save, &library)?;
+        // An edited save must not resume a game other than the one it recorded.
+        if let Err(why) = crate::replay::verify(save, &library)? {
+            return Err(miette!(
+                help = "the save was edited, or written by another version of cosmic; `cosmic replay FILE` shows the same check",
+                "the save does not reproduce its game: {why}"
+            ));
+        }
     }
     let setup = match &loaded {
         Some(s) => s.setup.clone(),

@@ -4,7 +4,7 @@
 use crate::play::{answers_by_seat, check_library, read_save};
 use clap::Args;
 use cosmic_engine::agents::ReplayAgent;
-use cosmic_engine::save::digest;
+use cosmic_engine::save::{digest, Save};
 use cosmic_engine::{Agent, Game, Options};
 use miette::miette;
 use std::path::PathBuf;
@@ -22,7 +22,29 @@ pub fn run(args: ReplayArgs) -> miette::Result<i32> {
     let cards: Vec<PathBuf> = save.cards.iter().map(PathBuf::from).collect();
     let library = crate::lint::load_library(&cards)?;
     check_library(&save, &library)?;
-    let agents: Vec<Box<dyn Agent>> = answers_by_seat(&save)
+    match verify(&save, &library)? {
+        Ok((events, state)) => {
+            println!(
+                "replay matches the save: {} answers, {events} events, state digest {state}",
+                save.answers.len()
+            );
+            Ok(0)
+        }
+        Err(why) => {
+            println!("replay FAILED: {why}");
+            Ok(1)
+        }
+    }
+}
+
+/// Plays `save`'s answers again from its seed, checking the invariants. The events and state
+/// digest reached, if they are the ones the save recorded; else how the replay parted from
+/// it. An error is a save whose setup cannot be played at all.
+pub(crate) fn verify(
+    save: &Save,
+    library: &cosmic_cards::Library,
+) -> miette::Result<Result<(u64, String), String>> {
+    let agents: Vec<Box<dyn Agent>> = answers_by_seat(save)
         .into_iter()
         .map(|answers| Box::new(ReplayAgent::new(answers, None, false)) as Box<dyn Agent>)
         .collect();
@@ -44,22 +66,16 @@ pub fn run(args: ReplayArgs) -> miette::Result<i32> {
     if let Err(e) = &result {
         let out_of_answers = e.to_string().contains("the recording has no more answers");
         if save.finished || !out_of_answers {
-            println!("replay FAILED: {e}");
-            return Ok(1);
+            return Ok(Err(e.to_string()));
         }
     }
     let (events, state) = (game.stats().events, digest(game.state()));
     if events == save.events && state == save.digest {
-        println!(
-            "replay matches the save: {} answers, {events} events, state digest {state}",
-            save.answers.len()
-        );
-        Ok(0)
+        Ok(Ok((events, state)))
     } else {
-        println!(
-            "replay FAILED: the save recorded {} events and digest {}, the replay reached {events} events and digest {state}",
+        Ok(Err(format!(
+            "the save recorded {} events and digest {}, the replay reached {events} events and digest {state}",
             save.events, save.digest
-        );
-        Ok(1)
+        )))
     }
 }

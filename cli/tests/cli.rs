@@ -330,6 +330,28 @@ fn a_saved_game_replays_and_an_interrupted_one_resumes() {
     assert_eq!(lines[0]["format"], 1);
     assert!(lines[1]["seq"].as_u64() > Some(1), "{}", lines[1]);
 
+    // A save edited to say it reached another state is refused before anything is played.
+    let written = std::fs::read_to_string(&save).expect("read");
+    let at = written.find("\"digest\": \"").expect("a digest") + "\"digest\": \"".len();
+    let mut edited = written.clone();
+    edited.replace_range(
+        at..at + 4,
+        if &written[at..at + 4] == "0000" {
+            "1111"
+        } else {
+            "0000"
+        },
+    );
+    std::fs::write(&save, edited).expect("write");
+    let refused = cosmic(&["play", "--load", save_s, "--seats", "basic,basic,basic"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("the save does not reproduce its game"),
+        "{err}"
+    );
+    assert!(refused.stdout.is_empty(), "nothing was played");
+
     std::fs::write(&save, "{\"format\": 1, \"setup\"").expect("write");
     let bad = cosmic(&["play", "--load", save_s]);
     assert_eq!(bad.status.code(), Some(1));
