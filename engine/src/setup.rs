@@ -173,10 +173,16 @@ impl Game<'_> {
         match how {
             AlienSetup::None => return Ok(()),
             AlienSetup::Fixed(list) | AlienSetup::Combo(list) => {
-                if list.len() != n || list.iter().any(|&a| a as usize >= available) {
+                if list.len() != n {
                     return Err(GameError::Setup(format!(
                         "{} aliens named for {n} players (of {available} available)",
                         list.len()
+                    ))
+                    .into());
+                }
+                if let Some(a) = list.iter().find(|&&a| a as usize >= available) {
+                    return Err(GameError::Setup(format!(
+                        "alien number {a} does not exist (the components have {available} aliens, numbered from 0)"
                     ))
                     .into());
                 }
