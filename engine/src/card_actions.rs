@@ -479,13 +479,21 @@ impl Game<'_> {
     /// leaves its side, unseen, before the cards are discarded).
     pub fn card_to_deck_bottom(&mut self, card: CardId, source: u32) {
         let s = &mut self.state;
-        if let Some(i) = s.encounter.cards.iter().position(|&c| c == Some(card)) {
+        let held_by = if let Some(i) = s.encounter.cards.iter().position(|&c| c == Some(card)) {
             s.encounter.cards[i] = None;
-        } else if !self.lift_loose_card(card) {
-            return;
-        }
+            s.main_player(if i == 0 { Side::Offense } else { Side::Defense })
+        } else {
+            let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
+            if !self.lift_loose_card(card) {
+                return;
+            }
+            holder
+        };
         self.state.deck.insert(0, card);
-        self.emit_caused(Cause::Ability(source), EventKind::CardToDeckBottom { card });
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::CardToDeckBottom { card, held_by },
+        );
     }
 
     /// `p` sets `card` aside at `at`, taking it from wherever it lies loose (a hand, the

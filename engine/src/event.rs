@@ -460,6 +460,9 @@ pub enum EventKind {
     /// A card went to the bottom of the cosmic deck (unseen).
     CardToDeckBottom {
         card: CardId,
+        /// Whose hand or encounter card it was: that player saw it go, the others did not.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        held_by: Option<PlayerId>,
     },
     /// A card set aside for the encounter went back to its owner's hand.
     CardReturnedFromSheet {
@@ -548,7 +551,7 @@ impl EventKind {
             | CardSetAside { card, .. }
             | CardFromSheet { card, .. }
             | CardReturnedFromSheet { card, .. }
-            | CardToDeckBottom { card } => Some(*card),
+            | CardToDeckBottom { card, .. } => Some(*card),
             _ => None,
         }
     }
@@ -1211,7 +1214,7 @@ impl Names<'_> {
                 self.planet(*planet),
                 self.player(planet.owner)
             ),
-            EventKind::CardToDeckBottom { card } => {
+            EventKind::CardToDeckBottom { card, .. } => {
                 write!(s, "{} goes to the bottom of the deck", self.card(*card))
             }
             EventKind::CardReturnedFromSheet { player, card } => write!(

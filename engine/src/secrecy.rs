@@ -31,7 +31,8 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
         {
             when(unseen(card), &["card"])
         }
-        EventKind::CardToDeckBottom { .. } => &["card"],
+        // Sent under unseen: only the player it came from saw it go.
+        EventKind::CardToDeckBottom { held_by, .. } => when(*held_by != Some(viewer), &["card"]),
         // A card kept face down through the reveal is seen by its own player only.
         EventKind::CardsRevealed { offense, defense } => {
             let mine = |side: usize| state.main_player(SIDES[side]) == Some(viewer);
