@@ -153,19 +153,21 @@ fn cosmic_typed(args: &[&str], input: &[u8]) -> std::process::Output {
     child.wait_with_output().expect("wait")
 }
 
+/// A three-player game with a human in the first seat.
+const HUMAN_GAME: [&str; 7] = [
+    "play",
+    "--players",
+    "3",
+    "--seed",
+    "4",
+    "--seats",
+    "human,basic,basic",
+];
+
 #[test]
 fn a_human_seat_answers_at_the_terminal_and_a_closed_terminal_ends_cleanly() {
-    let args = [
-        "play",
-        "--players",
-        "3",
-        "--seed",
-        "4",
-        "--seats",
-        "human,basic,basic",
-    ];
     // A few answers, then the input closes.
-    let out = cosmic_typed(&args, b"1\n1\n1\n");
+    let out = cosmic_typed(&HUMAN_GAME, b"1\n1\n1\n");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stdout.contains("your hand (Blue)"), "{stdout}");
@@ -281,17 +283,7 @@ fn a_saved_game_replays_and_an_interrupted_one_resumes() {
     assert!(String::from_utf8_lossy(&replay.stdout).contains("replay matches the save"));
 
     // A human quits at the first question; the save resumes with bots in every seat.
-    let args = [
-        "play",
-        "--players",
-        "3",
-        "--seed",
-        "4",
-        "--seats",
-        "human,basic,basic",
-        "--save",
-        save_s,
-    ];
+    let args = [&HUMAN_GAME[..], &["--save", save_s]].concat();
     let out = cosmic_typed(&args, b"quit\n");
     assert!(
         out.status.success(),
