@@ -578,6 +578,7 @@ impl Game<'_> {
                 EventKind::CardReturnedFromSheet {
                     player: a.owner,
                     card: a.card,
+                    at: a.at,
                 },
             );
         }

@@ -468,6 +468,9 @@ pub enum EventKind {
     CardReturnedFromSheet {
         player: PlayerId,
         card: CardId,
+        /// Where it lay: face up beside a planet, or face down on the sheet.
+        #[serde(default = "on_sheet", skip_serializing_if = "is_on_sheet")]
+        at: crate::state::Aside,
     },
     /// A player lent its alien power to another for the encounter.
     PowerLent {
@@ -1217,7 +1220,7 @@ impl Names<'_> {
             EventKind::CardToDeckBottom { card, .. } => {
                 write!(s, "{} goes to the bottom of the deck", self.card(*card))
             }
-            EventKind::CardReturnedFromSheet { player, card } => write!(
+            EventKind::CardReturnedFromSheet { player, card, .. } => write!(
                 s,
                 "{} takes {} back into its hand",
                 self.player(*player),
@@ -1297,4 +1300,14 @@ impl Names<'_> {
         }
         v.to_string()
     }
+}
+
+/// Where a card set aside lay when the JSON does not say: on its owner's sheet.
+fn on_sheet() -> crate::state::Aside {
+    crate::state::Aside::Sheet
+}
+
+/// Whether a card set aside lay on its owner's sheet (left out of the JSON).
+fn is_on_sheet(at: &crate::state::Aside) -> bool {
+    *at == crate::state::Aside::Sheet
 }

@@ -9,7 +9,7 @@
 use crate::decision::visible_to;
 use crate::event::{Event, EventKind, Names, Place};
 use crate::ids::{CardId, PlayerId, Side};
-use crate::state::GameState;
+use crate::state::{Aside, GameState};
 
 /// The fields of an event's JSON that name what `viewer` may not see (none for most).
 pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> Fields {
@@ -23,13 +23,13 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
         EventKind::CardGiven { from, to, card } if other(from) && other(to) => {
             when(unseen(card), &["card"])
         }
-        // Beside a planet a card lies face up; on a sheet, face down for its owner only. Back
-        // in its owner's hand it is hidden again, wherever it lay.
-        EventKind::CardSetAside { player, card, .. }
-        | EventKind::CardReturnedFromSheet { player, card }
-            if other(player) =>
-        {
+        // Beside a planet a card lies face up; on a sheet, face down for its owner only.
+        EventKind::CardSetAside { player, card, .. } if other(player) => {
             when(unseen(card), &["card"])
+        }
+        // Back in its owner's hand, a card everyone saw beside a planet is still known.
+        EventKind::CardReturnedFromSheet { player, card, at } if other(player) => {
+            when(*at == Aside::Sheet && unseen(card), &["card"])
         }
         // Sent under unseen: only the player it came from saw it go.
         EventKind::CardToDeckBottom { held_by, .. } => when(*held_by != Some(viewer), &["card"]),
