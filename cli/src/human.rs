@@ -75,7 +75,7 @@ fn show_board(view: &View) {
                 .collect()
         } else {
             (view.techs_of(p).into_iter())
-                .map(|(t, ships)| tech(view, t, ships, t.is_some()))
+                .map(|t| tech(view, t.tech, t.ships, t.completed))
                 .collect()
         };
         if !techs.is_empty() {

@@ -348,6 +348,11 @@ pub enum EventKind {
         player: PlayerId,
         tech: u16,
     },
+    /// A secret tech is shown as it is used (it stays face down, known to all).
+    TechRevealed {
+        player: PlayerId,
+        tech: u16,
+    },
     /// A completed tech is reset: turned face down again.
     TechReset {
         player: PlayerId,
@@ -590,6 +595,7 @@ impl EventKind {
             | AllianceDeclined { .. }
             | CardsRevealed { .. }
             | EncounterCardKeptFaceDown { .. }
+            | TechRevealed { .. }
             | MorphCopied { .. }
             | TotalsComputed { .. }
             | EncounterResolved { .. }
@@ -1073,6 +1079,12 @@ impl Names<'_> {
             EventKind::TechCompleted { player, tech } => write!(
                 s,
                 "{} completes the tech {}",
+                self.player(*player),
+                self.tech(*tech)
+            ),
+            EventKind::TechRevealed { player, tech } => write!(
+                s,
+                "{} reveals its tech: {}",
                 self.player(*player),
                 self.tech(*tech)
             ),

@@ -67,7 +67,7 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
                 Place::Tech(t) => state.players[player.ix()]
                     .techs
                     .iter()
-                    .any(|h| h.tech == *t && !h.completed),
+                    .any(|h| h.tech == *t && !h.completed && !h.revealed),
                 _ => false,
             };
             match (face_down(from), face_down(to)) {

@@ -73,6 +73,10 @@ pub struct HeldTech {
     pub ships: u8,
     /// Whether it is completed (face up, its abilities usable).
     pub completed: bool,
+    /// Whether everyone knows it though it lies face down (a secret tech used, or a
+    /// completed tech reset).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub revealed: bool,
 }
 
 /// A planet: whose home system it belongs to and the ships of each player on it.

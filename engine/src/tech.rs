@@ -71,6 +71,7 @@ impl Game<'_> {
             tech: kept,
             ships: 0,
             completed: false,
+            revealed: false,
         });
         self.emit(
             rule,
@@ -217,9 +218,26 @@ impl Game<'_> {
             return Ok(());
         };
         h.completed = false;
+        // Everyone saw it face up: it stays known face down.
+        h.revealed = true;
         self.lose_tech_powers(p, tech, rule);
         self.remove_tech_ship_tokens(p, tech, rule);
         self.emit(rule, EventKind::TechReset { player: p, tech });
         Ok(())
+    }
+
+    /// A secret tech is shown as it is used: from then on everyone knows which it is.
+    pub fn reveal_tech(&mut self, p: PlayerId, tech: u16, source: u32) {
+        let Some(h) = (self.state.players[p.ix()].techs.iter_mut()).find(|h| h.tech == tech) else {
+            return;
+        };
+        if h.completed || h.revealed {
+            return;
+        }
+        h.revealed = true;
+        self.emit_caused(
+            crate::event::Cause::Ability(source),
+            EventKind::TechRevealed { player: p, tech },
+        );
     }
 }

@@ -14,6 +14,17 @@ impl<'a> crate::event::Scene<'a> {
     }
 }
 
+/// A tech in a player's play area as one player sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeenTech {
+    /// Which tech it is, if known.
+    pub tech: Option<u16>,
+    /// Ships on it.
+    pub ships: u8,
+    /// Whether it is completed (face up).
+    pub completed: bool,
+}
+
 /// What one player can see.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
@@ -273,13 +284,15 @@ impl<'a> View<'a> {
         &self.state.players[self.me.ix()].techs
     }
 
-    /// `p`'s techs as others see them: the tech when completed (face up), else none, with
-    /// the ships on each.
-    pub fn techs_of(&self, p: PlayerId) -> Vec<(Option<u16>, u8)> {
-        self.state.players[p.ix()]
-            .techs
-            .iter()
-            .map(|h| ((h.completed || p == self.me).then_some(h.tech), h.ships))
+    /// `p`'s techs as I see them: which tech each is when it is mine, completed or known
+    /// (a secret tech used, a completed one reset), with its ships.
+    pub fn techs_of(&self, p: PlayerId) -> Vec<SeenTech> {
+        (self.state.players[p.ix()].techs.iter())
+            .map(|h| SeenTech {
+                tech: (h.completed || h.revealed || p == self.me).then_some(h.tech),
+                ships: h.ships,
+                completed: h.completed,
+            })
             .collect()
     }
 

@@ -724,7 +724,8 @@ impl Runtime {
         }
         if ab.usage != Usage::Innate {
             let happening = match (origin, card) {
-                (Origin::Tech(_), _) => {
+                (Origin::Tech(t), _) => {
+                    game.reveal_tech(p, t, ab.source);
                     game.announce_use(p, ab.source);
                     Happening::TechUsed
                 }

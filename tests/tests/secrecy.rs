@@ -40,7 +40,7 @@ impl Knowledge {
         }
         for q in view.seats() {
             self.aliens.extend(view.alien(q).map(u64::from));
-            let techs = view.techs_of(q).into_iter().filter_map(|(t, _)| t);
+            let techs = view.techs_of(q).into_iter().filter_map(|t| t.tech);
             self.techs.extend(techs.map(u64::from));
         }
         self.techs

@@ -663,6 +663,7 @@ pub fn tech_spec(
         tech: tech as u16,
         ships,
         completed,
+        revealed: false,
     })
 }
 
