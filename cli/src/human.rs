@@ -4,6 +4,7 @@
 use cosmic_engine::agents::scripted::parse_text;
 use cosmic_engine::deal::{CardTransfer, ContentTerm, DealTerms};
 use cosmic_engine::decision::{DealRequest, Refusal, Request};
+use cosmic_engine::view::SeenTech;
 use cosmic_engine::{Agent, AgentError, Answer, Decision, Side, View};
 use std::io::{BufRead, Write};
 
@@ -68,16 +69,7 @@ fn show_board(view: &View) {
             view.foreign_colonies(p),
             colonies.join(" ")
         );
-        // My techs as I know them; another's as everyone sees them (face up once completed).
-        let techs: Vec<String> = if p == view.me() {
-            (view.my_techs().iter())
-                .map(|h| tech(view, Some(h.tech), h.ships, h.completed))
-                .collect()
-        } else {
-            (view.techs_of(p).into_iter())
-                .map(|t| tech(view, t.tech, t.ships, t.completed))
-                .collect()
-        };
+        let techs: Vec<String> = (view.techs_of(p).iter()).map(|t| tech(view, t)).collect();
         if !techs.is_empty() {
             println!("         techs: {}", techs.join(", "));
         }
@@ -97,11 +89,12 @@ fn show_board(view: &View) {
 }
 
 /// A tech on the board: its name and progress, or a face-down tech and its ships.
-fn tech(view: &View, tech: Option<u16>, ships: u8, completed: bool) -> String {
+fn tech(view: &View, seen: &SeenTech) -> String {
     let n = view.names();
+    let ships = seen.ships;
     let s = if ships == 1 { "" } else { "s" };
-    match tech {
-        Some(t) if completed => format!("{} (completed)", n.tech(t)),
+    match seen.tech {
+        Some(t) if seen.completed => format!("{} (completed)", n.tech(t)),
         Some(t) => {
             let needed = view
                 .tech_research(t)

@@ -403,7 +403,7 @@ impl Game<'_> {
     pub fn show_card(&mut self, p: PlayerId, card: CardId, source: u32) {
         let e = &self.state.encounter;
         let own_encounter_card = (e.cards.iter().position(|&c| c == Some(card)))
-            .is_some_and(|i| self.main(if i == 0 { Side::Offense } else { Side::Defense }) == p);
+            .is_some_and(|i| self.main(Side::BOTH[i]) == p);
         if !self.state.players[p.ix()].hand.contains(&card) && !own_encounter_card {
             return;
         }
@@ -481,7 +481,7 @@ impl Game<'_> {
         let s = &mut self.state;
         let held_by = if let Some(i) = s.encounter.cards.iter().position(|&c| c == Some(card)) {
             s.encounter.cards[i] = None;
-            s.main_player(if i == 0 { Side::Offense } else { Side::Defense })
+            s.main_player(Side::BOTH[i])
         } else {
             let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
             if !self.lift_loose_card(card) {
@@ -910,7 +910,7 @@ impl Game<'_> {
             .iter()
             .position(|&x| x == Some(card))
         {
-            let side = if i == 0 { Side::Offense } else { Side::Defense };
+            let side = Side::BOTH[i];
             if self.state.main_player(side) == Some(to) {
                 self.take_encounter_card(side, to, source);
             } else {

@@ -195,7 +195,7 @@ impl DealTerms {
                 "you cannot name cards in your opponent's hand: ask by type or at random".into(),
             );
         }
-        for side in [Side::Offense, Side::Defense] {
+        for side in Side::BOTH {
             let Some(p) = g.main_player(side) else {
                 return Err("there is no defense".into());
             };
@@ -236,7 +236,7 @@ impl DealTerms {
     /// The terms in words.
     pub fn describe(&self, names: &Names) -> String {
         let mut parts = Vec::new();
-        for side in [Side::Offense, Side::Defense] {
+        for side in Side::BOTH {
             let gives = self.gives(side);
             if !gives.is_empty() {
                 parts.push(format!("{side} gives {}", gives.describe(names)));

@@ -505,10 +505,8 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
                 state.encounter.looked[p.ix()] & (1 << q.0) != 0
                     && state.players[q.ix()].hand.contains(&card)
             }))
-        || [Side::Offense, Side::Defense].into_iter().any(|side| {
-            let (e, i) = (&state.encounter, side.ix());
-            let face_up = (e.shown[i] || e.revealed) && !e.kept_face_down[i];
-            e.cards[i] == Some(card) && (face_up || state.main_player(side) == Some(p))
+        || Side::BOTH.into_iter().any(|side| {
+            state.encounter.cards[side.ix()] == Some(card) && state.sees_encounter_card(side, p)
         })
         || state
             .encounter

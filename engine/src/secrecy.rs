@@ -8,7 +8,7 @@
 
 use crate::decision::visible_to;
 use crate::event::{Event, EventKind, Names, Place};
-use crate::ids::{CardId, PlayerId, Side};
+use crate::ids::{CardId, PlayerId};
 use crate::state::{Aside, GameState};
 
 /// The fields of an event's JSON that name what `viewer` may not see (none for most).
@@ -34,16 +34,12 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
         // Sent under unseen: only the player it came from saw it go.
         EventKind::CardToDeckBottom { held_by, .. } => when(*held_by != Some(viewer), &["card"]),
         // A card kept face down through the reveal is seen by its own player only.
-        EventKind::CardsRevealed { offense, defense } => {
-            let mine = |side: usize| state.main_player(SIDES[side]) == Some(viewer);
-            let hidden = |side: usize, card: &CardId| !mine(side) && unseen(card);
-            match (hidden(0, offense), hidden(1, defense)) {
-                (true, true) => &["offense", "defense"],
-                (true, false) => &["offense"],
-                (false, true) => &["defense"],
-                (false, false) => &[],
-            }
-        }
+        EventKind::CardsRevealed { offense, defense } => match (unseen(offense), unseen(defense)) {
+            (true, true) => &["offense", "defense"],
+            (true, false) => &["offense"],
+            (false, true) => &["defense"],
+            (false, false) => &[],
+        },
         EventKind::EncounterCardReplaced { player, new, .. } if other(player) => {
             when(unseen(new), &["new"])
         }
@@ -67,7 +63,7 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
                 Place::Tech(t) => state.players[player.ix()]
                     .techs
                     .iter()
-                    .any(|h| h.tech == *t && !h.completed && !h.revealed),
+                    .any(|h| h.tech == *t && !h.known_to_all()),
                 _ => false,
             };
             match (face_down(from), face_down(to)) {
@@ -83,8 +79,6 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
 
 /// Names of an event's JSON fields.
 pub type Fields = &'static [&'static str];
-
-const SIDES: [Side; 2] = [Side::Offense, Side::Defense];
 
 /// `fields` if `hidden`, else none.
 fn when(hidden: bool, fields: Fields) -> Fields {

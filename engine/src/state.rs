@@ -79,6 +79,13 @@ pub struct HeldTech {
     pub revealed: bool,
 }
 
+impl HeldTech {
+    /// Whether every player knows which tech it is (completed, or revealed face down).
+    pub fn known_to_all(&self) -> bool {
+        self.completed || self.revealed
+    }
+}
+
 /// A planet: whose home system it belongs to and the ships of each player on it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Planet {
@@ -562,6 +569,14 @@ impl GameState {
             Side::Offense => Some(self.offense),
             Side::Defense => self.encounter.defense,
         }
+    }
+
+    /// Whether `p` sees the encounter card `side` selected: its own, or one face up (revealed,
+    /// or selected face up) unless card text keeps it face down.
+    pub fn sees_encounter_card(&self, side: Side, p: PlayerId) -> bool {
+        let (e, i) = (&self.encounter, side.ix());
+        let face_up = (e.revealed || e.shown[i]) && !e.kept_face_down[i];
+        face_up || self.main_player(side) == Some(p)
     }
 
     /// Whether `p` is the offense or the defense of the encounter under way.

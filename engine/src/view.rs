@@ -219,10 +219,8 @@ impl<'a> View<'a> {
     /// The encounter card a main player selected, if I may see it (mine, or revealed or
     /// selected face up, unless kept face down).
     pub fn encounter_card(&self, side: Side) -> Option<CardId> {
-        let e = &self.state.encounter;
-        let c = e.cards[side.ix()]?;
-        let face_up = (e.revealed || e.shown[side.ix()]) && !e.kept_face_down[side.ix()];
-        (face_up || self.state.main_player(side) == Some(self.me)).then_some(c)
+        let c = self.state.encounter.cards[side.ix()]?;
+        self.state.sees_encounter_card(side, self.me).then_some(c)
     }
 
     /// Whether I may see `card` now: in my hand, face up, or shown to me.
@@ -289,7 +287,7 @@ impl<'a> View<'a> {
     pub fn techs_of(&self, p: PlayerId) -> Vec<SeenTech> {
         (self.state.players[p.ix()].techs.iter())
             .map(|h| SeenTech {
-                tech: (h.completed || h.revealed || p == self.me).then_some(h.tech),
+                tech: (h.known_to_all() || p == self.me).then_some(h.tech),
                 ships: h.ships,
                 completed: h.completed,
             })

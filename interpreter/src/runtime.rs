@@ -1132,7 +1132,7 @@ impl Runtime {
                 if let Value::Card(c) = self.eval(card, game, ctx) {
                     let e = &game.state().encounter;
                     if let Some(i) = e.cards.iter().position(|&x| x == Some(c)) {
-                        let side = if i == 0 { Side::Offense } else { Side::Defense };
+                        let side = Side::BOTH[i];
                         let kind = match to {
                             CardType::Negotiate => CardKind::Negotiate,
                             CardType::Morph => CardKind::Morph,
@@ -1844,7 +1844,6 @@ impl Runtime {
         Ok(())
     }
 
-    /// The engine quantity a reference names for the acting player, if it exists now.
     /// Statement `source` as it reads here: its bound `names` replaced by their values (a
     /// name whose value has no short reading is left as it is).
     fn reads(&self, source: u32, names: &[(String, u8)], game: &Game, ctx: &Ctx) -> Box<str> {
@@ -1868,6 +1867,7 @@ impl Runtime {
         crate::reads::substitute(text, &values).into_boxed_str()
     }
 
+    /// The engine quantity a reference names for the acting player, if it exists now.
     fn instance(&self, q: &QuantityRef, game: &Game, ctx: &mut Ctx) -> Option<Quantity> {
         Some(match q {
             QuantityRef::SideTotal(s) => match self.eval(s, game, ctx) {
@@ -1883,7 +1883,7 @@ impl Runtime {
                         .cards
                         .iter()
                         .position(|&x| x == Some(c))?;
-                    Quantity::CardValue(if i == 0 { Side::Offense } else { Side::Defense })
+                    Quantity::CardValue(Side::BOTH[i])
                 }
                 _ => return None,
             },
@@ -2336,7 +2336,7 @@ impl Runtime {
                 Value::Players(self.eval(all, game, ctx).mask() & !self.eval(but, game, ctx).mask())
             }
             Expr::MainPlayers => Value::Players(
-                [Side::Offense, Side::Defense]
+                Side::BOTH
                     .iter()
                     .filter_map(|&side| s.main_player(side))
                     .fold(0, |m, p| m | 1 << p.0),

@@ -689,27 +689,13 @@ fn expectations(
                             "not a list",
                         )
                     })?;
-                    let lines = &read[p.ix()];
+                    let (present, claim) = match key.as_str() {
+                        "reads" => (true, format!("{c} reads")),
+                        _ => (false, format!("{c} never reads")),
+                    };
                     for v in list {
                         let line = v.as_str().unwrap_or_default();
-                        let found = lines.iter().any(|l| l == line);
-                        let ok = found == (key == "reads");
-                        let verb = if key == "reads" {
-                            "reads"
-                        } else {
-                            "never reads"
-                        };
-                        checks.push(Check {
-                            ok,
-                            text: format!(
-                                "{c} {verb} \"{line}\"{}",
-                                match (ok, found) {
-                                    (true, _) => "",
-                                    (false, true) => ", but it does",
-                                    (false, false) => ", but it does not",
-                                }
-                            ),
-                        });
+                        check_line(&mut checks, &read[p.ix()], line, present, &claim);
                     }
                 }
                 "techs" => {
@@ -762,28 +748,33 @@ fn expectations(
         }
     }
     for want in &x.events {
-        let ok = said.iter().any(|l| l == want.get_ref());
-        checks.push(Check {
-            ok,
-            text: format!(
-                "the log says \"{}\"{}",
-                want.get_ref(),
-                if ok { "" } else { ", but it does not" }
-            ),
-        });
+        check_line(&mut checks, said, want.get_ref(), true, "the log says");
     }
     for not in &x.no_events {
-        let ok = !said.iter().any(|l| l == not.get_ref());
-        checks.push(Check {
-            ok,
-            text: format!(
-                "the log never says \"{}\"{}",
-                not.get_ref(),
-                if ok { "" } else { ", but it does" }
-            ),
-        });
+        check_line(
+            &mut checks,
+            said,
+            not.get_ref(),
+            false,
+            "the log never says",
+        );
     }
     Ok(checks)
+}
+
+/// Checks that `line` is one of `lines` (or, unless `present`, that it is none of them);
+/// `claim` says so in words ("the log says", "Green never reads").
+fn check_line(checks: &mut Vec<Check>, lines: &[String], line: &str, present: bool, claim: &str) {
+    let ok = lines.iter().any(|l| l == line) == present;
+    let but = match (ok, present) {
+        (true, _) => "",
+        (false, true) => ", but it does not",
+        (false, false) => ", but it does",
+    };
+    checks.push(Check {
+        ok,
+        text: format!("{claim} \"{line}\"{but}"),
+    });
 }
 
 /// Checks that a list of names holds the same names as `have`, in any order.
