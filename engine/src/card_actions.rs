@@ -155,7 +155,7 @@ impl Game<'_> {
         };
         if old == card
             || self.state.encounter.cards[side.other().ix()] == Some(card)
-            || !self.lift_loose_card(card)
+            || self.lift_loose_card(card).is_none()
         {
             return;
         }
@@ -483,11 +483,10 @@ impl Game<'_> {
             s.encounter.cards[i] = None;
             s.main_player(Side::BOTH[i])
         } else {
-            let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
-            if !self.lift_loose_card(card) {
-                return;
+            match self.lift_loose_card(card) {
+                Some(holder) => holder,
+                None => return,
             }
-            holder
         };
         self.state.deck.insert(0, card);
         self.emit_caused(
@@ -506,7 +505,7 @@ impl Game<'_> {
         until: Option<Until>,
         source: u32,
     ) {
-        if !self.lift_loose_card(card) {
+        if self.lift_loose_card(card).is_none() {
             return;
         }
         self.state.aside.push(crate::state::AsideCard {
@@ -526,8 +525,9 @@ impl Game<'_> {
     }
 
     /// Takes `card` out of wherever it lies loose (a hand, the discard pile, set aside), for
-    /// card text to put elsewhere; false if it is in none of them.
-    fn lift_loose_card(&mut self, card: CardId) -> bool {
+    /// card text to put elsewhere: `None` if it is in none of them, else the player whose
+    /// hand held it, if it was in a hand.
+    fn lift_loose_card(&mut self, card: CardId) -> Option<Option<PlayerId>> {
         let s = &mut self.state;
         let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
         if let Some(q) = holder {
@@ -537,9 +537,9 @@ impl Game<'_> {
         } else if let Some(i) = s.aside.iter().position(|a| a.card == card) {
             s.aside.remove(i);
         } else {
-            return false;
+            return None;
         }
-        true
+        Some(holder)
     }
 
     /// A card `p` plays from its open alien sheet comes into its hand first (and is played
