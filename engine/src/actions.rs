@@ -178,48 +178,18 @@ impl Game<'_> {
         })
     }
 
-    /// Sends `count` of `p`'s ships from `from` to the warp, unless content sends them
-    /// elsewhere instead (back to the colonies, or out of the game).
+    /// Sends `count` of `p`'s ships from `from` to the warp, unless content sends some or
+    /// all of them elsewhere instead (back to the colonies, out of the game...).
     pub fn send_to_warp(&mut self, p: PlayerId, from: Place, count: u8, rule: Rule) -> Flow {
         let count = count.min(self.ships_at(p, from));
         if count == 0 {
             return Ok(());
         }
-        let redirect = self.hooks().redirect_ships(p, from, count, self)?;
-        // Content may have moved some of the ships itself meanwhile.
-        let count = count.min(self.ships_at(p, from));
-        if count == 0 {
-            return Ok(());
-        }
-        match redirect {
-            crate::hooks::Redirect::Warp => {
-                self.move_ships(p, from, Place::Warp, count, rule);
-                Ok(())
-            }
-            crate::hooks::Redirect::Removed => {
-                self.move_ships(p, from, Place::Removed, count, rule);
-                Ok(())
-            }
-            crate::hooks::Redirect::Colonies => self.return_ships(p, from, count, rule),
-            crate::hooks::Redirect::RemovedKeeping(keep) => {
-                let kept = self.remove_keeping(p, from, count, keep, rule);
-                self.move_ships(p, from, Place::Warp, kept, rule);
-                Ok(())
-            }
-            crate::hooks::Redirect::Land(k) => {
-                let k = k.min(count);
-                let planet = Place::Planet(self.target());
-                self.move_ships(p, from, planet, k, rule);
-                self.move_ships(p, from, Place::Warp, count - k, rule);
-                Ok(())
-            }
-            crate::hooks::Redirect::Split(home) => {
-                let home = home.min(count);
-                self.return_ships(p, from, home, rule)?;
-                self.move_ships(p, from, Place::Warp, count - home, rule);
-                Ok(())
-            }
-        }
+        let replaced = self.hooks().redirect_ships(p, from, count, rule, self)?;
+        // Content may also have moved some of the ships meanwhile.
+        let count = count.saturating_sub(replaced).min(self.ships_at(p, from));
+        self.move_ships(p, from, Place::Warp, count, rule);
+        Ok(())
     }
 
     /// Removes up to `count` of `p`'s ships at `from` from the game, but never so many that

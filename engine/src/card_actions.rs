@@ -901,7 +901,7 @@ impl Game<'_> {
     }
 
     /// `to` takes `card` wherever it lies: from the encounter (a selected card), the discard
-    /// pile or another player's hand.
+    /// pile, the table, where card text set it aside, or another player's hand.
     pub fn take_card(&mut self, to: PlayerId, card: CardId, source: u32) {
         if let Some(i) = self
             .state
@@ -943,6 +943,20 @@ impl Game<'_> {
                 Cause::Ability(source),
                 EventKind::CardTaken { player: to, card },
             );
+        } else if let Some(i) = self.state.aside.iter().position(|a| a.card == card) {
+            // A card set aside (on a sheet, beside a planet) comes back into a hand.
+            let a = self.state.aside.remove(i);
+            self.state.players[to.ix()].hand.push(card);
+            let kind = if a.owner == to {
+                EventKind::CardReturnedFromSheet {
+                    player: to,
+                    card,
+                    at: a.at,
+                }
+            } else {
+                EventKind::CardTaken { player: to, card }
+            };
+            self.emit_caused(Cause::Ability(source), kind);
         } else {
             let from = self
                 .state

@@ -20,7 +20,7 @@ use cosmic_engine::ids::MAX_PLAYERS;
 use cosmic_engine::state::{Outcome, Phase};
 use cosmic_engine::{
     AlienDef, CardDef, CardId, CardKind, CardType, Choice, Components, DecisionKind, Flow, Game,
-    Hooks, Moment, PlanetId, PlayerId, Quantity, Redirect, Side, TechDef, Window,
+    Hooks, Moment, PlanetId, PlayerId, Quantity, Side, TechDef, Window,
 };
 use smallvec::SmallVec;
 use std::cell::{Cell, RefCell};
@@ -45,6 +45,12 @@ enum Value {
     Cards(Vec<CardId>),
     Type(CardType),
     Ships(u8, ShipPlace),
+    /// Some of one player's ships at one place: those a replacement replaces (`them`).
+    Group {
+        owner: PlayerId,
+        at: Place,
+        count: u8,
+    },
     Planet(PlanetId),
     Planets(Vec<PlanetId>),
 }
@@ -71,13 +77,18 @@ impl Value {
         match self {
             Value::Player(p) => 1 << p.0,
             Value::Players(m) | Value::Ships(m, _) => *m,
+            Value::Group { owner, .. } => 1 << owner.0,
             _ => 0,
         }
     }
 
     fn encode(&self) -> [i32; 2] {
         match self {
-            Value::None | Value::Cards(_) | Value::Ships(..) | Value::Planets(_) => [0, 0],
+            Value::None
+            | Value::Cards(_)
+            | Value::Ships(..)
+            | Value::Group { .. }
+            | Value::Planets(_) => [0, 0],
             Value::Planet(p) => [8, p.owner.0 as i32 * 256 + p.n as i32],
             Value::Int(n) => [1, *n],
             Value::Bool(b) => [2, *b as i32],
@@ -137,6 +148,13 @@ enum Subject {
     Card(CardId),
     /// A tech (the one just completed).
     Tech(u16),
+    /// Ships headed for the warp (as `rule` sends them) that a replacement replaces.
+    Ships {
+        owner: PlayerId,
+        at: Place,
+        count: u8,
+        rule: Rule,
+    },
 }
 
 /// How many ships a move takes (all, a count, or up to a count) and who picks them (the
@@ -278,6 +296,8 @@ pub struct Runtime {
     /// Tables that let the hot paths skip content that cannot act.
     index: Index,
     depth: Cell<u8>,
+    /// How many ships the replacement running now has replaced (moved, or kept in place).
+    replaced: Cell<u8>,
     /// For each seat, what its holdings may do, under the game's holdings stamp.
     held: [Cell<Held>; MAX_PLAYERS],
     /// The union of every seat's `held`, under the game's holdings version.
@@ -396,6 +416,7 @@ impl Runtime {
             item_techs,
             index,
             depth: Cell::new(0),
+            replaced: Cell::new(0),
             held: std::array::from_fn(|_| Cell::new(Held::NONE)),
             held_all: Cell::new(Held::NONE),
             held_as: Default::default(),
@@ -1754,8 +1775,16 @@ impl Runtime {
             up_to,
             chooser,
         } = take;
-        let Value::Ships(mask, place) = self.eval(ships, game, ctx) else {
-            return Ok(());
+        let (mask, place) = match self.eval(ships, game, ctx) {
+            Value::Ships(mask, place) => (mask, place),
+            Value::Group {
+                owner,
+                at,
+                count: n,
+            } => {
+                return self.move_group(owner, at, n, take, to, game, ctx);
+            }
+            _ => return Ok(()),
         };
         // Several players' ships share one count: it is a total, not one per player.
         let mut left = count.map(|c| number(&self.eval(c, game, ctx), game).max(0) as u32);
@@ -1844,6 +1873,73 @@ impl Runtime {
         Ok(())
     }
 
+    /// Moves some or all of `n` of `owner`'s ships at `at` that a replacement replaces: as
+    /// the replaced move would have (its rule is the cause), and never back through the
+    /// replacements (one that sends some of them to the warp after all sends them there).
+    #[allow(clippy::too_many_arguments)]
+    fn move_group(
+        &self,
+        owner: PlayerId,
+        at: Place,
+        n: u8,
+        take: Take,
+        to: &Dest,
+        game: &mut Game,
+        ctx: &mut Ctx,
+    ) -> Flow {
+        let rule = match ctx.subject {
+            Subject::Ships { rule, .. } => rule,
+            _ => Rule::CardText,
+        };
+        let here = n.min(game.ships_at(owner, at));
+        let k = match take.count {
+            None => here,
+            Some(c) => {
+                let most = number(&self.eval(c, game, ctx), game).clamp(0, here as i32) as u8;
+                if take.up_to {
+                    let chooser = take.chooser.unwrap_or(owner);
+                    let chosen = game.ask_card_ships(chooser, vec![(at, here)], 0, most)?;
+                    chosen.first().copied().unwrap_or(0)
+                } else {
+                    // All at one place: there is nothing to choose.
+                    most
+                }
+            }
+        };
+        if k == 0 {
+            return Ok(());
+        }
+        // Moved or kept where they are, these no longer go to the warp.
+        self.replaced.set(self.replaced.get().saturating_add(k));
+        match to {
+            Dest::Warp => game.move_ships(owner, at, Place::Warp, k, rule),
+            Dest::Removed(keep) => {
+                let keep = keep.as_ref().map_or(0, |e| self.ships(e, game, ctx));
+                let kept = game.remove_keeping(owner, at, k, keep, rule);
+                game.move_ships(owner, at, Place::Warp, kept, rule);
+            }
+            // Ships go home to their owner's colonies, whoever's text moves them.
+            Dest::Colonies(_) | Dest::Hand(_) => game.return_ships(owner, at, k, rule)?,
+            Dest::TargetPlanet => {
+                if let Some(planet) = game.state().encounter.planet {
+                    game.move_ships(owner, at, Place::Planet(planet), k, rule);
+                }
+            }
+            Dest::Planet(pl) => {
+                if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                    game.land_on_planet(owner, pl, at, k);
+                }
+            }
+            Dest::Encounter => game.ships_to_encounter(owner, at, k),
+            Dest::HomePlanets(host) => {
+                if let Some(host) = self.player(host, game, ctx) {
+                    game.colonize_home(owner, host, at, k)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Statement `source` as it reads here: its bound `names` replaced by their values (a
     /// name whose value has no short reading is left as it is).
     fn reads(&self, source: u32, names: &[(String, u8)], game: &Game, ctx: &Ctx) -> Box<str> {
@@ -1912,7 +2008,8 @@ impl Runtime {
 
     fn player(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Option<PlayerId> {
         match self.eval(e, game, ctx) {
-            Value::Player(p) => Some(p),
+            // `that player` in a replacement: whose ships are replaced.
+            Value::Player(p) | Value::Group { owner: p, .. } => Some(p),
             _ => None,
         }
     }
@@ -2365,6 +2462,9 @@ impl Runtime {
             Expr::Subject => match ctx.subject {
                 Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
                 Subject::Player(p) | Subject::Count { player: p, .. } => Value::Player(p),
+                Subject::Ships {
+                    owner, at, count, ..
+                } => Value::Group { owner, at, count },
                 _ => Value::None,
             },
             Expr::TargetsPower(p) => {
@@ -2772,10 +2872,14 @@ impl Hooks for Runtime {
     fn redirect_ships(
         &self,
         player: PlayerId,
-        _from: Place,
-        _count: u8,
+        from: Place,
+        count: u8,
+        rule: Rule,
         game: &mut Game<'_>,
-    ) -> Flow<Redirect> {
+    ) -> Flow<u8> {
+        if self.held_all(game).keys & INSTEAD_KEY == 0 {
+            return Ok(0);
+        }
         let s = game.state();
         let losing = match s.encounter.outcome {
             Some(Outcome::OffenseWins) => Some(Side::Defense),
@@ -2783,10 +2887,7 @@ impl Hooks for Runtime {
             _ => None,
         };
         let on_losing_side = losing.is_some() && s.side_of(player) == losing;
-        let mut candidates: Vec<(Redirect, PlayerId, u32, Origin)> = Vec::new();
-        if self.held_all(game).keys & INSTEAD_KEY == 0 {
-            return Ok(Redirect::Warp);
-        }
+        let mut candidates: Vec<(u8, PlayerId, u32, Origin)> = Vec::new();
         for &q in game.timing_order().iter() {
             if !self.holds_acting(game, q, INSTEAD_KEY) {
                 continue;
@@ -2805,74 +2906,59 @@ impl Hooks for Runtime {
                     }
                     _ => false,
                 });
-                if !applies || !self.may_act(game, q, a) {
-                    continue;
-                }
-                let to = ab.body.iter().find_map(|st| match st {
-                    Stmt::Move {
-                        to: Dest::Removed(None),
-                        ..
-                    } => Some(Redirect::Removed),
-                    Stmt::Move {
-                        to: Dest::Removed(Some(keep)),
-                        ..
-                    } => {
-                        let mut ctx = self.ctx(q, a, Subject::None);
-                        Some(Redirect::RemovedKeeping(self.ships(keep, game, &mut ctx)))
-                    }
-                    Stmt::Move {
-                        to: Dest::Colonies(_),
-                        count: None,
-                        ..
-                    } => Some(Redirect::Colonies),
-                    // `move 1 of them to my colonies`: the rest still go to the warp.
-                    Stmt::Move {
-                        to: Dest::Colonies(_),
-                        count: Some(n),
-                        ..
-                    } => {
-                        let mut ctx = self.ctx(q, a, Subject::None);
-                        Some(Redirect::Split(self.ships(n, game, &mut ctx)))
-                    }
-                    Stmt::Move { to: Dest::Warp, .. } => Some(Redirect::Warp),
-                    Stmt::Move {
-                        to: Dest::TargetPlanet,
-                        count,
-                        ..
-                    } => {
-                        let mut ctx = self.ctx(q, a, Subject::None);
-                        Some(Redirect::Land(
-                            count
-                                .as_ref()
-                                .map_or(u8::MAX, |n| self.ships(n, game, &mut ctx)),
-                        ))
-                    }
-                    _ => None,
-                });
-                if let Some(to) = to {
-                    candidates.push((to, q, a, origin));
+                if applies && self.may_act(game, q, a) {
+                    candidates.push((replacement_rank(&ab.body), q, a, origin));
                 }
             }
         }
-        // Removal from the game comes before a return home (FAQ: Void beats Zombie).
-        candidates.sort_by_key(|(r, _, _, _)| match r {
-            Redirect::Removed | Redirect::RemovedKeeping(_) => 0,
-            Redirect::Colonies => 1,
-            Redirect::Split(_) | Redirect::Land(_) => 2,
-            Redirect::Warp => 3,
-        });
-        for (to, q, a, origin) in candidates {
+        // Removal from the game comes before a return home (FAQ: Void beats Zombie); the
+        // sort is stable, so each rank keeps the timing order.
+        candidates.sort_by_key(|&(rank, ..)| rank);
+        let subject = Subject::Ships {
+            owner: player,
+            at: from,
+            count,
+            rule,
+        };
+        // The first replacement that takes effect replaces the move; its body says where the
+        // ships go (what it leaves of them still goes to the warp).
+        for (_, q, a, origin) in candidates {
             // An optional replacement asks its controller first.
             if !self.acts_by_itself(a, origin)
                 && self.ask_use(game, q, &[(a, origin)], None)?.is_none()
             {
                 continue;
             }
-            if self.use_ability(game, q, a, origin, Subject::None, false)? {
-                return Ok(to);
+            // A body may send other ships to the warp, replaced in their turn: each counts
+            // its own.
+            let outer = self.replaced.replace(0);
+            let used = self.use_ability(game, q, a, origin, subject, true);
+            let replaced = self.replaced.replace(outer);
+            if used? {
+                return Ok(replaced);
             }
         }
-        Ok(Redirect::Warp)
+        Ok(0)
+    }
+}
+
+/// Where a replacement of ships going to the warp sends them, as a rank: out of the game
+/// first, then home, then anything else. Read from the body's first move of `them`.
+fn replacement_rank(body: &[Stmt]) -> u8 {
+    let first = body.iter().find_map(|st| match st {
+        Stmt::Move {
+            ships: Expr::Subject,
+            to,
+            count,
+            ..
+        } => Some((to, count.is_some())),
+        _ => None,
+    });
+    match first {
+        Some((Dest::Removed(_), _)) => 0,
+        Some((Dest::Colonies(_), false)) => 1,
+        Some((Dest::Warp, _)) | None => 3,
+        Some(_) => 2,
     }
 }
 
@@ -2938,6 +3024,7 @@ fn cards_of(v: Value) -> Vec<CardId> {
 /// A value as a number: ships count as how many there are.
 fn number(v: &Value, game: &Game) -> i32 {
     match *v {
+        Value::Group { owner, at, count } => count.min(game.ships_at(owner, at)) as i32,
         Value::Ships(mask, place) => game
             .state()
             .seats()
