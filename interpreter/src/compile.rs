@@ -6,7 +6,7 @@ use crate::diagnostic::Lint;
 use crate::header::{self, When};
 use crate::ir::{
     self, ChoiceArm, Code, Dest, Expr, Happening, Home, Item, ItemKind, Op, Pick, Program,
-    QuantityRef, Replaced, Stmt, Trigger,
+    QuantityRef, Replaced, Stmt, StmtKind, Trigger,
 };
 use crate::library::SourceFile;
 use crate::names::did_you_mean;
@@ -54,6 +54,8 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Form {
     Triggered,
+    /// At game setup, before any encounter.
+    Setup,
     Continuous,
     Replacement,
 }
@@ -215,7 +217,10 @@ impl Compiler<'_> {
         self.form = Form::Triggered;
         for (w, t) in h.when.iter().zip(&a.timing) {
             match w {
-                When::Setup => triggers.push(Trigger::Setup),
+                When::Setup => {
+                    self.form = Form::Setup;
+                    triggers.push(Trigger::Setup)
+                }
                 When::At { phases, window } => triggers.push(Trigger::At {
                     phases: phases.clone(),
                     window: window.unwrap_or(match phases.first() {
@@ -400,6 +405,12 @@ impl Compiler<'_> {
             }
         });
         let body = self.block(&a.body);
+        if self.form == Form::Continuous && !changes_quantity(&body) {
+            self.lints.push(Lint::ChangesNothing { span: a.span });
+        }
+        if self.form == Form::Replacement && !moves_subject(&body) {
+            self.lints.push(Lint::ReplacesNothing { span: a.span });
+        }
         if replaces_power && home != Home::Super {
             self.lints.push(Lint::Unsupported {
                 what: "`instead of my power` outside a super flare".into(),
@@ -443,10 +454,42 @@ impl Compiler<'_> {
         let depth = self.scope.len();
         let mut out = Vec::new();
         for s in &b.stmts {
+            let before = out.len();
             self.stmt(s, &mut out);
+            self.check_form(&out[before..], s.span());
         }
         self.scope.truncate(depth);
         out
+    }
+
+    /// Refuses statements the ability's form does not run: a continuous ability's changes
+    /// are read whenever a quantity is computed, so it can only change quantities.
+    fn check_form(&mut self, written: &[Stmt], span: Span) {
+        if self.form == Form::Setup && written.iter().any(|st| st.kind().needs_encounter()) {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`{}` at game setup", self.snippet(span)),
+                help: "there is no encounter, turn or use to act on before the game starts; \
+                       act at a phase instead (`at start turn`)"
+                    .into(),
+                span,
+            });
+        }
+        if self.form != Form::Continuous {
+            return;
+        }
+        if written
+            .iter()
+            .any(|st| !matches!(st.kind(), StmtKind::Modify | StmtKind::If | StmtKind::Let))
+        {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`{}` in a `during` ability", self.snippet(span)),
+                help: "a `during` ability holds for the whole phase and can only change \
+                       quantities (`add 1 to my side's total`, with `let` and `if` if need be); to act \
+                       once, write `at PHASE`"
+                    .into(),
+                span,
+            });
+        }
     }
 
     fn bind(&mut self, tokens: Vec<String>, ty: Ty) -> u8 {
@@ -1729,6 +1772,29 @@ impl Compiler<'_> {
                 .replace(" 's", "'s")
         })
     }
+}
+
+/// Whether a continuous block changes a quantity anywhere in it.
+fn changes_quantity(body: &[Stmt]) -> bool {
+    body.iter().any(|st| match st {
+        Stmt::Modify { .. } => true,
+        Stmt::If(_, then, otherwise) => changes_quantity(then) || changes_quantity(otherwise),
+        _ => false,
+    })
+}
+
+/// Whether a block moves (or removes) the ships its replacement replaces, anywhere in it.
+fn moves_subject(body: &[Stmt]) -> bool {
+    body.iter().any(|st| match st {
+        Stmt::Move {
+            ships: Expr::Subject,
+            ..
+        } => true,
+        Stmt::If(_, then, otherwise) => moves_subject(then) || moves_subject(otherwise),
+        Stmt::ForEach(_, _, b) | Stmt::As(_, b) => moves_subject(b),
+        Stmt::ChooseOne(arms) => arms.iter().any(|arm| moves_subject(&arm.body)),
+        _ => false,
+    })
 }
 
 /// A reference's tokens, as the vocabulary reads them.

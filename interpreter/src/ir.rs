@@ -917,3 +917,155 @@ pub struct ChoiceArm {
     /// What the option does.
     pub body: Vec<Stmt>,
 }
+
+/// Declares a fieldless enum of kinds with `ALL`, the list of every kind (tests walk it:
+/// a kind added here is a kind they must cover).
+macro_rules! kinds {
+    ($(#[$doc:meta])* $name:ident { $($kind:ident),* $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $(#[allow(missing_docs)] $kind),*
+        }
+        impl $name {
+            /// Every kind.
+            pub const ALL: &'static [$name] = &[$($name::$kind),*];
+        }
+    };
+}
+
+kinds! {
+    /// What a statement does, without its operands: one kind per `Stmt` variant.
+    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As }
+}
+
+impl Stmt {
+    /// The statement's kind.
+    pub fn kind(&self) -> StmtKind {
+        match self {
+            Stmt::Modify { .. } => StmtKind::Modify,
+            Stmt::SetType { .. } => StmtKind::SetType,
+            Stmt::Tokens { .. } => StmtKind::Tokens,
+            Stmt::Move { .. } => StmtKind::Move,
+            Stmt::TakeCard { .. } => StmtKind::TakeCard,
+            Stmt::Draw(..) => StmtKind::Draw,
+            Stmt::DiscardEachType(..) => StmtKind::DiscardEachType,
+            Stmt::EncounterWith { .. } => StmtKind::EncounterWith,
+            Stmt::SwapHands(..) => StmtKind::SwapHands,
+            Stmt::MixHands(..) => StmtKind::MixHands,
+            Stmt::Give { .. } => StmtKind::Give,
+            Stmt::TakeChosen { .. } => StmtKind::TakeChosen,
+            Stmt::DiscardChosen { .. } => StmtKind::DiscardChosen,
+            Stmt::DiscardHand(..) => StmtKind::DiscardHand,
+            Stmt::DiscardRandom { .. } => StmtKind::DiscardRandom,
+            Stmt::WatchDraws(..) => StmtKind::WatchDraws,
+            Stmt::ShowCard(..) => StmtKind::ShowCard,
+            Stmt::KeepFaceDown => StmtKind::KeepFaceDown,
+            Stmt::GiveToken(..) => StmtKind::GiveToken,
+            Stmt::WinEncounter => StmtKind::WinEncounter,
+            Stmt::GiveCards { .. } => StmtKind::GiveCards,
+            Stmt::DiscardAny(..) => StmtKind::DiscardAny,
+            Stmt::DiscardCards(..) => StmtKind::DiscardCards,
+            Stmt::Reinforce { .. } => StmtKind::Reinforce,
+            Stmt::LookAtHand(..) => StmtKind::LookAtHand,
+            Stmt::ChooseDestiny => StmtKind::ChooseDestiny,
+            Stmt::RedrawDestiny => StmtKind::RedrawDestiny,
+            Stmt::TakeRandom { .. } => StmtKind::TakeRandom,
+            Stmt::SwapAliens(..) => StmtKind::SwapAliens,
+            Stmt::GainRandomAlien { .. } => StmtKind::GainRandomAlien,
+            Stmt::ReplaceAlien(..) => StmtKind::ReplaceAlien,
+            Stmt::ZapOwnPower => StmtKind::ZapOwnPower,
+            Stmt::DiscardThis => StmtKind::DiscardThis,
+            Stmt::EndEncounter(..) => StmtKind::EndEncounter,
+            Stmt::NewHand => StmtKind::NewHand,
+            Stmt::SwapEncounterCards => StmtKind::SwapEncounterCards,
+            Stmt::SetAside { .. } => StmtKind::SetAside,
+            Stmt::OpenSheet => StmtKind::OpenSheet,
+            Stmt::PlaceToken { .. } => StmtKind::PlaceToken,
+            Stmt::RemovePlanetTokens(..) => StmtKind::RemovePlanetTokens,
+            Stmt::PlaceShipToken { .. } => StmtKind::PlaceShipToken,
+            Stmt::DiscardSubjectTech => StmtKind::DiscardSubjectTech,
+            Stmt::DestroyPlanet(..) => StmtKind::DestroyPlanet,
+            Stmt::CreatePlanet { .. } => StmtKind::CreatePlanet,
+            Stmt::GiveTech(..) => StmtKind::GiveTech,
+            Stmt::ToDeckBottom(..) => StmtKind::ToDeckBottom,
+            Stmt::LendPower(..) => StmtKind::LendPower,
+            Stmt::ObligePlay { .. } => StmtKind::ObligePlay,
+            Stmt::ReplaceEncounterCard { .. } => StmtKind::ReplaceEncounterCard,
+            Stmt::SelectFaceUp(..) => StmtKind::SelectFaceUp,
+            Stmt::Join(..) => StmtKind::Join,
+            Stmt::CancelSubject => StmtKind::CancelSubject,
+            Stmt::PowerOffSubject(..) => StmtKind::PowerOffSubject,
+            Stmt::FailDeal => StmtKind::FailDeal,
+            Stmt::Declare(..) => StmtKind::Declare,
+            Stmt::AnotherEncounter => StmtKind::AnotherEncounter,
+            Stmt::OutOfTurnEncounter(..) => StmtKind::OutOfTurnEncounter,
+            Stmt::OwnEncounter => StmtKind::OwnEncounter,
+            Stmt::Win => StmtKind::Win,
+            Stmt::LosePower(..) => StmtKind::LosePower,
+            Stmt::RegainPower => StmtKind::RegainPower,
+            Stmt::If(..) => StmtKind::If,
+            Stmt::ForEach(..) => StmtKind::ForEach,
+            Stmt::Let(..) => StmtKind::Let,
+            Stmt::Choose(..) => StmtKind::Choose,
+            Stmt::ChooseOne(..) => StmtKind::ChooseOne,
+            Stmt::As(..) => StmtKind::As,
+        }
+    }
+}
+
+impl StmtKind {
+    /// Whether the statement acts on an encounter, a turn or the use it answers, none of
+    /// which exists at game setup.
+    pub fn needs_encounter(self) -> bool {
+        use StmtKind::*;
+        matches!(
+            self,
+            WinEncounter
+                | EndEncounter
+                | SwapEncounterCards
+                | ReplaceEncounterCard
+                | KeepFaceDown
+                | Reinforce
+                | ChooseDestiny
+                | RedrawDestiny
+                | EncounterWith
+                | Join
+                | FailDeal
+                | AnotherEncounter
+                | OutOfTurnEncounter
+                | OwnEncounter
+                | SelectFaceUp
+                | ObligePlay
+                | LendPower
+                | WatchDraws
+                | GiveToken
+                | CancelSubject
+                | PowerOffSubject
+                | DiscardSubjectTech
+                | Win
+                | ZapOwnPower
+                | Declare
+                | DiscardThis
+        )
+    }
+}
+
+kinds! {
+    /// How an ability is set off: one form per `Trigger` variant.
+    TriggerForm { At, Setup, On, Instead, During, DealTerm }
+}
+
+impl Trigger {
+    /// The trigger's form.
+    pub fn form(&self) -> TriggerForm {
+        match self {
+            Trigger::At { .. } => TriggerForm::At,
+            Trigger::Setup => TriggerForm::Setup,
+            Trigger::On(_) => TriggerForm::On,
+            Trigger::Instead(_) => TriggerForm::Instead,
+            Trigger::During(_) => TriggerForm::During,
+            Trigger::DealTerm => TriggerForm::DealTerm,
+        }
+    }
+}

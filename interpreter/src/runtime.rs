@@ -298,6 +298,10 @@ pub struct Runtime {
     depth: Cell<u8>,
     /// How many ships the replacement running now has replaced (moved, or kept in place).
     replaced: Cell<u8>,
+    /// The statements run so far, by address in the program, when recording (tests prove
+    /// with it that what lints clean runs).
+    ran: RefCell<Option<std::collections::HashSet<usize>>>,
+    recording: Cell<bool>,
     /// For each seat, what its holdings may do, under the game's holdings stamp.
     held: [Cell<Held>; MAX_PLAYERS],
     /// The union of every seat's `held`, under the game's holdings version.
@@ -417,6 +421,8 @@ impl Runtime {
             index,
             depth: Cell::new(0),
             replaced: Cell::new(0),
+            ran: RefCell::new(None),
+            recording: Cell::new(false),
             held: std::array::from_fn(|_| Cell::new(Held::NONE)),
             held_all: Cell::new(Held::NONE),
             held_as: Default::default(),
@@ -1111,6 +1117,26 @@ impl Runtime {
             .any(|t| matches!(t, Trigger::During(_)))
     }
 
+    /// Starts recording which statements run (`statements_run`).
+    pub fn record_statements(&self) {
+        self.recording.set(true);
+        *self.ran.borrow_mut() = Some(Default::default());
+    }
+
+    /// Whether `st`, a statement of this runtime's program, has run since recording started:
+    /// executed, or read as a continuous change of a quantity.
+    pub fn has_run(&self, st: &Stmt) -> bool {
+        (self.ran.borrow().as_ref()).is_some_and(|r| r.contains(&(st as *const Stmt as usize)))
+    }
+
+    fn note_run(&self, st: &Stmt) {
+        if self.recording.get() {
+            if let Some(r) = self.ran.borrow_mut().as_mut() {
+                r.insert(st as *const Stmt as usize);
+            }
+        }
+    }
+
     fn exec(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
         for s in stmts {
             self.stmt(s, game, ctx)?;
@@ -1119,6 +1145,7 @@ impl Runtime {
     }
 
     fn stmt(&self, s: &Stmt, game: &mut Game, ctx: &mut Ctx) -> Flow {
+        self.note_run(s);
         let me = ctx.me;
         match s {
             Stmt::Modify {
@@ -2628,6 +2655,7 @@ impl Runtime {
     ) {
         // The index's `modified_kinds` walks bodies as this does: keep them in step.
         for st in body {
+            self.note_run(st);
             match st {
                 Stmt::Modify { quantity, code, .. }
                     if self.instance(quantity, game, ctx) == Some(q) =>
@@ -2635,6 +2663,7 @@ impl Runtime {
                     let copy = Ctx::change(ctx.me, ctx.slots.clone(), ctx.source);
                     out.push((self.layer(*code), *code, copy));
                 }
+                Stmt::Let(slot, e) => ctx.slots[*slot as usize] = self.eval(e, game, ctx),
                 Stmt::If(c, then, otherwise) => {
                     if self.eval(c, game, ctx).is_true() {
                         self.continuous_changes(then, q, game, ctx, out);
@@ -2642,6 +2671,7 @@ impl Runtime {
                         self.continuous_changes(otherwise, q, game, ctx, out);
                     }
                 }
+                // The compiler lets nothing else into a continuous ability (`check_form`).
                 _ => {}
             }
         }
