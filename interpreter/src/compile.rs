@@ -1582,6 +1582,24 @@ impl Compiler<'_> {
                     other => self.typed(other, want),
                 },
             },
+            // `n is odd`, `n is not even`: a number's parity.
+            ast::Expr::Binary { op, lhs, rhs, .. }
+                if matches!(op, ast::BinaryOp::Is | ast::BinaryOp::IsNot)
+                    && matches!(&**rhs, ast::Expr::Path(p) if matches!(path_tokens(p).as_slice(), [w] if w == "odd" || w == "even")) =>
+            {
+                let odd = self.expr(lhs, Ty::Int);
+                let wants_odd = matches!(&**rhs, ast::Expr::Path(p) if path_tokens(p) == ["odd"]);
+                let is = matches!(op, ast::BinaryOp::Is);
+                let e = Expr::Odd(Box::new(odd));
+                (
+                    if wants_odd == is {
+                        e
+                    } else {
+                        Expr::Not(Box::new(e))
+                    },
+                    Ty::Bool,
+                )
+            }
             ast::Expr::Binary { op, lhs, rhs, .. } => {
                 use ast::BinaryOp as B;
                 let (bop, operands, result) = match op {
@@ -1862,6 +1880,7 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
         }
         Expr::RevealedCards
         | Expr::Quantity(QuantityRef::SideTotal(_))
+        | Expr::Quantity(QuantityRef::BaseTotal(_))
         | Expr::WouldLose
         | Expr::WouldWin
         | Expr::Quantity(QuantityRef::Winner) => {

@@ -144,6 +144,7 @@ fn ref_bit(q: &QuantityRef) -> Kinds {
     let (p, s) = (PlayerId(0), Side::Offense);
     (match q {
         QuantityRef::SideTotal(_) => Quantity::SideTotal(s),
+        QuantityRef::BaseTotal(_) => Quantity::BaseTotal(s),
         QuantityRef::ShipWorth(_) => Quantity::ShipWorth(p),
         QuantityRef::CardValue(_) => Quantity::CardValue(s),
         QuantityRef::MaxShips(_) => Quantity::MaxShips(p),

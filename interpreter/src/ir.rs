@@ -231,6 +231,8 @@ pub enum Op {
 pub enum QuantityRef {
     /// A side's total.
     SideTotal(Box<Expr>),
+    /// A side's base total (its card and ships, before reinforcements).
+    BaseTotal(Box<Expr>),
     /// What each of a player's ships is worth.
     ShipWorth(Box<Expr>),
     /// The value of a main player's encounter card.
@@ -392,6 +394,10 @@ pub enum Expr {
     /// The value printed on an attack card, before any change (a revealed morph: the value
     /// it copies); 0 for any other card.
     PrintedValue(Box<Expr>),
+    /// A number with its two decimal digits swapped (`23` reads `32`, `8` reads `80`).
+    Reversed(Box<Expr>),
+    /// Whether a number is odd.
+    Odd(Box<Expr>),
     /// Tokens on a player's sheet.
     Tokens(Box<Expr>),
     /// The number of the encounter under way in the offense's turn.
@@ -534,6 +540,8 @@ impl Expr {
             | Expr::EncounterCard(a)
             | Expr::TypeOf(a)
             | Expr::PrintedValue(a)
+            | Expr::Reversed(a)
+            | Expr::Odd(a)
             | Expr::Tokens(a)
             | Expr::Won(a)
             | Expr::Declared(a, _)
@@ -575,6 +583,7 @@ impl QuantityRef {
     pub fn player(&self) -> Option<&Expr> {
         match self {
             QuantityRef::SideTotal(a)
+            | QuantityRef::BaseTotal(a)
             | QuantityRef::ShipWorth(a)
             | QuantityRef::CardValue(a)
             | QuantityRef::MaxShips(a)

@@ -1997,6 +1997,10 @@ impl Runtime {
                 Value::Side(s) => Quantity::SideTotal(s),
                 _ => return None,
             },
+            QuantityRef::BaseTotal(s) => match self.eval(s, game, ctx) {
+                Value::Side(s) => Quantity::BaseTotal(s),
+                _ => return None,
+            },
             QuantityRef::ShipWorth(p) => Quantity::ShipWorth(self.player(p, game, ctx)?),
             QuantityRef::CardValue(c) => match self.eval(c, game, ctx) {
                 Value::Card(c) => {
@@ -2057,6 +2061,7 @@ impl Runtime {
             },
             Quantity::ShipWorth(_) => 1,
             Quantity::SideTotal(side) => return game.side_total(side),
+            Quantity::BaseTotal(side) => return game.base_total(side),
             Quantity::Winner => {
                 let [o, d] = e.totals.unwrap_or([0, 0]);
                 (o <= d) as i32
@@ -2302,6 +2307,11 @@ impl Runtime {
                 }
                 _ => Value::None,
             },
+            Expr::Reversed(n) => {
+                let n = number(&self.eval(n, game, ctx), game);
+                Value::Int(n % 10 * 10 + n / 10 % 10 + n / 100 * 100)
+            }
+            Expr::Odd(n) => Value::Bool(number(&self.eval(n, game, ctx), game) % 2 != 0),
             Expr::PrintedValue(c) => match self.eval(c, game, ctx) {
                 Value::Card(c) => {
                     let e = &s.encounter;

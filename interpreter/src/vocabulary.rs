@@ -216,6 +216,11 @@ pub const PATTERNS: &[Pattern] = &[
     },
     // Quantities.
     Pattern {
+        words: "{s} 's base total",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::BaseTotal(b(&mut e))),
+    },
+    Pattern {
         words: "{s} 's total",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::SideTotal(b(&mut e))),
@@ -224,6 +229,11 @@ pub const PATTERNS: &[Pattern] = &[
         words: "{p} 's ships 's worth",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::ShipWorth(b(&mut e))),
+    },
+    Pattern {
+        words: "{n} reversed",
+        ty: Ty::Int,
+        build: |mut e| Expr::Reversed(b(&mut e)),
     },
     Pattern {
         words: "{c} 's printed value",
