@@ -336,6 +336,7 @@ impl Game<'_> {
             player: p,
             kind,
             request: ships(places, min, max),
+            asker: self.acting,
         };
         match (self.ask_decision(&decision)?, decision.request) {
             (crate::decision::Answer::Ships(c), Request::Ships(r)) => Ok((r.places, c)),
@@ -368,6 +369,7 @@ impl Game<'_> {
             player: p,
             kind,
             request: Request::Subset { options, min, max },
+            asker: self.acting,
         };
         match (self.ask_decision(&decision)?, decision.request) {
             (crate::decision::Answer::Subset(ix), Request::Subset { options, .. }) => {

@@ -765,7 +765,9 @@ impl Runtime {
             if let Some(c) = card {
                 // A cancelled flare is discarded rather than returned.
                 if game.state().players[p.ix()].hand.contains(&c) {
+                    let outer = game.set_acting(Some(ab.source));
                     game.discard_card(p, c, Rule::CardText);
+                    game.set_acting(outer);
                 }
             }
             return Ok(false);
@@ -777,7 +779,7 @@ impl Runtime {
             let mut ctx = self.ctx(p, a, subject);
             ctx.card = card;
             ctx.tech = origin.tech();
-            self.exec(&ab.body, game, &mut ctx)?;
+            self.run_body(&ab.body, game, &mut ctx)?;
             if let Some(c) = card {
                 if game.state().kind(c) == CardKind::Artifact {
                     self.happened(
@@ -948,7 +950,12 @@ impl Runtime {
             if options.is_empty() {
                 continue;
             }
-            let Some((a, origin)) = self.ask_use(game, q, &options, Some(user))? else {
+            // The option says which use it answers (the human seat words it).
+            let answered = match target {
+                Subject::Use { ability, .. } => self.ability(ability).source,
+                _ => u32::MAX,
+            };
+            let Some((a, origin)) = self.ask_use(game, q, &options, Some((user, answered)))? else {
                 continue;
             };
             let ab = self.ability(a);
@@ -958,7 +965,7 @@ impl Runtime {
             let mut ctx = self.ctx(q, a, target);
             ctx.card = origin.card();
             ctx.tech = origin.tech();
-            self.exec(&ab.body, game, &mut ctx)?;
+            self.run_body(&ab.body, game, &mut ctx)?;
             if ctx.cancelled {
                 return Ok(true);
             }
@@ -972,7 +979,7 @@ impl Runtime {
         game: &mut Game,
         p: PlayerId,
         options: &[(u32, Origin)],
-        answering: Option<PlayerId>,
+        answering: Option<(PlayerId, u32)>,
     ) -> Flow<Option<(u32, Origin)>> {
         self.ask_use_on(game, p, options, answering, Subject::None)
     }
@@ -984,7 +991,7 @@ impl Runtime {
         game: &mut Game,
         p: PlayerId,
         options: &[(u32, Origin)],
-        answering: Option<PlayerId>,
+        answering: Option<(PlayerId, u32)>,
         subject: Subject,
     ) -> Flow<Option<(u32, Origin)>> {
         let mut choices = game.choices();
@@ -993,7 +1000,8 @@ impl Runtime {
             Choice::Use {
                 source: self.ability(a).source,
                 card: origin.card(),
-                answering,
+                answering: answering.map(|(user, _)| user),
+                answers: answering.map(|(_, source)| source),
                 advised: (self.ability(a).prefer.as_ref())
                     .filter(|_| advise)
                     .map(|c| {
@@ -1088,6 +1096,15 @@ impl Runtime {
             .triggers
             .iter()
             .any(|t| matches!(t, Trigger::During(_)))
+    }
+
+    /// Runs an ability's body: the events card text causes meanwhile cite the ability, and
+    /// the decisions it asks name it.
+    fn run_body(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
+        let outer = game.set_acting(Some(ctx.source));
+        let result = self.exec(stmts, game, ctx);
+        game.set_acting(outer);
+        result
     }
 
     fn exec(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
@@ -1645,7 +1662,7 @@ impl Runtime {
                 && ab.roles.allows(Self::standing(game, p))
             {
                 let mut ctx = self.ctx(p, a, Subject::None);
-                self.exec(&ab.body, game, &mut ctx)?;
+                self.run_body(&ab.body, game, &mut ctx)?;
             }
         }
         Ok(())
@@ -2660,7 +2677,7 @@ impl Hooks for Runtime {
         };
         let mut ctx = self.ctx(p, term.term, Subject::None);
         ctx.agreed = Some((term.player, term.amount));
-        self.exec(&ab.body, game, &mut ctx)
+        self.run_body(&ab.body, game, &mut ctx)
     }
 
     fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
