@@ -5,7 +5,7 @@ use clap::{Args, ValueEnum};
 use cosmic_interpreter::{check, SourceFile};
 use miette::{Diagnostic, NamedSource, Report};
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How diagnostics are printed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -54,8 +54,7 @@ pub fn read_sources(paths: &[PathBuf]) -> miette::Result<Vec<SourceFile>> {
     files
         .into_iter()
         .map(|p| {
-            let text = std::fs::read_to_string(&p)
-                .map_err(|e| miette::miette!("cannot read {}: {e}", p.display()))?;
+            let text = read_text(&p)?;
             Ok(SourceFile::new(p.display().to_string(), text))
         })
         .collect()
@@ -167,4 +166,20 @@ pub fn run(args: LintArgs) -> miette::Result<i32> {
     }
     let failed = errors > 0 || (args.deny_warnings && warnings > 0);
     Ok(i32::from(failed))
+}
+
+/// A text file's contents; a file that is not UTF-8 is named with the offset of its first
+/// bad byte.
+pub fn read_text(path: &Path) -> miette::Result<String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| miette::miette!("cannot read {}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        miette::miette!(
+            help = "save the file as UTF-8 text",
+            "{} is not UTF-8 text: the byte at offset {at} (line {}) is not valid UTF-8",
+            path.display(),
+            e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1
+        )
+    })
 }

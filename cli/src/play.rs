@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use cosmic_engine::agents::ReplayAgent;
 use cosmic_engine::save::{digest, SAVE_FORMAT};
 use cosmic_engine::{Agent, Game, Options, PlayerId, Save, Setup, Variants};
-use miette::{miette, IntoDiagnostic};
+use miette::miette;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -94,6 +94,12 @@ pub fn answers_by_seat(
 
 /// Plays the game; returns the process exit code.
 pub fn run(args: PlayArgs) -> miette::Result<i32> {
+    // A file that cannot be written is reported now, not after a whole game.
+    for (flag, path) in [("--save", &args.save), ("--log", &args.log)] {
+        if let Some(path) = path {
+            check_writable(flag, path)?;
+        }
+    }
     let loaded = args.load.as_deref().map(read_save).transpose()?;
     // A resumed game plays with the card files it was saved with, unless others are given.
     let cards: Vec<PathBuf> = match &loaded {
@@ -149,11 +155,19 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
     let seed = setup.seed;
     let components = library.components.clone();
     let replayed = loaded.as_ref().map(answers_by_seat);
+    // What `help` shows a human: the text of every component in play.
+    let texts = match seats.contains(&SeatKind::Human) {
+        true => crate::human::texts(&cards)?,
+        false => Vec::new(),
+    };
     let agents: Vec<Box<dyn Agent>> = seats
         .iter()
         .enumerate()
         .map(|(i, &k)| {
-            let live = agent(k, seed, i as u8);
+            let live = match k {
+                SeatKind::Human => Box::new(crate::human::HumanAgent::new(texts.clone())),
+                _ => agent(k, seed, i as u8),
+            };
             match &replayed {
                 // Bots are shadowed so their own randomness stays in step with the original.
                 Some(r) => Box::new(ReplayAgent::new(
@@ -177,7 +191,8 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         .map(|i| PlayerId(i as u8));
     let mut file = match &args.log {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).into_diagnostic()?,
+            std::fs::File::create(path)
+                .map_err(|e| miette!("cannot write the --log file {}: {e}", path.display()))?,
         )),
         None => None,
     };
@@ -267,4 +282,26 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         }
     }
     Ok(0)
+}
+
+/// Checks that `path` (given to `flag`) can be written, leaving no file behind that was not
+/// there before.
+fn check_writable(flag: &str, path: &Path) -> miette::Result<()> {
+    if path.is_dir() {
+        return Err(miette!(
+            help = "give a file name, e.g. `{flag} game.json`",
+            "cannot write the {flag} file {}: it is a folder",
+            path.display()
+        ));
+    }
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| miette!("cannot write the {flag} file {}: {e}", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
 }

@@ -17,7 +17,7 @@ pub enum SeatKind {
 /// The agent for a seat; bots get their own seed derived from the game's.
 pub fn agent(kind: SeatKind, game_seed: u64, seat: u8) -> Box<dyn Agent> {
     match kind {
-        SeatKind::Human => Box::new(crate::human::HumanAgent::new()),
+        SeatKind::Human => Box::new(crate::human::HumanAgent::new(Vec::new())),
         SeatKind::Basic => Box::new(BasicAgent::new(agent_seed(game_seed, seat))),
         SeatKind::Random => Box::new(RandomAgent::new(agent_seed(game_seed, seat))),
     }

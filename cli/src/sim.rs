@@ -221,7 +221,16 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
     };
     let progress = ProgressBar::new(args.games);
     progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
+            .map(|s| {
+                // A whole number of games a second (indicatif's `per_sec` shows decimals).
+                s.with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0} games/s", state.per_sec());
+                    },
+                )
+            })
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let next = AtomicUsize::new(0);

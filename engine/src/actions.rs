@@ -306,6 +306,7 @@ impl Game<'_> {
             player: p,
             kind,
             request: ships(places, min, max),
+            asker: self.acting,
         };
         match (self.ask_decision(&decision)?, decision.request) {
             (crate::decision::Answer::Ships(c), Request::Ships(r)) => Ok((r.places, c)),
@@ -338,6 +339,7 @@ impl Game<'_> {
             player: p,
             kind,
             request: Request::Subset { options, min, max },
+            asker: self.acting,
         };
         match (self.ask_decision(&decision)?, decision.request) {
             (crate::decision::Answer::Subset(ix), Request::Subset { options, .. }) => {

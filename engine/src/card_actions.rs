@@ -112,7 +112,10 @@ impl Game<'_> {
             EventKind::CardPlayed { player: p, card },
         );
         if self.state.kind(card) != CardKind::Flare {
+            // Discarded as it is played: the play's ability is the cause.
+            let outer = self.set_acting(Some(source));
             self.discard_card(p, card, Rule::CardText);
+            self.set_acting(outer);
         }
     }
 

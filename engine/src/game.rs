@@ -230,6 +230,9 @@ pub struct Game<'h> {
     pub(crate) spare_choices: Spares<crate::decision::Choice>,
     /// Lists of places ships were offered from, likewise (`ship_places`).
     pub(crate) spare_places: Spares<(crate::event::Place, u8)>,
+    /// The content ability whose text is running now, if any (`set_acting`): events that
+    /// card text causes through the card actions cite it, and decisions it asks name it.
+    pub(crate) acting: Option<u32>,
 }
 
 /// Games made so far in this process: each game's stamps start from its own number, so no
@@ -292,6 +295,7 @@ impl<'h> Game<'h> {
             timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
             spare_choices: Spares::default(),
             spare_places: Spares::default(),
+            acting: None,
         };
         game.touch_holdings(Holders::All);
         game.options.record_events = true;
@@ -587,7 +591,18 @@ impl<'h> Game<'h> {
     /// Records an event caused by a rule.
     #[inline]
     pub(crate) fn emit(&mut self, rule: Rule, kind: EventKind) {
-        self.emit_caused(Cause::Rule(rule), kind);
+        // Card text's events cite the ability whose text runs, when the hooks said which.
+        let cause = match (rule, self.acting) {
+            (Rule::CardText, Some(source)) => Cause::Ability(source),
+            _ => Cause::Rule(rule),
+        };
+        self.emit_caused(cause, kind);
+    }
+
+    /// Says which content ability's text runs now (`None`: none); returns the one before,
+    /// for the caller to restore when the text is done.
+    pub fn set_acting(&mut self, source: Option<u32>) -> Option<u32> {
+        std::mem::replace(&mut self.acting, source)
     }
 
     /// Whether events are shown or kept (an observer, or `Options::record_events`): content
@@ -648,6 +663,7 @@ impl<'h> Game<'h> {
             player,
             kind,
             request,
+            asker: self.acting,
         };
         self.ask_decision(&decision)
     }
@@ -778,6 +794,7 @@ impl<'h> Game<'h> {
             player,
             kind,
             request: Request::Pick(options),
+            asker: self.acting,
         };
         match (self.ask_decision(&decision)?, decision.request) {
             (Answer::Pick(i), Request::Pick(options)) => Ok((i, options)),

@@ -184,12 +184,15 @@ impl Names<'_> {
                     true => "a face-down tech".to_string(),
                     false => self.place(*p),
                 };
+                let to = match is_hidden("to") {
+                    true => "to a face-down tech".to_string(),
+                    false => self.to_place(*to),
+                };
                 format!(
-                    "{} moves {count} ship{} from {} to {}",
+                    "{} moves {count} ship{} from {} {to}",
                     who(player),
                     if *count == 1 { "" } else { "s" },
                     place(from, "from"),
-                    place(to, "to")
                 )
             }
             // Nothing else is ever hidden (`hidden_fields`).

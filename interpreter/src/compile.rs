@@ -204,9 +204,8 @@ impl Compiler<'_> {
             (None, Home::Power) => format!("{}'s power", self.item_name),
             (_, Home::Wild) => format!("{}'s wild flare", self.item_name),
             (_, Home::Super) => format!("{}'s super flare", self.item_name),
-            (Some(n), Home::Effect) if *n != self.item_name => {
-                format!("{} ({n})", self.item_name)
-            }
+            // One rule for every named ability: what holds it, then its name in brackets.
+            (Some(n), Home::Effect) => format!("{} ({n})", self.item_name),
             _ => self.item_name.clone(),
         };
         let source = self.source(label);

@@ -792,7 +792,9 @@ impl Runtime {
             if let Some(c) = card {
                 // A cancelled flare is discarded rather than returned.
                 if game.state().players[p.ix()].hand.contains(&c) {
+                    let outer = game.set_acting(Some(ab.source));
                     game.discard_card(p, c, Rule::CardText);
+                    game.set_acting(outer);
                 }
             }
             return Ok(false);
@@ -804,7 +806,7 @@ impl Runtime {
             let mut ctx = self.ctx(p, a, subject);
             ctx.card = card;
             ctx.tech = origin.tech();
-            self.exec(&ab.body, game, &mut ctx)?;
+            self.run_body(&ab.body, game, &mut ctx)?;
             if let Some(c) = card {
                 if game.state().kind(c) == CardKind::Artifact {
                     self.happened(
@@ -975,7 +977,12 @@ impl Runtime {
             if options.is_empty() {
                 continue;
             }
-            let Some((a, origin)) = self.ask_use(game, q, &options, Some(user))? else {
+            // The option says which use it answers (the human seat words it).
+            let answered = match target {
+                Subject::Use { ability, .. } => self.ability(ability).source,
+                _ => u32::MAX,
+            };
+            let Some((a, origin)) = self.ask_use(game, q, &options, Some((user, answered)))? else {
                 continue;
             };
             let ab = self.ability(a);
@@ -985,7 +992,7 @@ impl Runtime {
             let mut ctx = self.ctx(q, a, target);
             ctx.card = origin.card();
             ctx.tech = origin.tech();
-            self.exec(&ab.body, game, &mut ctx)?;
+            self.run_body(&ab.body, game, &mut ctx)?;
             if ctx.cancelled {
                 return Ok(true);
             }
@@ -999,7 +1006,7 @@ impl Runtime {
         game: &mut Game,
         p: PlayerId,
         options: &[(u32, Origin)],
-        answering: Option<PlayerId>,
+        answering: Option<(PlayerId, u32)>,
     ) -> Flow<Option<(u32, Origin)>> {
         self.ask_use_on(game, p, options, answering, Subject::None)
     }
@@ -1011,7 +1018,7 @@ impl Runtime {
         game: &mut Game,
         p: PlayerId,
         options: &[(u32, Origin)],
-        answering: Option<PlayerId>,
+        answering: Option<(PlayerId, u32)>,
         subject: Subject,
     ) -> Flow<Option<(u32, Origin)>> {
         let mut choices = game.choices();
@@ -1020,7 +1027,8 @@ impl Runtime {
             Choice::Use {
                 source: self.ability(a).source,
                 card: origin.card(),
-                answering,
+                answering: answering.map(|(user, _)| user),
+                answers: answering.map(|(_, source)| source),
                 advised: (self.ability(a).prefer.as_ref())
                     .filter(|_| advise)
                     .map(|c| {
@@ -1117,7 +1125,7 @@ impl Runtime {
             .any(|t| matches!(t, Trigger::During(_)))
     }
 
-    /// Starts recording which statements run (`statements_run`).
+    /// Starts recording which statements run (`has_run`).
     pub fn record_statements(&self) {
         self.recording.set(true);
         *self.ran.borrow_mut() = Some(Default::default());
@@ -1135,6 +1143,15 @@ impl Runtime {
                 r.insert(st as *const Stmt as usize);
             }
         }
+    }
+
+    /// Runs an ability's body: the events card text causes meanwhile cite the ability, and
+    /// the decisions it asks name it.
+    fn run_body(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
+        let outer = game.set_acting(Some(ctx.source));
+        let result = self.exec(stmts, game, ctx);
+        game.set_acting(outer);
+        result
     }
 
     fn exec(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
@@ -1693,7 +1710,7 @@ impl Runtime {
                 && ab.roles.allows(Self::standing(game, p))
             {
                 let mut ctx = self.ctx(p, a, Subject::None);
-                self.exec(&ab.body, game, &mut ctx)?;
+                self.run_body(&ab.body, game, &mut ctx)?;
             }
         }
         Ok(())
@@ -2800,7 +2817,7 @@ impl Hooks for Runtime {
         };
         let mut ctx = self.ctx(p, term.term, Subject::None);
         ctx.agreed = Some((term.player, term.amount));
-        self.exec(&ab.body, game, &mut ctx)
+        self.run_body(&ab.body, game, &mut ctx)
     }
 
     fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
