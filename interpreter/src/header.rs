@@ -240,6 +240,39 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
     ),
 ];
 
+/// The role words a designer may write, each with whom it covers in the rule book's words.
+pub fn roles() -> impl Iterator<Item = (&'static str, String)> {
+    ROLE_WORDS
+        .iter()
+        .map(|(w, set)| (*w, Roles::of(set).describe()))
+}
+
+/// The phase words a designer may write (`game setup` included), each with the phases it
+/// covers in words.
+pub fn phases() -> impl Iterator<Item = (&'static str, String)> {
+    PHASE_WORDS
+        .iter()
+        .map(|(w, list)| (*w, phase_list(list)))
+        .chain([("game setup", "once, when the game is set up".to_string())])
+}
+
+fn phase_list(list: &[Phase]) -> String {
+    if list.len() == 8 {
+        "every phase of the encounter".to_string()
+    } else {
+        let names: Vec<&str> = list.iter().map(|p| p.name()).collect();
+        format!("the {} phase", names.join(" or "))
+    }
+}
+
+/// The windows a designer may name (`after alliances are formed`), each with the engine
+/// window it is.
+pub fn windows() -> impl Iterator<Item = (String, Window)> {
+    WINDOW_WORDS
+        .iter()
+        .map(|(rel, words, w)| (format!("{} {words}", rel.keyword()), *w))
+}
+
 /// A window in the words a designer writes for it.
 pub fn window_words(window: Window) -> String {
     match WINDOW_WORDS.iter().find(|(_, _, w)| *w == window) {
