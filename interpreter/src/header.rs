@@ -63,7 +63,7 @@ impl Roles {
         if self == Roles::ANY {
             return "any player".into();
         }
-        let named: [(&[Standing], &str); 7] = [
+        let named: [(&[Standing], &str); 9] = [
             (
                 &[
                     Standing::Offense,
@@ -86,6 +86,8 @@ impl Roles {
                 &[Standing::OffensiveAlly, Standing::DefensiveAlly],
                 "an ally",
             ),
+            (&[Standing::OffensiveAlly], "an offensive ally"),
+            (&[Standing::DefensiveAlly], "a defensive ally"),
             (&[Standing::Offense], "the offense"),
             (&[Standing::Defense], "the defense"),
             (&[Standing::Uninvolved], "an uninvolved player"),
