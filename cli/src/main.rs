@@ -13,6 +13,7 @@ mod human;
 mod interval;
 mod json;
 mod lint;
+mod lsp;
 mod play;
 mod replay;
 mod ruling;
@@ -49,6 +50,8 @@ enum Command {
     Cards(cards::CardsArgs),
     /// Rewrite content files in the canonical layout (or `--check` that they are).
     Fmt(fmt::FmtArgs),
+    /// Serve the effect language to an editor: a language server on stdin and stdout.
+    Lsp,
 }
 
 fn main() -> miette::Result<()> {
@@ -70,6 +73,7 @@ fn main() -> miette::Result<()> {
         Command::Fmt(args) => fmt::run(args)?,
         Command::Explain(args) => explain::run(args)?,
         Command::Cards(args) => cards::run(args)?,
+        Command::Lsp => lsp::run()?,
     };
     std::process::exit(code);
 }

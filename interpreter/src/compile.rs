@@ -1825,7 +1825,8 @@ fn without_last(p: &ast::Path) -> ast::Path {
     p
 }
 
-fn path_tokens(p: &ast::Path) -> Vec<String> {
+/// A reference's tokens as the vocabulary reads them (see [`vocabulary::tokens`]).
+pub fn path_tokens(p: &ast::Path) -> Vec<String> {
     let words: Vec<(String, Option<&'static str>)> = p
         .segments
         .iter()
@@ -1919,7 +1920,7 @@ fn reads(e: &Expr, q: &QuantityRef) -> bool {
 }
 
 /// The `whenever` events the runtime knows.
-const WHENEVER_WORDS: &[&str] = &[
+pub const WHENEVER_WORDS: &[&str] = &[
     "an alien power is used",
     "a flare or an artifact is played",
     "my power is zapped",
@@ -1947,7 +1948,7 @@ const WHENEVER_WORDS: &[&str] = &[
 ];
 
 /// The `instead of` events the runtime knows.
-const INSTEAD_WORDS: &[&str] = &[
+pub const INSTEAD_WORDS: &[&str] = &[
     "my power",
     "my ships going to the warp",
     "the losing side's ships going to the warp",

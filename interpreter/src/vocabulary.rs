@@ -768,6 +768,32 @@ pub fn resolve(
     None
 }
 
+/// The vocabulary pattern a reference reads as (the first that matches, as [`resolve`]
+/// tries them), with the expression it makes; `None` for a name in scope or no pattern.
+pub fn pattern_of(toks: &[String], scope: &[Bound]) -> Option<(&'static Pattern, Expr)> {
+    if scope.iter().any(|b| b.tokens == toks) {
+        return None;
+    }
+    PATTERNS
+        .iter()
+        .zip(pattern_words())
+        .filter(|(_, pat)| may_match(pat, toks))
+        .find_map(|(p, pat)| match_pattern(pat, toks, scope, 0).map(|h| (p, (p.build)(h))))
+}
+
+/// A pattern in a designer's words, each hole named by its type (`‹a side›'s total`).
+pub fn pattern_words_with_holes(p: &Pattern) -> String {
+    p.words
+        .split(' ')
+        .map(|w| match hole_ty(w) {
+            Some(ty) => format!("‹{}›", ty.words()),
+            None => w.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(" 's", "'s")
+}
+
 /// Each pattern's words, split once: resolving tries every pattern for every reference.
 fn pattern_words() -> &'static [Vec<&'static str>] {
     static WORDS: std::sync::OnceLock<Vec<Vec<&'static str>>> = std::sync::OnceLock::new();
