@@ -17,7 +17,9 @@ mod play;
 mod replay;
 mod ruling;
 mod seats;
+mod shard;
 mod sim;
+mod summary;
 
 use clap::{Parser, Subcommand};
 
@@ -33,7 +35,7 @@ struct Cli {
 enum Command {
     /// Play one whole game on the built-in library and print its log and winner(s).
     Play(play::PlayArgs),
-    /// Play many games with bots and print a summary.
+    /// Play many games with bots and print a summary (or `sim merge` the shards of a run).
     Sim(sim::SimArgs),
     /// Run ruling scenarios: print each resolution trace and whether its expectations hold.
     Ruling(ruling::RulingArgs),
