@@ -7,6 +7,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod bench;
 mod cards;
+mod charts;
 mod explain;
 mod fmt;
 mod human;
@@ -15,6 +16,7 @@ mod json;
 mod lint;
 mod play;
 mod replay;
+mod report;
 mod ruling;
 mod seats;
 mod shard;
@@ -37,6 +39,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games with bots and print a summary (or `sim merge` the shards of a run).
     Sim(sim::SimArgs),
+    /// Write a `sim --json` document as a self-contained HTML balance report.
+    Report(report::ReportArgs),
     /// Run ruling scenarios: print each resolution trace and whether its expectations hold.
     Ruling(ruling::RulingArgs),
     /// Play a save's answers again and check the game reaches the saved state.
@@ -65,6 +69,7 @@ fn main() -> miette::Result<()> {
     let code = match cli.command {
         Command::Play(args) => play::run(args)?,
         Command::Sim(args) => sim::run(args)?,
+        Command::Report(args) => report::run(args)?,
         Command::Ruling(args) => ruling::run(args)?,
         Command::Replay(args) => replay::run(args)?,
         Command::Lint(args) => lint::run(args)?,

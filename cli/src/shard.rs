@@ -79,6 +79,9 @@ pub struct MergeArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    /// Also write the results as a self-contained HTML report.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
 }
 
 /// Merges shards into the run's summary; returns the exit code (1 if any game failed).
@@ -178,7 +181,7 @@ pub fn merge(args: MergeArgs) -> miette::Result<i32> {
             merged_shards: Some(count),
         },
     );
-    crate::sim::output(&summary, args.json)
+    crate::sim::output(&summary, args.json, args.report.as_deref())
 }
 
 /// The first way two shards' runs differ: what, the first's, the second's.

@@ -79,9 +79,12 @@ pub struct RunArgs {
     #[arg(long)]
     fingerprint: bool,
     /// Also count each alien's wins against each other alien at the table (in the JSON's
-    /// `pairs`).
+    /// `pairs`, and as a heat map in the report).
     #[arg(long)]
     matrix: bool,
+    /// Also write the results as a self-contained HTML report.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
     /// Play only shard K of N (K from 0): the run's games split into N consecutive ranges.
     /// Merge the shards' `--json` outputs with `cosmic sim merge`.
     #[arg(long, value_name = "K/N")]
@@ -288,11 +291,19 @@ fn play(args: RunArgs) -> miette::Result<i32> {
             merged_shards: None,
         },
     );
-    output(&summary, args.json)
+    output(&summary, args.json, args.report.as_deref())
 }
 
-/// Prints `summary` (as JSON with `json`); returns the exit code (1 if any game failed).
-pub(crate) fn output(summary: &Summary, json: bool) -> miette::Result<i32> {
+/// Prints `summary` (as JSON with `json`) and writes its HTML report to `report`; returns the
+/// exit code (1 if any game failed).
+pub(crate) fn output(
+    summary: &Summary,
+    json: bool,
+    report: Option<&std::path::Path>,
+) -> miette::Result<i32> {
+    if let Some(path) = report {
+        crate::report::write(summary, path)?;
+    }
     if json {
         crate::json::print_document(summary)?;
     } else {
