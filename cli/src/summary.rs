@@ -181,6 +181,28 @@ impl Tally {
 
     /// Reads back the tally a shard's summary was made from.
     pub fn of_shard(s: &Summary) -> Result<Tally, String> {
+        // A file edited by hand or truncated is refused, not added up.
+        if s.seats.len() != s.players as usize {
+            return Err(format!(
+                "it lists {} seats for {} players",
+                s.seats.len(),
+                s.players
+            ));
+        }
+        let played = s
+            .games
+            .checked_sub(s.failures.len() as u64)
+            .ok_or("it lists more failures than games")?;
+        let lengths = s
+            .game_lengths
+            .iter()
+            .try_fold(0u64, |n, l| n.checked_add(l.games));
+        if lengths != Some(played) {
+            return Err(format!(
+                "its game lengths count {} games, not the {played} it played",
+                lengths.map_or("too many".into(), |n| n.to_string())
+            ));
+        }
         let fingerprints = match (&s.fingerprint, &s.game_fingerprints) {
             (None, _) => None,
             (Some(_), None) => return Err("it has a fingerprint but not its games'".into()),

@@ -124,8 +124,13 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     let refused = |files: &[&Path], expected: &str| {
         let out = merge(files);
         assert_eq!(out.status.code(), Some(1), "{expected}");
+        // miette wraps long lines in a box: read the words.
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(expected), "wanted {expected:?} in {err}");
+        let words: Vec<&str> = err.split_whitespace().filter(|w| *w != "│").collect();
+        assert!(
+            words.join(" ").contains(expected),
+            "wanted {expected:?} in {err}"
+        );
     };
     refused(&[f[0], f[1], f[3]], "shard 2/4 is missing");
     refused(&[f[0], f[1]], "shards 2/4, 3/4 are missing");
@@ -149,6 +154,17 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     ]);
     std::fs::write(&other, &out.stdout).expect("write");
     refused(&[f[0], f[1], f[2], &other], "its seed is 12, not 11");
+
+    // A shard edited by hand.
+    let edited = dir.join("edited.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(f[3]).expect("read")).expect("JSON");
+    json["seats"].as_array_mut().expect("seats").pop();
+    std::fs::write(&edited, json.to_string()).expect("write");
+    refused(
+        &[f[0], f[1], f[2], &edited],
+        "it lists 3 seats for 4 players",
+    );
 
     // An unsharded run is not a shard.
     let whole = dir.join("whole.json");
