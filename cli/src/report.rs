@@ -153,13 +153,19 @@ pub fn render(s: &Summary, json: &str) -> miette::Result<String> {
         ),
         (
             "time",
-            format!(
-                "{:.1} s on {} thread{} ({:.0} games/s)",
-                s.elapsed_seconds,
-                s.threads,
-                if s.threads == 1 { "" } else { "s" },
-                s.games_per_second
-            ),
+            match s.merged_shards {
+                Some(n) => format!(
+                    "{:.1} s summed over {n} shards ({} threads in all)",
+                    s.elapsed_seconds, s.threads
+                ),
+                None => format!(
+                    "{:.1} s on {} thread{} ({:.0} games/s)",
+                    s.elapsed_seconds,
+                    s.threads,
+                    if s.threads == 1 { "" } else { "s" },
+                    s.games_per_second
+                ),
+            },
         ),
     ];
     h.push_str("<section id=\"settings\">\n<h2>Run</h2>\n<table>\n");
