@@ -7,6 +7,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod bench;
 mod cards;
+mod charts;
 mod explain;
 mod fmt;
 mod human;
@@ -16,9 +17,12 @@ mod lint;
 mod lsp;
 mod play;
 mod replay;
+mod report;
 mod ruling;
 mod seats;
+mod shard;
 mod sim;
+mod summary;
 
 use clap::{Parser, Subcommand};
 
@@ -34,8 +38,10 @@ struct Cli {
 enum Command {
     /// Play one whole game on the built-in library and print its log and winner(s).
     Play(play::PlayArgs),
-    /// Play many games with bots and print a summary.
+    /// Play many games with bots and print a summary (or `sim merge` the shards of a run).
     Sim(sim::SimArgs),
+    /// Write a `sim --json` document as a self-contained HTML balance report.
+    Report(report::ReportArgs),
     /// Run ruling scenarios: print each resolution trace and whether its expectations hold.
     Ruling(ruling::RulingArgs),
     /// Play a save's answers again and check the game reaches the saved state.
@@ -66,6 +72,7 @@ fn main() -> miette::Result<()> {
     let code = match cli.command {
         Command::Play(args) => play::run(args)?,
         Command::Sim(args) => sim::run(args)?,
+        Command::Report(args) => report::run(args)?,
         Command::Ruling(args) => ruling::run(args)?,
         Command::Replay(args) => replay::run(args)?,
         Command::Lint(args) => lint::run(args)?,

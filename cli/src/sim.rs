@@ -1,16 +1,17 @@
 //! `cosmic sim`: many bot games, spread over threads, summarised. Each game's seed derives
-//! from the run seed and the game's index, so results do not depend on the thread count.
+//! from the run seed and the game's index, so results do not depend on the thread count, nor
+//! on which shard of the run plays the game (`--shard`, `shard.rs`).
 
 use crate::seats::{agent, fresh_seed, SeatKind};
+use crate::summary::{fnv, GameResult, RunInfo, RunSetup, Summary, Tally, FNV_START};
 use clap::Args;
 use cosmic_cards::Library;
 use cosmic_engine::agents::agent_seed;
-use cosmic_engine::{Color, Game, GameError, Options, Setup, Variants};
+use cosmic_engine::{Game, GameError, Options, Setup, Variants};
 use indicatif::{ProgressBar, ProgressStyle};
 use miette::miette;
-use serde::Serialize;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -23,10 +24,27 @@ pub enum Bot {
     Random,
 }
 
-/// Options of `cosmic sim`.
+/// `cosmic sim`: play a run (or a shard of one), or merge shards.
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct SimArgs {
-    /// Number of games.
+    #[command(subcommand)]
+    command: Option<SimCommand>,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// What `cosmic sim` does besides playing.
+#[derive(clap::Subcommand)]
+enum SimCommand {
+    /// Combine the `--json` outputs of every shard of one run into the run's summary.
+    Merge(crate::shard::MergeArgs),
+}
+
+/// Options of a run.
+#[derive(Args)]
+pub struct RunArgs {
+    /// Number of games (of the whole run, with --shard).
     #[arg(long, default_value_t = 100)]
     games: u64,
     /// Number of players (3 to 8).
@@ -35,7 +53,7 @@ pub struct SimArgs {
     /// The bot in every seat.
     #[arg(long, value_enum, default_value_t = Bot::Basic)]
     bot: Bot,
-    /// The run's seed (default: from the clock).
+    /// The run's seed (default: from the clock; required with --shard).
     #[arg(long)]
     seed: Option<u64>,
     /// Worker threads (default: all cores).
@@ -60,6 +78,17 @@ pub struct SimArgs {
     /// to check that a change to the code leaves every game identical.
     #[arg(long)]
     fingerprint: bool,
+    /// Also count each alien's wins against each other alien at the table (in the JSON's
+    /// `pairs`, and as a heat map in the report).
+    #[arg(long)]
+    matrix: bool,
+    /// Also write the results as a self-contained HTML report.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
+    /// Play only shard K of N (K from 0): the run's games split into N consecutive ranges.
+    /// Merge the shards' `--json` outputs with `cosmic sim merge`.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<crate::shard::Shard>,
 }
 
 /// What one game contributes to the summary.
@@ -74,51 +103,6 @@ pub(crate) struct GameSummary {
     fingerprint: Option<u64>,
 }
 
-/// A seat's results.
-#[derive(Serialize)]
-struct SeatSummary {
-    seat: u8,
-    color: Color,
-    wins: u64,
-    win_rate: f64,
-    /// The 95% interval of the win rate (Wilson).
-    win_rate_95: [f64; 2],
-}
-
-/// An alien's results over the games it played.
-#[derive(Serialize)]
-struct AlienSummary {
-    alien: String,
-    games: u64,
-    wins: u64,
-    win_rate: f64,
-    /// The 95% interval of the win rate (Wilson).
-    win_rate_95: [f64; 2],
-}
-
-/// The run's results.
-#[derive(Serialize)]
-struct Summary {
-    games: u64,
-    players: u8,
-    bot: String,
-    seed: u64,
-    threads: usize,
-    seats: Vec<SeatSummary>,
-    aliens: Vec<AlienSummary>,
-    shared_wins: u64,
-    no_winner: u64,
-    mean_turns: f64,
-    mean_encounters: f64,
-    events: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    fingerprint: Option<String>,
-    failures: Vec<String>,
-    elapsed_seconds: f64,
-    games_per_second: f64,
-    events_per_second: f64,
-}
-
 /// The seed of game `index` in a run seeded `seed`.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
     agent_seed(
@@ -126,18 +110,6 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
         (index % 251) as u8,
     )
 }
-
-/// Folds `bytes` into an FNV-1a hash.
-fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
-/// FNV-1a's starting value.
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// Help for a bad `--variants` list.
 pub(crate) const VARIANTS_HELP: &str =
@@ -194,8 +166,22 @@ pub(crate) fn play_one(
     })
 }
 
-/// Runs the simulation; returns the process exit code (1 if any game failed).
+/// Runs `cosmic sim`; returns the process exit code (1 if any game failed).
 pub fn run(args: SimArgs) -> miette::Result<i32> {
+    match args.command {
+        Some(SimCommand::Merge(merge)) => crate::shard::merge(merge),
+        None => play(args.run),
+    }
+}
+
+/// Plays the run (or its shard) and prints the summary.
+fn play(args: RunArgs) -> miette::Result<i32> {
+    if args.shard.is_some() && args.seed.is_none() {
+        return Err(miette!(
+            help = "give every shard the same --seed (and the same --games and setup)",
+            "--shard needs --seed: each shard must play the same run"
+        ));
+    }
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let threads = args
         .threads
@@ -204,6 +190,10 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
     if args.games == 0 {
         return Err(miette!(help = "ask for at least one game", "--games is 0"));
     }
+    let games = match args.shard {
+        Some(shard) => shard.games(args.games)?,
+        None => 0..args.games,
+    };
     let library = crate::lint::load_library(&args.cards)?;
     let aliens = library
         .alien_setup(&args.aliens, args.players)
@@ -219,7 +209,7 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
             .map_err(|e| miette!(help = VARIANTS_HELP, "--variants: {e}"))?,
         ..Setup::new(args.players, seed)
     };
-    let progress = ProgressBar::new(args.games);
+    let progress = ProgressBar::new(games.end - games.start);
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
             .map(|s| {
@@ -233,9 +223,9 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
             })
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let next = AtomicUsize::new(0);
+    let next = AtomicU64::new(games.start);
     let results: Mutex<Vec<(u64, Result<GameSummary, GameError>)>> =
-        Mutex::new(Vec::with_capacity(args.games as usize));
+        Mutex::new(Vec::with_capacity((games.end - games.start) as usize));
     let start = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -243,8 +233,8 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                 let runtime = library.runtime();
                 let mut local = Vec::new();
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed) as u64;
-                    if i >= args.games {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games.end {
                         break;
                     }
                     let r = play_one(
@@ -272,163 +262,61 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
         .map_err(|_| miette!("a worker thread panicked"))?;
     results.sort_by_key(|(i, _)| *i);
 
-    let mut wins = vec![0u64; args.players as usize];
     let names = library.alien_names();
-    let mut by_alien: Vec<(u64, u64)> = vec![(0, 0); names.len()];
-    let (mut shared, mut none, mut turns, mut encounters, mut events) = (0, 0, 0u64, 0u64, 0u64);
-    let mut failures = Vec::new();
-    let mut played = 0u64;
-    let mut fingerprint = FNV_START;
+    let mut tally = Tally::new(args.players, args.matrix, args.fingerprint);
     for (i, r) in &results {
         match r {
-            Ok(g) => {
-                played += 1;
-                for &w in &g.winners {
-                    wins[w as usize] += 1;
-                }
-                for (seat, a) in g.aliens.iter().enumerate() {
-                    if let Some(a) = a {
-                        by_alien[*a as usize].0 += 1;
-                        by_alien[*a as usize].1 += g.winners.contains(&(seat as u8)) as u64;
-                    }
-                }
-                if g.winners.len() > 1 {
-                    shared += 1;
-                }
-                if g.winners.is_empty() {
-                    none += 1;
-                }
-                turns += g.turns as u64;
-                encounters += g.encounters as u64;
-                events += g.events;
-                if let Some(f) = g.fingerprint {
-                    fingerprint = fnv(fingerprint, &f.to_le_bytes());
-                }
-            }
-            Err(e) => failures.push(format!("game {i} (seed {}): {e}", game_seed(seed, *i))),
+            Ok(g) => tally.add_game(&GameResult {
+                aliens: g
+                    .aliens
+                    .iter()
+                    .map(|a| a.map(|a| names[a as usize]))
+                    .collect(),
+                winners: &g.winners,
+                turns: g.turns,
+                encounters: g.encounters,
+                events: g.events,
+                fingerprint: g.fingerprint,
+            }),
+            Err(e) => tally.add_failure(format!("game {i} (seed {}): {e}", game_seed(seed, *i))),
         }
     }
-    let per = |x: u64| {
-        if played == 0 {
-            0.0
-        } else {
-            x as f64 / played as f64
-        }
-    };
-    let summary = Summary {
-        games: args.games,
-        players: args.players,
-        bot: format!("{:?}", args.bot).to_lowercase(),
-        seed,
-        threads,
-        seats: wins
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| SeatSummary {
-                seat: i as u8,
-                color: Color::ALL[i],
-                wins: w,
-                win_rate: per(w),
-                win_rate_95: crate::interval::wilson(w, args.games),
-            })
-            .collect(),
-        aliens: by_alien
-            .iter()
-            .zip(&names)
-            .filter(|((games, _), _)| *games > 0)
-            .map(|(&(games, wins), name)| AlienSummary {
-                alien: name.to_string(),
-                games,
-                wins,
-                win_rate: wins as f64 / games as f64,
-                win_rate_95: crate::interval::wilson(wins, games),
-            })
-            .collect(),
-        shared_wins: shared,
-        no_winner: none,
-        mean_turns: per(turns),
-        mean_encounters: per(encounters),
-        events,
-        fingerprint: args.fingerprint.then(|| format!("{fingerprint:016x}")),
-        failures,
-        elapsed_seconds: elapsed,
-        games_per_second: args.games as f64 / elapsed.max(1e-9),
-        events_per_second: events as f64 / elapsed.max(1e-9),
-    };
-    if args.json {
-        crate::json::print_document(&summary)?;
+    let summary = Summary::new(
+        &tally,
+        RunInfo {
+            players: args.players,
+            bot: format!("{:?}", args.bot).to_lowercase(),
+            seed,
+            threads,
+            elapsed_seconds: elapsed,
+            setup: RunSetup {
+                aliens: args.aliens.clone(),
+                variants: args.variants.clone(),
+                cards: args.cards.iter().map(|p| p.display().to_string()).collect(),
+                library: library.digest(),
+                check: args.check,
+            },
+            shard: args.shard.map(|s| s.info(args.games)),
+            merged_shards: None,
+        },
+    );
+    output(&summary, args.json, args.report.as_deref())
+}
+
+/// Prints `summary` (as JSON with `json`) and writes its HTML report to `report`; returns the
+/// exit code (1 if any game failed).
+pub(crate) fn output(
+    summary: &Summary,
+    json: bool,
+    report: Option<&std::path::Path>,
+) -> miette::Result<i32> {
+    if let Some(path) = report {
+        crate::report::write(summary, path)?;
+    }
+    if json {
+        crate::json::print_document(summary)?;
     } else {
-        print_summary(&summary);
+        summary.print();
     }
     Ok(if summary.failures.is_empty() { 0 } else { 1 })
-}
-
-/// An interval of rates as percentages: `11.9 to 22.4%`.
-fn percent_range([lo, hi]: [f64; 2]) -> String {
-    format!("{:>4.1} to {:>4.1}%", lo * 100.0, hi * 100.0)
-}
-
-fn print_summary(s: &Summary) {
-    println!(
-        "{} games, {} players, {} bots, seed {}, {} thread{}",
-        s.games,
-        s.players,
-        s.bot,
-        s.seed,
-        s.threads,
-        if s.threads == 1 { "" } else { "s" }
-    );
-    println!("seat  color   wins   win rate   95% interval");
-    for seat in &s.seats {
-        println!(
-            "{:>4}  {:<6} {:>6}   {:>6.1}%   {}",
-            seat.seat,
-            seat.color.name(),
-            seat.wins,
-            seat.win_rate * 100.0,
-            percent_range(seat.win_rate_95)
-        );
-    }
-    if !s.aliens.is_empty() {
-        // The column is as wide as the longest name (Philanthropist has 14 letters).
-        let w = s
-            .aliens
-            .iter()
-            .map(|a| a.alien.len())
-            .max()
-            .unwrap_or(0)
-            .max(12);
-        println!(
-            "{:<w$} {:>6}  {:>6}   win rate   95% interval",
-            "alien", "games", "wins"
-        );
-        for a in &s.aliens {
-            println!(
-                "{:<w$} {:>6}  {:>6}   {:>6.1}%   {}",
-                a.alien,
-                a.games,
-                a.wins,
-                a.win_rate * 100.0,
-                percent_range(a.win_rate_95)
-            );
-        }
-    }
-    println!(
-        "shared wins: {}   no winner: {}",
-        s.shared_wins, s.no_winner
-    );
-    println!(
-        "mean turns: {:.1}   mean encounters: {:.1}",
-        s.mean_turns, s.mean_encounters
-    );
-    println!(
-        "elapsed: {:.2}s   games_per_second: {:.0}   events_per_second: {:.0}",
-        s.elapsed_seconds, s.games_per_second, s.events_per_second
-    );
-    if let Some(f) = &s.fingerprint {
-        println!("fingerprint: {f}");
-    }
-    for f in &s.failures {
-        println!("FAILED {f}");
-    }
 }
