@@ -252,7 +252,7 @@ impl Printer<'_> {
                         p.before(option.span.start, false);
                         let mut head = string(&option.label.value);
                         if let Some(prefer) = &option.prefer {
-                            head.push_str(&format!(" prefer if {}", expr(prefer)));
+                            head.push_str(&format!(" bots prefer if {}", expr(prefer)));
                         }
                         p.block(&head, &option.body);
                     }
@@ -353,7 +353,7 @@ fn ability_head(a: &Ability) -> String {
         clauses.push(format!("once per {}", words(&limit.words)));
     }
     if let Some(prefer) = &a.prefer {
-        clauses.push(format!("prefer if {}", expr(prefer)));
+        clauses.push(format!("bots prefer if {}", expr(prefer)));
     }
     if !clauses.is_empty() {
         head.push(' ');

@@ -1053,7 +1053,7 @@ fn header_completions(text: &str, start: usize, at: usize, head: &str) -> Vec<Co
         "during",
         "if",
         "once per encounter",
-        "prefer if",
+        "bots prefer if",
     ];
     rank(
         &typed,
