@@ -43,6 +43,13 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(by), EventKind::PowerLost { player: p });
     }
 
+    /// Zaps `p`'s alien power `until`: no use of it until then, while its innate parts (text
+    /// that is never used) go on acting. The log reads as for a power switched off.
+    pub fn zap_power(&mut self, p: PlayerId, until: Until, by: u32) {
+        self.add_effect(p, until, Lasting::Zapped);
+        self.emit_caused(Cause::Ability(by), EventKind::PowerLost { player: p });
+    }
+
     /// Ends every effect that switched `p`'s power off.
     pub fn power_on(&mut self, p: PlayerId, by: u32) {
         let before = self.state.effects.lasting.len();

@@ -49,8 +49,11 @@ pub enum Lasting {
         /// What the fact is, in content's numbering.
         key: u32,
     },
-    /// An alien power switched off (zapped, or lost by an effect).
+    /// An alien power switched off (lost by an effect): neither used nor acting.
     PowerOff,
+    /// An alien power zapped: it cannot be used while this lasts, but its innate parts
+    /// (never used) still act.
+    Zapped,
     /// An ability cancelled: it cannot be used again while this lasts.
     Cancelled {
         /// The content ability.
@@ -105,6 +108,13 @@ impl Effects {
         self.lasting
             .iter()
             .any(|e| e.by == p && matches!(e.what, Lasting::PowerOff))
+    }
+
+    /// Whether `p`'s alien power is zapped (see `Lasting::Zapped`).
+    pub fn power_zapped(&self, p: PlayerId) -> bool {
+        self.lasting
+            .iter()
+            .any(|e| e.by == p && matches!(e.what, Lasting::Zapped))
     }
 
     /// The card `p` must select as its encounter card, if an effect obliges it.

@@ -638,6 +638,7 @@ impl GameState {
         !self.aside.is_empty()
             && self.players[p.ix()].power_active
             && !self.effects.power_off(p)
+            && !self.effects.power_zapped(p)
             && (self.effects.lasting.iter())
                 .any(|e| e.by == p && matches!(e.what, crate::effects::Lasting::SheetAccess))
     }

@@ -242,6 +242,9 @@ struct Candidate {
 enum Need {
     /// The player's alien power works.
     Works,
+    /// The player has its alien power, zapped or not: an innate part is never used, so a
+    /// zap, which cancels uses, does not stop it (Combined Rules, Zapping Alien Powers).
+    Held,
     /// The tech (the player's n-th) is completed, or a secret tech researched enough.
     Tech(u8),
     /// A card: on the sheet, the sheet is open; a flare, no flare was used and its home
@@ -474,6 +477,12 @@ impl Runtime {
     /// Whether `p`'s alien power works now (enough home colonies, or an alien that never
     /// loses its power that way; not zapped or lost).
     fn power_works(&self, game: &Game, p: PlayerId) -> bool {
+        self.power_held(game, p) && !game.state().effects.power_zapped(p)
+    }
+
+    /// Whether `p` has its alien power, zapped or not (enough home colonies, or an alien
+    /// that never loses its power that way; not lost by an effect): its innate parts act.
+    fn power_held(&self, game: &Game, p: PlayerId) -> bool {
         let s = game.state();
         let player = &s.players[p.ix()];
         let kept = || {
@@ -520,7 +529,12 @@ impl Runtime {
                 Origin::Power
             };
             for act in self.index.acting(item, Part::Power) {
-                push(act, origin, Need::Works);
+                let need = if self.ability(act.ability).usage == Usage::Innate {
+                    Need::Held
+                } else {
+                    Need::Works
+                };
+                push(act, origin, need);
             }
         }
         for (i, h) in player.techs.iter().enumerate() {
@@ -592,6 +606,7 @@ impl Runtime {
         for c in cache.list.iter().filter(|c| c.keys & keys != 0) {
             let ok = match c.need {
                 Need::Works => works(),
+                Need::Held => self.power_held(game, p),
                 Need::Tech(i) => {
                     (player.techs.get(i as usize)).is_some_and(|h| game.tech_usable(h))
                 }
@@ -1502,7 +1517,7 @@ impl Runtime {
                 }
             }
             Stmt::ZapOwnPower => {
-                game.power_off(me, Until::EndOfEncounter, ctx.source);
+                game.zap_power(me, Until::EndOfEncounter, ctx.source);
                 self.zapped(game, me)?;
             }
             Stmt::DiscardThis => {
@@ -1554,7 +1569,7 @@ impl Runtime {
                 } = ctx.subject
                 {
                     ctx.cancelled = true;
-                    game.power_off(player, *until, ctx.source);
+                    game.zap_power(player, *until, ctx.source);
                     self.zapped(game, player)?;
                 }
             }
