@@ -466,6 +466,22 @@ impl Game<'_> {
         );
     }
 
+    /// `from` gives `card` from its hand to `to` by card text, which remembers it for the
+    /// encounter (`Encounter::given`).
+    pub fn give_as_gift(&mut self, from: PlayerId, to: PlayerId, card: CardId) {
+        if self.state.players[from.ix()].hand.contains(&card) {
+            self.state.encounter.given.push((from, card));
+            self.give_card(from, to, card, Rule::CardText);
+        }
+    }
+
+    /// The player whose hand holds `card`, if any.
+    pub fn holder_of(&self, card: CardId) -> Option<PlayerId> {
+        (self.state.players.iter())
+            .position(|p| p.hand.contains(&card))
+            .map(|i| PlayerId(i as u8))
+    }
+
     /// `a` and `b` exchange alien sheets for good.
     pub fn swap_aliens(&mut self, a: PlayerId, b: PlayerId, source: u32) {
         if a == b {

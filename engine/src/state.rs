@@ -306,6 +306,10 @@ pub struct Encounter {
     /// Cards taken at random from another player's hand this encounter, with who took them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub took: Vec<(PlayerId, CardId)>,
+    /// Cards card text had a player give from its hand to another this encounter, with the
+    /// giver.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<(PlayerId, CardId)>,
     /// Cards of a hand shown this encounter, with the players who saw them (bit per seat).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seen: Vec<(u8, CardId)>,

@@ -474,6 +474,7 @@ impl Compiler<'_> {
                 let before = self.lints.len();
                 let (over, var_ty) = match self.any_expr(&f.over) {
                     (x, Ty::Int) => (x, Ty::Int),
+                    (x, Ty::Cards) => (x, Ty::Card),
                     _ => {
                         self.lints.truncate(before);
                         (self.expr(&f.over, Ty::Players), Ty::Player)

@@ -381,6 +381,11 @@ pub enum Expr {
     Invited(Box<Expr>),
     /// Cards a player took from other players' hands this encounter (still in its hand).
     Took(Box<Expr>),
+    /// Cards a player gave from its hand to others by card text this encounter (still in
+    /// another player's hand).
+    Gifts(Box<Expr>),
+    /// The player whose hand holds a card (nobody if none does).
+    Holder(Box<Expr>),
     /// A main player's encounter card.
     EncounterCard(Box<Expr>),
     /// The revealed encounter cards.
@@ -528,6 +533,8 @@ impl Expr {
             | Expr::Hand(a)
             | Expr::Invited(a)
             | Expr::Took(a)
+            | Expr::Gifts(a)
+            | Expr::Holder(a)
             | Expr::CombinedValue(a)
             | Expr::Reinforcements(a)
             | Expr::Compensating(a)

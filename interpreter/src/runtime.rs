@@ -1358,7 +1358,7 @@ impl Runtime {
                         ctx.slots[*slot as usize] = Value::Card(c);
                     }
                     match to {
-                        Some(to) if to != me => game.give_card(me, to, c, Rule::CardText),
+                        Some(to) if to != me => game.give_as_gift(me, to, c),
                         Some(_) => {}
                         // Nobody to give it to: the card is discarded.
                         None => game.discard_card(me, c, Rule::CardText),
@@ -1597,6 +1597,13 @@ impl Runtime {
                 if let Value::Int(n) = over {
                     for i in 1..=n.clamp(0, 255) {
                         ctx.slots[*slot as usize] = Value::Int(i);
+                        self.exec(body, game, ctx)?;
+                    }
+                    return Ok(());
+                }
+                if let Value::Cards(cards) = over {
+                    for c in cards {
+                        ctx.slots[*slot as usize] = Value::Card(c);
                         self.exec(body, game, ctx)?;
                     }
                     return Ok(());
@@ -2149,6 +2156,19 @@ impl Runtime {
                     None => 0,
                 }),
                 _ => Value::Players(0),
+            },
+            Expr::Gifts(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(
+                    (s.encounter.given.iter())
+                        .filter(|&&(q, c)| q == p && game.holder_of(c).is_some_and(|h| h != p))
+                        .map(|&(_, c)| c)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Holder(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => game.holder_of(c).map_or(Value::None, Value::Player),
+                _ => Value::None,
             },
             Expr::Took(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Cards(

@@ -394,6 +394,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Gained(b(&mut e)),
     },
     Pattern {
+        words: "{p} 's gifts this encounter",
+        ty: Ty::Cards,
+        build: |mut e| Expr::Gifts(b(&mut e)),
+    },
+    Pattern {
+        words: "holder of {c}",
+        ty: Ty::Player,
+        build: |mut e| Expr::Holder(b(&mut e)),
+    },
+    Pattern {
         words: "cards {p} took this encounter",
         ty: Ty::Cards,
         build: |mut e| Expr::Took(b(&mut e)),
