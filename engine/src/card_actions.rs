@@ -588,11 +588,29 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(source), EventKind::PowerLent { from, to });
     }
 
+    /// Cards `p` set aside `until` go back to its hand.
+    pub(crate) fn return_aside_cards_of(&mut self, p: PlayerId, until: Until) {
+        while let Some(i) =
+            (self.state.aside.iter()).position(|a| a.owner == p && a.until == Some(until))
+        {
+            let a = self.state.aside.remove(i);
+            self.state.players[p.ix()].hand.push(a.card);
+            self.emit(
+                Rule::CardText,
+                EventKind::CardReturnedFromSheet {
+                    player: p,
+                    card: a.card,
+                    at: a.at,
+                },
+            );
+        }
+    }
+
     /// Cards set aside until the end of the encounter go back to their owners' hands.
     pub(crate) fn return_aside_cards(&mut self) {
         // One at a time: every card is somewhere whenever an event is emitted.
-        while let Some(i) =
-            (self.state.aside.iter()).position(|a| a.until == Some(Until::EndOfEncounter))
+        while let Some(i) = (self.state.aside.iter())
+            .position(|a| a.until <= Some(Until::EndOfEncounter) && a.until.is_some())
         {
             let a = self.state.aside.remove(i);
             self.state.players[a.owner.ix()].hand.push(a.card);

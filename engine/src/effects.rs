@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Until {
+    /// Until the player's new hand is drawn (for cards set aside as it draws one).
+    NewHand,
     /// Until the encounter is cleaned up.
     EndOfEncounter,
     /// Until the offense's turn ends.
@@ -23,6 +25,7 @@ impl Until {
     /// The duration in the rule book's words.
     pub fn words(self) -> &'static str {
         match self {
+            Until::NewHand => "until my new hand is drawn",
             Until::EndOfEncounter => "until the end of the encounter",
             Until::EndOfTurn => "until the end of the turn",
             Until::EndOfGame => "for the rest of the game",

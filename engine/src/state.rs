@@ -378,6 +378,10 @@ pub struct GameState {
     /// Cards card text set aside (beside planets, on alien sheets).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aside: Vec<AsideCard>,
+    /// The player about to discard its hand for a new one, while content answers
+    /// (`Window::NewHand`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub renewing: Option<PlayerId>,
     /// Tokens card text put beside planets.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub planet_tokens: Vec<PlanetToken>,

@@ -235,6 +235,9 @@ impl Compiler<'_> {
                         triggers.push(Trigger::On(Happening::CardPlayed))
                     }
                     "my power is zapped" => triggers.push(Trigger::On(Happening::MyPowerZapped)),
+                    "this alien leaves the game" => {
+                        triggers.push(Trigger::On(Happening::AlienLeft))
+                    }
                     "an artifact is played" => {
                         triggers.push(Trigger::On(Happening::ArtifactPlayed))
                     }
@@ -279,6 +282,9 @@ impl Compiler<'_> {
                     )),
                     "another player discards a flare" => triggers.push(Trigger::On(
                         Happening::OthersDiscard(cosmic_engine::CardType::Flare),
+                    )),
+                    "another player discards a reinforcement" => triggers.push(Trigger::On(
+                        Happening::OthersDiscard(cosmic_engine::CardType::Reinforcement),
                     )),
                     "i discard an artifact for a new hand"
                     | "I discard an artifact for a new hand" => triggers.push(Trigger::On(
@@ -647,13 +653,14 @@ impl Compiler<'_> {
             None => Until::EndOfEncounter,
             Some(t) => match t.as_str() {
                 "the end of the encounter" => Until::EndOfEncounter,
+                "my new hand is drawn" => Until::NewHand,
                 "the end of the turn" => Until::EndOfTurn,
                 "the end of the game" => Until::EndOfGame,
                 other => {
                     self.lints.push(Lint::UnknownName {
                         what: "duration".into(),
                         found: other.into(),
-                        help: "write `until the end of the encounter`, `until the end of the turn` or `until the end of the game`".into(),
+                        help: "write `until the end of the encounter`, `until the end of the turn`, `until the end of the game` or `until my new hand is drawn`".into(),
                         span: a.span,
                     });
                     Until::EndOfEncounter
@@ -1840,6 +1847,7 @@ const WHENEVER_WORDS: &[&str] = &[
     "an alien power is used",
     "a flare or an artifact is played",
     "my power is zapped",
+    "this alien leaves the game",
     "a deal is made",
     "a deal fails",
     "an artifact is played",
@@ -1860,6 +1868,7 @@ const WHENEVER_WORDS: &[&str] = &[
     "another player gains a colony",
     "another player discards an artifact",
     "another player discards a flare",
+    "another player discards a reinforcement",
     "I discard an artifact for a new hand",
 ];
 

@@ -238,6 +238,7 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
         "compensation is collected",
         Window::Compensation,
     ),
+    (WindowRelation::When, "a new hand is drawn", Window::NewHand),
 ];
 
 /// A window in the words a designer writes for it.

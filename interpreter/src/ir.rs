@@ -114,6 +114,9 @@ pub enum Happening {
     CardPlayed,
     /// The controller's own power was zapped.
     MyPowerZapped,
+    /// This alien's sheet went back to the box: it left the game (run for the player who
+    /// had it).
+    AlienLeft,
     /// An artifact is played (answered like `CardPlayed`, for artifacts only).
     ArtifactPlayed,
     /// A flare is played, as its wild or super half (answered like `CardPlayed`).
@@ -386,6 +389,8 @@ pub enum Expr {
     Gifts(Box<Expr>),
     /// The player whose hand holds a card (nobody if none does).
     Holder(Box<Expr>),
+    /// Whether a player is about to draw a new hand (`Window::NewHand`).
+    Renewing(Box<Expr>),
     /// A main player's encounter card.
     EncounterCard(Box<Expr>),
     /// The revealed encounter cards.
@@ -435,6 +440,10 @@ pub enum Expr {
     PlanetsWithout(Box<Expr>, Box<Expr>),
     /// The cards set face up beside a planet.
     CardsBeside(Box<Expr>),
+    /// The cards a player set face up beside a planet (the player, the planet).
+    OwnCardsBeside(Box<Expr>, Box<Expr>),
+    /// Every card set face up beside any planet.
+    AllCardsBeside,
     /// The cards set face down on a player's alien sheet.
     CardsOnSheet(Box<Expr>),
     /// Cards of a list of one type (`attack cards of drawn`), or its encounter cards (`None`).
@@ -514,6 +523,7 @@ impl Expr {
             | Expr::SubjectResearch
             | Expr::TopDiscard
             | Expr::TargetPlanet
+            | Expr::AllCardsBeside
             | Expr::AllPlanets => {}
             Expr::Except(a, b) | Expr::ExceptCards(a, b) | Expr::OfType(a, Some(b)) => {
                 f(a);
@@ -535,6 +545,7 @@ impl Expr {
             | Expr::Took(a)
             | Expr::Gifts(a)
             | Expr::Holder(a)
+            | Expr::Renewing(a)
             | Expr::CombinedValue(a)
             | Expr::Reinforcements(a)
             | Expr::Compensating(a)
@@ -566,6 +577,7 @@ impl Expr {
             | Expr::HandCards(a, b)
             | Expr::SideInvited(a, b)
             | Expr::PlanetsWithout(a, b)
+            | Expr::OwnCardsBeside(a, b)
             | Expr::Valued {
                 cards: a, bound: b, ..
             } => {

@@ -1654,6 +1654,20 @@ impl Runtime {
         Ok(())
     }
 
+    /// Runs the abilities of `alien` that answer its sheet leaving the game, for `p`, who had
+    /// it (nobody has it any more, so they are run here rather than gathered).
+    fn alien_left(&self, game: &mut Game, p: PlayerId, alien: u16) -> Flow {
+        let item = self.alien_items[alien as usize];
+        for &a in &self.program.items[item as usize].abilities {
+            let ab = self.ability(a);
+            if ab.home == Home::Power && ab.triggers.contains(&Trigger::On(Happening::AlienLeft)) {
+                let mut ctx = self.ctx(p, a, Subject::None);
+                self.exec(&ab.body, game, &mut ctx)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Runs the abilities that answer `p`'s power being zapped.
     fn zapped(&self, game: &mut Game, p: PlayerId) -> Flow {
         let Some(alien) = game.state().players[p.ix()].alien else {
@@ -2166,6 +2180,10 @@ impl Runtime {
                 ),
                 _ => Value::Cards(Vec::new()),
             },
+            Expr::Renewing(p) => Value::Bool(
+                s.renewing
+                    .is_some_and(|r| self.eval(p, game, ctx) == Value::Player(r)),
+            ),
             Expr::Holder(c) => match self.eval(c, game, ctx) {
                 Value::Card(c) => game.holder_of(c).map_or(Value::None, Value::Player),
                 _ => Value::None,
@@ -2344,6 +2362,25 @@ impl Runtime {
                 Value::Planet(pl) => Value::Cards(s.cards_beside(pl).collect()),
                 _ => Value::Cards(Vec::new()),
             },
+            Expr::OwnCardsBeside(p, pl) => {
+                match (self.eval(p, game, ctx), self.eval(pl, game, ctx)) {
+                    (Value::Player(p), Value::Planet(pl)) => Value::Cards(
+                        (s.aside.iter())
+                            .filter(|a| {
+                                a.owner == p && a.at == cosmic_engine::state::Aside::Planet(pl)
+                            })
+                            .map(|a| a.card)
+                            .collect(),
+                    ),
+                    _ => Value::Cards(Vec::new()),
+                }
+            }
+            Expr::AllCardsBeside => Value::Cards(
+                (s.aside.iter())
+                    .filter(|a| matches!(a.at, cosmic_engine::state::Aside::Planet(_)))
+                    .map(|a| a.card)
+                    .collect(),
+            ),
             Expr::CardsOnSheet(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Cards(s.sheet_cards(p).collect()),
                 _ => Value::Cards(Vec::new()),
@@ -2710,6 +2747,7 @@ impl Hooks for Runtime {
             Moment::DeckReshuffled => {
                 self.happened(game, Happening::DeckReshuffled, seats, Subject::None)
             }
+            Moment::AlienLeft(p, alien) => self.alien_left(game, p, alien),
             Moment::TechCompleted(p, t) => {
                 self.happened(game, Happening::TechCompleted, only(p), Subject::Tech(t))
             }

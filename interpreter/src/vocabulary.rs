@@ -514,6 +514,19 @@ pub const PATTERNS: &[Pattern] = &[
         },
     },
     Pattern {
+        words: "{p} 's cards at {pl}",
+        ty: Ty::Cards,
+        build: |mut e| {
+            let p = b(&mut e);
+            Expr::OwnCardsBeside(p, b(&mut e))
+        },
+    },
+    Pattern {
+        words: "cards at all planets",
+        ty: Ty::Cards,
+        build: |_| Expr::AllCardsBeside,
+    },
+    Pattern {
         words: "cards at {pl}",
         ty: Ty::Cards,
         build: |mut e| Expr::CardsBeside(b(&mut e)),
@@ -653,6 +666,16 @@ pub const PATTERNS: &[Pattern] = &[
         words: "deal failed",
         ty: Ty::Bool,
         build: |_| Expr::DealFailed,
+    },
+    Pattern {
+        words: "{p} draws new hand",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Renewing(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} draw new hand",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Renewing(b(&mut e)),
     },
     Pattern {
         words: "{p} collects compensation",
