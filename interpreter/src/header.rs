@@ -175,6 +175,11 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
     ),
     (
         WindowRelation::After,
+        "ships are launched",
+        Window::PhaseEnd(Phase::Launch),
+    ),
+    (
+        WindowRelation::After,
         "allies are invited",
         Window::AlliesInvited,
     ),

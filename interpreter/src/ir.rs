@@ -458,6 +458,8 @@ pub enum Expr {
     DestinyPlayer,
     /// Whether the destiny card drawn last is wild.
     DestinyWild,
+    /// Whether the destiny card drawn last shows a player color.
+    DestinyColor,
     /// The thing an ability answers or replaces (`it`, `them`, `that use`).
     Subject,
     /// The player a deal term was agreed for.
@@ -516,6 +518,7 @@ impl Expr {
             | Expr::FourPlanets
             | Expr::DestinyPlayer
             | Expr::DestinyWild
+            | Expr::DestinyColor
             | Expr::Subject
             | Expr::AgreedPlayer
             | Expr::AgreedNumber

@@ -2434,6 +2434,12 @@ impl Runtime {
             Expr::FourPlanets => Value::Bool(s.rules.planets_per_player == 4),
             Expr::DestinyPlayer => s.encounter.destiny_names.map_or(Value::None, Value::Player),
             Expr::DestinyWild => Value::Bool(s.encounter.destiny_wild),
+            Expr::DestinyColor => Value::Bool(s.encounter.destiny.is_some_and(|d| {
+                matches!(
+                    s.destiny_cards[d.0 as usize].kind,
+                    cosmic_engine::components::DestinyKind::Color(_)
+                )
+            })),
             Expr::Subject => match ctx.subject {
                 Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
                 Subject::Player(p) | Subject::Count { player: p, .. } => Value::Player(p),

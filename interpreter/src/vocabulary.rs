@@ -706,6 +706,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::DestinyPlayer,
     },
     Pattern {
+        words: "color destiny card was drawn",
+        ty: Ty::Bool,
+        build: |_| Expr::DestinyColor,
+    },
+    Pattern {
         words: "wild destiny card was drawn",
         ty: Ty::Bool,
         build: |_| Expr::DestinyWild,
