@@ -192,6 +192,9 @@ pub enum Aside {
     Planet(PlanetId),
     /// Face down on its owner's alien sheet, seen by its owner only.
     Sheet,
+    /// Face down under one of its owner's techs (its number), seen by its owner only, apart
+    /// from the sheet; discarded with the tech.
+    Tech(u16),
 }
 
 /// A card card text set aside, out of hand and deck.
@@ -623,6 +626,13 @@ impl GameState {
     pub fn cards_beside(&self, planet: PlanetId) -> impl Iterator<Item = CardId> + '_ {
         (self.aside.iter())
             .filter(move |a| a.at == Aside::Planet(planet))
+            .map(|a| a.card)
+    }
+
+    /// The cards face down under `p`'s tech `tech`.
+    pub fn cards_under_tech(&self, p: PlayerId, tech: u16) -> impl Iterator<Item = CardId> + '_ {
+        (self.aside.iter())
+            .filter(move |a| a.owner == p && a.at == Aside::Tech(tech))
             .map(|a| a.card)
     }
 

@@ -178,6 +178,14 @@ impl Game<'_> {
         techs.retain(|h| h.tech != tech);
         self.lose_tech_powers(p, tech, rule);
         self.remove_tech_ship_tokens(p, tech, rule);
+        // Cards stored under the tech go with it.
+        while let Some(i) = (self.state.aside.iter())
+            .position(|a| a.owner == p && a.at == crate::state::Aside::Tech(tech))
+        {
+            let card = self.state.aside.remove(i).card;
+            self.state.discard.push(card);
+            self.emit(rule, EventKind::CardDiscarded { player: p, card });
+        }
         self.state.tech_discard.push(tech);
         self.emit(rule, EventKind::TechDiscarded { player: p, tech });
         Ok(())

@@ -863,8 +863,16 @@ impl Compiler<'_> {
                         }
                     }
                 }
-                // `place gift on my sheet`: the last segment is the sheet.
+                // `place gift on my sheet`: the last segment is the sheet (or `this tech`).
                 match object {
+                    ast::Expr::Path(p)
+                        if p.segments.len() > 1
+                            && p.segments[p.segments.len() - 2].link == Some(Link::On)
+                            && self.snippet(p.segments.last()?.span) == "this tech" =>
+                    {
+                        let card = self.path(&without_last(p), Some(Ty::Cards)).map(|(e, _)| e)?;
+                        Some(Stmt::SetUnderTech(card))
+                    }
                     ast::Expr::Path(p)
                         if p.segments.len() > 1
                             && p.segments[p.segments.len() - 2].link == Some(Link::On)

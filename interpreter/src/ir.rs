@@ -444,6 +444,8 @@ pub enum Expr {
     OwnCardsBeside(Box<Expr>, Box<Expr>),
     /// Every card set face up beside any planet.
     AllCardsBeside,
+    /// The cards stored face down under the tech whose text this is.
+    CardsUnderTech,
     /// The cards set face down on a player's alien sheet.
     CardsOnSheet(Box<Expr>),
     /// Cards of a list of one type (`attack cards of drawn`), or its encounter cards (`None`).
@@ -527,6 +529,7 @@ impl Expr {
             | Expr::TopDiscard
             | Expr::TargetPlanet
             | Expr::AllCardsBeside
+            | Expr::CardsUnderTech
             | Expr::AllPlanets => {}
             Expr::Except(a, b) | Expr::ExceptCards(a, b) | Expr::OfType(a, Some(b)) => {
                 f(a);
@@ -840,6 +843,9 @@ pub enum Stmt {
     /// Switch the two encounter cards.
     SwapEncounterCards,
     /// `place CARD beside PLANET` (face up) or `place CARD on my sheet` (face down).
+    /// `place stored on this tech`: cards of the acting player's hand go face down under
+    /// the tech whose text this is, apart from its sheet, until the tech is discarded.
+    SetUnderTech(Expr),
     SetAside {
         /// The card.
         card: Expr,

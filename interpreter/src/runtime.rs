@@ -1249,6 +1249,14 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::SetUnderTech(card) => {
+                if let Some(t) = ctx.tech {
+                    for c in cards_of(self.eval(card, game, ctx)) {
+                        let at = cosmic_engine::state::Aside::Tech(t);
+                        game.set_aside(ctx.me, c, at, None, ctx.source);
+                    }
+                }
+            }
             Stmt::OpenSheet => game.start_effect(
                 ctx.me,
                 Until::EndOfGame,
@@ -2375,6 +2383,10 @@ impl Runtime {
                     _ => Value::Cards(Vec::new()),
                 }
             }
+            Expr::CardsUnderTech => match ctx.tech {
+                Some(t) => Value::Cards(s.cards_under_tech(ctx.me, t).collect()),
+                None => Value::Cards(Vec::new()),
+            },
             Expr::AllCardsBeside => Value::Cards(
                 (s.aside.iter())
                     .filter(|a| matches!(a.at, cosmic_engine::state::Aside::Planet(_)))

@@ -348,6 +348,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Ships(Box::new(Expr::OnSide(b(&mut e))), ShipPlace::Encounter),
     },
     Pattern {
+        words: "cards on this tech",
+        ty: Ty::Cards,
+        build: |_| Expr::CardsUnderTech,
+    },
+    Pattern {
         words: "ships on this tech",
         ty: Ty::Ships,
         build: |_| Expr::Ships(Box::new(Expr::Me), ShipPlace::ThisTech),
