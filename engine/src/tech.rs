@@ -178,7 +178,9 @@ impl Game<'_> {
         techs.retain(|h| h.tech != tech);
         self.lose_tech_powers(p, tech, rule);
         self.remove_tech_ship_tokens(p, tech, rule);
-        // Cards stored under the tech go with it.
+        self.state.tech_discard.push(tech);
+        self.emit(rule, EventKind::TechDiscarded { player: p, tech });
+        // Cards stored under the tech go with it (once the tech's discard is announced).
         while let Some(i) = (self.state.aside.iter())
             .position(|a| a.owner == p && a.at == crate::state::Aside::Tech(tech))
         {
@@ -186,8 +188,6 @@ impl Game<'_> {
             self.state.discard.push(card);
             self.emit(rule, EventKind::CardDiscarded { player: p, card });
         }
-        self.state.tech_discard.push(tech);
-        self.emit(rule, EventKind::TechDiscarded { player: p, tech });
         Ok(())
     }
 
