@@ -2,6 +2,7 @@
 //! keeps the colony track and the alien power in step with the board.
 
 use crate::decision::{ships, Choice, DecisionKind, Request};
+use crate::effects::Until;
 use crate::event::{EventKind, Place, Rule};
 use crate::game::{unreachable_answer, Flow, Game, GameError};
 use crate::ids::{CardId, PlayerId};
@@ -478,11 +479,19 @@ impl Game<'_> {
 
     /// `p` discards its hand and draws a new one of the rules' hand size.
     pub fn draw_new_hand(&mut self, p: PlayerId, rule: Rule) -> Flow {
+        // Content may set cards aside first (the moments queued so far wait for the next
+        // window, as they would without it).
+        let before = self.state.renewing.replace(p);
+        let answered = self.hooks().at(crate::hooks::Window::NewHand, self);
+        self.state.renewing = before;
+        answered?;
         self.new_hand = true;
         self.discard_hand(p, rule);
         self.new_hand = false;
         let hand = self.state.rules.hand_size as u32;
-        self.draw_n(p, hand, rule)
+        self.draw_n(p, hand, rule)?;
+        self.return_aside_cards_of(p, Until::NewHand);
+        Ok(())
     }
 
     /// Discards `p`'s hand and draws new hands until it holds an encounter card.

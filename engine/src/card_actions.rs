@@ -43,6 +43,13 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(by), EventKind::PowerLost { player: p });
     }
 
+    /// Zaps `p`'s alien power `until`: no use of it until then, while its innate parts (text
+    /// that is never used) go on acting. The log reads as for a power switched off.
+    pub fn zap_power(&mut self, p: PlayerId, until: Until, by: u32) {
+        self.add_effect(p, until, Lasting::Zapped);
+        self.emit_caused(Cause::Ability(by), EventKind::PowerLost { player: p });
+    }
+
     /// Ends every effect that switched `p`'s power off.
     pub fn power_on(&mut self, p: PlayerId, by: u32) {
         let before = self.state.effects.lasting.len();
@@ -462,6 +469,22 @@ impl Game<'_> {
         );
     }
 
+    /// `from` gives `card` from its hand to `to` by card text, which remembers it for the
+    /// encounter (`Encounter::given`).
+    pub fn give_as_gift(&mut self, from: PlayerId, to: PlayerId, card: CardId) {
+        if self.state.players[from.ix()].hand.contains(&card) {
+            self.state.encounter.given.push((from, card));
+            self.give_card(from, to, card, Rule::CardText);
+        }
+    }
+
+    /// The player whose hand holds `card`, if any.
+    pub fn holder_of(&self, card: CardId) -> Option<PlayerId> {
+        (self.state.players.iter())
+            .position(|p| p.hand.contains(&card))
+            .map(|i| PlayerId(i as u8))
+    }
+
     /// `a` and `b` exchange alien sheets for good.
     pub fn swap_aliens(&mut self, a: PlayerId, b: PlayerId, source: u32) {
         if a == b {
@@ -568,11 +591,29 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(source), EventKind::PowerLent { from, to });
     }
 
+    /// Cards `p` set aside `until` go back to its hand.
+    pub(crate) fn return_aside_cards_of(&mut self, p: PlayerId, until: Until) {
+        while let Some(i) =
+            (self.state.aside.iter()).position(|a| a.owner == p && a.until == Some(until))
+        {
+            let a = self.state.aside.remove(i);
+            self.state.players[p.ix()].hand.push(a.card);
+            self.emit(
+                Rule::CardText,
+                EventKind::CardReturnedFromSheet {
+                    player: p,
+                    card: a.card,
+                    at: a.at,
+                },
+            );
+        }
+    }
+
     /// Cards set aside until the end of the encounter go back to their owners' hands.
     pub(crate) fn return_aside_cards(&mut self) {
         // One at a time: every card is somewhere whenever an event is emitted.
-        while let Some(i) =
-            (self.state.aside.iter()).position(|a| a.until == Some(Until::EndOfEncounter))
+        while let Some(i) = (self.state.aside.iter())
+            .position(|a| a.until <= Some(Until::EndOfEncounter) && a.until.is_some())
         {
             let a = self.state.aside.remove(i);
             self.state.players[a.owner.ix()].hand.push(a.card);

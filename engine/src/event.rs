@@ -1189,6 +1189,12 @@ impl Names<'_> {
                     self.player(*player),
                     self.card(*card)
                 ),
+                crate::state::Aside::Tech(_) => write!(
+                    s,
+                    "{} sets {} face down under a tech",
+                    self.player(*player),
+                    self.card(*card)
+                ),
             },
             EventKind::CardFromSheet { player, card } => write!(
                 s,

@@ -44,6 +44,9 @@ pub enum Window {
     DealFailed,
     /// A main player is about to collect compensation (the state names it).
     Compensation,
+    /// A player is about to discard its hand for a new one (`GameState::renewing` names it);
+    /// what it sets aside until then comes back once the new hand is drawn.
+    NewHand,
 }
 
 /// Something that happened between windows which content may answer; the engine passes it
@@ -78,6 +81,8 @@ pub enum Moment {
     ReinforcementPlayed(PlayerId, CardId),
     /// A player completed a tech (technology variant).
     TechCompleted(PlayerId, u16),
+    /// An alien sheet a player had went back to the box (it left the game).
+    AlienLeft(PlayerId, u16),
 }
 
 impl Moment {

@@ -29,7 +29,7 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
         }
         // Back in its owner's hand, a card everyone saw beside a planet is still known.
         EventKind::CardReturnedFromSheet { player, card, at } if other(player) => {
-            when(*at == Aside::Sheet && unseen(card), &["card"])
+            when(!matches!(at, Aside::Planet(_)) && unseen(card), &["card"])
         }
         // Sent under unseen: only the player it came from saw it go.
         EventKind::CardToDeckBottom { held_by, .. } => when(*held_by != Some(viewer), &["card"]),

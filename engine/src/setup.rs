@@ -117,6 +117,7 @@ pub(crate) fn initial_state(
         tech_discard: Vec::new(),
         unused_aliens: Vec::new(),
         aside: Vec::new(),
+        renewing: None,
         planet_tokens: Vec::new(),
         ship_tokens: Vec::new(),
     })

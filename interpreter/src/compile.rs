@@ -239,6 +239,9 @@ impl Compiler<'_> {
                         triggers.push(Trigger::On(Happening::CardPlayed))
                     }
                     "my power is zapped" => triggers.push(Trigger::On(Happening::MyPowerZapped)),
+                    "this alien leaves the game" => {
+                        triggers.push(Trigger::On(Happening::AlienLeft))
+                    }
                     "an artifact is played" => {
                         triggers.push(Trigger::On(Happening::ArtifactPlayed))
                     }
@@ -283,6 +286,9 @@ impl Compiler<'_> {
                     )),
                     "another player discards a flare" => triggers.push(Trigger::On(
                         Happening::OthersDiscard(cosmic_engine::CardType::Flare),
+                    )),
+                    "another player discards a reinforcement" => triggers.push(Trigger::On(
+                        Happening::OthersDiscard(cosmic_engine::CardType::Reinforcement),
                     )),
                     "i discard an artifact for a new hand"
                     | "I discard an artifact for a new hand" => triggers.push(Trigger::On(
@@ -516,6 +522,7 @@ impl Compiler<'_> {
                 let before = self.lints.len();
                 let (over, var_ty) = match self.any_expr(&f.over) {
                     (x, Ty::Int) => (x, Ty::Int),
+                    (x, Ty::Cards) => (x, Ty::Card),
                     _ => {
                         self.lints.truncate(before);
                         (self.expr(&f.over, Ty::Players), Ty::Player)
@@ -688,13 +695,14 @@ impl Compiler<'_> {
             None => Until::EndOfEncounter,
             Some(t) => match t.as_str() {
                 "the end of the encounter" => Until::EndOfEncounter,
+                "my new hand is drawn" => Until::NewHand,
                 "the end of the turn" => Until::EndOfTurn,
                 "the end of the game" => Until::EndOfGame,
                 other => {
                     self.lints.push(Lint::UnknownName {
                         what: "duration".into(),
                         found: other.into(),
-                        help: "write `until the end of the encounter`, `until the end of the turn` or `until the end of the game`".into(),
+                        help: "write `until the end of the encounter`, `until the end of the turn`, `until the end of the game` or `until my new hand is drawn`".into(),
                         span: a.span,
                     });
                     Until::EndOfEncounter
@@ -897,8 +905,16 @@ impl Compiler<'_> {
                         }
                     }
                 }
-                // `place gift on my sheet`: the last segment is the sheet.
+                // `place gift on my sheet`: the last segment is the sheet (or `this tech`).
                 match object {
+                    ast::Expr::Path(p)
+                        if p.segments.len() > 1
+                            && p.segments[p.segments.len() - 2].link == Some(Link::On)
+                            && self.snippet(p.segments.last()?.span) == "this tech" =>
+                    {
+                        let card = self.path(&without_last(p), Some(Ty::Cards)).map(|(e, _)| e)?;
+                        Some(Stmt::SetUnderTech(card))
+                    }
                     ast::Expr::Path(p)
                         if p.segments.len() > 1
                             && p.segments[p.segments.len() - 2].link == Some(Link::On)
@@ -1924,6 +1940,7 @@ pub const WHENEVER_WORDS: &[&str] = &[
     "an alien power is used",
     "a flare or an artifact is played",
     "my power is zapped",
+    "this alien leaves the game",
     "a deal is made",
     "a deal fails",
     "an artifact is played",
@@ -1944,6 +1961,7 @@ pub const WHENEVER_WORDS: &[&str] = &[
     "another player gains a colony",
     "another player discards an artifact",
     "another player discards a flare",
+    "another player discards a reinforcement",
     "I discard an artifact for a new hand",
 ];
 

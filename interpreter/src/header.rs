@@ -177,6 +177,11 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
     ),
     (
         WindowRelation::After,
+        "ships are launched",
+        Window::PhaseEnd(Phase::Launch),
+    ),
+    (
+        WindowRelation::After,
         "allies are invited",
         Window::AlliesInvited,
     ),
@@ -240,6 +245,7 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
         "compensation is collected",
         Window::Compensation,
     ),
+    (WindowRelation::When, "a new hand is drawn", Window::NewHand),
 ];
 
 /// The role words a designer may write, each with whom it covers in the rule book's words.

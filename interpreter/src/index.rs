@@ -44,6 +44,7 @@ pub(crate) fn window_key(window: Window) -> Keys {
         Window::GameSetup => 26,
         Window::DealFailed => 27,
         Window::Compensation => 28,
+        Window::NewHand => 29,
     };
     1 << n
 }

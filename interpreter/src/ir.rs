@@ -114,6 +114,9 @@ pub enum Happening {
     CardPlayed,
     /// The controller's own power was zapped.
     MyPowerZapped,
+    /// This alien's sheet went back to the box: it left the game (run for the player who
+    /// had it).
+    AlienLeft,
     /// An artifact is played (answered like `CardPlayed`, for artifacts only).
     ArtifactPlayed,
     /// A flare is played, as its wild or super half (answered like `CardPlayed`).
@@ -383,6 +386,13 @@ pub enum Expr {
     Invited(Box<Expr>),
     /// Cards a player took from other players' hands this encounter (still in its hand).
     Took(Box<Expr>),
+    /// Cards a player gave from its hand to others by card text this encounter (still in
+    /// another player's hand).
+    Gifts(Box<Expr>),
+    /// The player whose hand holds a card (nobody if none does).
+    Holder(Box<Expr>),
+    /// Whether a player is about to draw a new hand (`Window::NewHand`).
+    Renewing(Box<Expr>),
     /// A main player's encounter card.
     EncounterCard(Box<Expr>),
     /// The revealed encounter cards.
@@ -436,6 +446,12 @@ pub enum Expr {
     PlanetsWithout(Box<Expr>, Box<Expr>),
     /// The cards set face up beside a planet.
     CardsBeside(Box<Expr>),
+    /// The cards a player set face up beside a planet (the player, the planet).
+    OwnCardsBeside(Box<Expr>, Box<Expr>),
+    /// Every card set face up beside any planet.
+    AllCardsBeside,
+    /// The cards stored face down under the tech whose text this is.
+    CardsUnderTech,
     /// The cards set face down on a player's alien sheet.
     CardsOnSheet(Box<Expr>),
     /// Cards of a list of one type (`attack cards of drawn`), or its encounter cards (`None`).
@@ -450,6 +466,8 @@ pub enum Expr {
     DestinyPlayer,
     /// Whether the destiny card drawn last is wild.
     DestinyWild,
+    /// Whether the destiny card drawn last shows a player color.
+    DestinyColor,
     /// The thing an ability answers or replaces (`it`, `them`, `that use`).
     Subject,
     /// The player a deal term was agreed for.
@@ -508,6 +526,7 @@ impl Expr {
             | Expr::FourPlanets
             | Expr::DestinyPlayer
             | Expr::DestinyWild
+            | Expr::DestinyColor
             | Expr::Subject
             | Expr::AgreedPlayer
             | Expr::AgreedNumber
@@ -515,6 +534,8 @@ impl Expr {
             | Expr::SubjectResearch
             | Expr::TopDiscard
             | Expr::TargetPlanet
+            | Expr::AllCardsBeside
+            | Expr::CardsUnderTech
             | Expr::AllPlanets => {}
             Expr::Except(a, b) | Expr::ExceptCards(a, b) | Expr::OfType(a, Some(b)) => {
                 f(a);
@@ -534,6 +555,9 @@ impl Expr {
             | Expr::Hand(a)
             | Expr::Invited(a)
             | Expr::Took(a)
+            | Expr::Gifts(a)
+            | Expr::Holder(a)
+            | Expr::Renewing(a)
             | Expr::CombinedValue(a)
             | Expr::Reinforcements(a)
             | Expr::Compensating(a)
@@ -567,6 +591,7 @@ impl Expr {
             | Expr::HandCards(a, b)
             | Expr::SideInvited(a, b)
             | Expr::PlanetsWithout(a, b)
+            | Expr::OwnCardsBeside(a, b)
             | Expr::Valued {
                 cards: a, bound: b, ..
             } => {
@@ -827,6 +852,9 @@ pub enum Stmt {
     /// Switch the two encounter cards.
     SwapEncounterCards,
     /// `place CARD beside PLANET` (face up) or `place CARD on my sheet` (face down).
+    /// `place stored on this tech`: cards of the acting player's hand go face down under
+    /// the tech whose text this is, apart from its sheet, until the tech is discarded.
+    SetUnderTech(Expr),
     SetAside {
         /// The card.
         card: Expr,
@@ -945,7 +973,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As }
+    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech }
 }
 
 impl Stmt {
@@ -1019,6 +1047,7 @@ impl Stmt {
             Stmt::Choose(..) => StmtKind::Choose,
             Stmt::ChooseOne(..) => StmtKind::ChooseOne,
             Stmt::As(..) => StmtKind::As,
+            Stmt::SetUnderTech(..) => StmtKind::SetUnderTech,
         }
     }
 }

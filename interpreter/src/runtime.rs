@@ -260,6 +260,9 @@ struct Candidate {
 enum Need {
     /// The player's alien power works.
     Works,
+    /// The player has its alien power, zapped or not: an innate part is never used, so a
+    /// zap, which cancels uses, does not stop it (Combined Rules, Zapping Alien Powers).
+    Held,
     /// The tech (the player's n-th) is completed, or a secret tech researched enough.
     Tech(u8),
     /// A card: on the sheet, the sheet is open; a flare, no flare was used and its home
@@ -501,6 +504,12 @@ impl Runtime {
     /// Whether `p`'s alien power works now (enough home colonies, or an alien that never
     /// loses its power that way; not zapped or lost).
     fn power_works(&self, game: &Game, p: PlayerId) -> bool {
+        self.power_held(game, p) && !game.state().effects.power_zapped(p)
+    }
+
+    /// Whether `p` has its alien power, zapped or not (enough home colonies, or an alien
+    /// that never loses its power that way; not lost by an effect): its innate parts act.
+    fn power_held(&self, game: &Game, p: PlayerId) -> bool {
         let s = game.state();
         let player = &s.players[p.ix()];
         let kept = || {
@@ -547,7 +556,12 @@ impl Runtime {
                 Origin::Power
             };
             for act in self.index.acting(item, Part::Power) {
-                push(act, origin, Need::Works);
+                let need = if self.ability(act.ability).usage == Usage::Innate {
+                    Need::Held
+                } else {
+                    Need::Works
+                };
+                push(act, origin, need);
             }
         }
         for (i, h) in player.techs.iter().enumerate() {
@@ -619,6 +633,7 @@ impl Runtime {
         for c in cache.list.iter().filter(|c| c.keys & keys != 0) {
             let ok = match c.need {
                 Need::Works => works(),
+                Need::Held => self.power_held(game, p),
                 Need::Tech(i) => {
                     (player.techs.get(i as usize)).is_some_and(|h| game.tech_usable(h))
                 }
@@ -1299,6 +1314,14 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::SetUnderTech(card) => {
+                if let Some(t) = ctx.tech {
+                    for c in cards_of(self.eval(card, game, ctx)) {
+                        let at = cosmic_engine::state::Aside::Tech(t);
+                        game.set_aside(ctx.me, c, at, None, ctx.source);
+                    }
+                }
+            }
             Stmt::OpenSheet => game.start_effect(
                 ctx.me,
                 Until::EndOfGame,
@@ -1408,7 +1431,7 @@ impl Runtime {
                         ctx.slots[*slot as usize] = Value::Card(c);
                     }
                     match to {
-                        Some(to) if to != me => game.give_card(me, to, c, Rule::CardText),
+                        Some(to) if to != me => game.give_as_gift(me, to, c),
                         Some(_) => {}
                         // Nobody to give it to: the card is discarded.
                         None => game.discard_card(me, c, Rule::CardText),
@@ -1567,7 +1590,7 @@ impl Runtime {
                 }
             }
             Stmt::ZapOwnPower => {
-                game.power_off(me, Until::EndOfEncounter, ctx.source);
+                game.zap_power(me, Until::EndOfEncounter, ctx.source);
                 self.zapped(game, me)?;
             }
             Stmt::DiscardThis => {
@@ -1619,7 +1642,7 @@ impl Runtime {
                 } = ctx.subject
                 {
                     ctx.cancelled = true;
-                    game.power_off(player, *until, ctx.source);
+                    game.zap_power(player, *until, ctx.source);
                     self.zapped(game, player)?;
                 }
             }
@@ -1647,6 +1670,13 @@ impl Runtime {
                 if let Value::Int(n) = over {
                     for i in 1..=n.clamp(0, 255) {
                         ctx.slots[*slot as usize] = Value::Int(i);
+                        self.exec(body, game, ctx)?;
+                    }
+                    return Ok(());
+                }
+                if let Value::Cards(cards) = over {
+                    for c in cards {
+                        ctx.slots[*slot as usize] = Value::Card(c);
                         self.exec(body, game, ctx)?;
                     }
                     return Ok(());
@@ -1692,6 +1722,20 @@ impl Runtime {
                     ctx.me = saved;
                     r?;
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the abilities of `alien` that answer its sheet leaving the game, for `p`, who had
+    /// it (nobody has it any more, so they are run here rather than gathered).
+    fn alien_left(&self, game: &mut Game, p: PlayerId, alien: u16) -> Flow {
+        let item = self.alien_items[alien as usize];
+        for &a in &self.program.items[item as usize].abilities {
+            let ab = self.ability(a);
+            if ab.home == Home::Power && ab.triggers.contains(&Trigger::On(Happening::AlienLeft)) {
+                let mut ctx = self.ctx(p, a, Subject::None);
+                self.exec(&ab.body, game, &mut ctx)?;
             }
         }
         Ok(())
@@ -2281,6 +2325,23 @@ impl Runtime {
                 }),
                 _ => Value::Players(0),
             },
+            Expr::Gifts(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(
+                    (s.encounter.given.iter())
+                        .filter(|&&(q, c)| q == p && game.holder_of(c).is_some_and(|h| h != p))
+                        .map(|&(_, c)| c)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Renewing(p) => Value::Bool(
+                s.renewing
+                    .is_some_and(|r| self.eval(p, game, ctx) == Value::Player(r)),
+            ),
+            Expr::Holder(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => game.holder_of(c).map_or(Value::None, Value::Player),
+                _ => Value::None,
+            },
             Expr::Took(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Cards(
                     s.encounter
@@ -2460,6 +2521,29 @@ impl Runtime {
                 Value::Planet(pl) => Value::Cards(s.cards_beside(pl).collect()),
                 _ => Value::Cards(Vec::new()),
             },
+            Expr::OwnCardsBeside(p, pl) => {
+                match (self.eval(p, game, ctx), self.eval(pl, game, ctx)) {
+                    (Value::Player(p), Value::Planet(pl)) => Value::Cards(
+                        (s.aside.iter())
+                            .filter(|a| {
+                                a.owner == p && a.at == cosmic_engine::state::Aside::Planet(pl)
+                            })
+                            .map(|a| a.card)
+                            .collect(),
+                    ),
+                    _ => Value::Cards(Vec::new()),
+                }
+            }
+            Expr::CardsUnderTech => match ctx.tech {
+                Some(t) => Value::Cards(s.cards_under_tech(ctx.me, t).collect()),
+                None => Value::Cards(Vec::new()),
+            },
+            Expr::AllCardsBeside => Value::Cards(
+                (s.aside.iter())
+                    .filter(|a| matches!(a.at, cosmic_engine::state::Aside::Planet(_)))
+                    .map(|a| a.card)
+                    .collect(),
+            ),
             Expr::CardsOnSheet(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Cards(s.sheet_cards(p).collect()),
                 _ => Value::Cards(Vec::new()),
@@ -2513,6 +2597,12 @@ impl Runtime {
             Expr::FourPlanets => Value::Bool(s.rules.planets_per_player == 4),
             Expr::DestinyPlayer => s.encounter.destiny_names.map_or(Value::None, Value::Player),
             Expr::DestinyWild => Value::Bool(s.encounter.destiny_wild),
+            Expr::DestinyColor => Value::Bool(s.encounter.destiny.is_some_and(|d| {
+                matches!(
+                    s.destiny_cards[d.0 as usize].kind,
+                    cosmic_engine::components::DestinyKind::Color(_)
+                )
+            })),
             Expr::Subject => match ctx.subject {
                 Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
                 Subject::Player(p) | Subject::Count { player: p, .. } => Value::Player(p),
@@ -2832,6 +2922,7 @@ impl Hooks for Runtime {
             Moment::DeckReshuffled => {
                 self.happened(game, Happening::DeckReshuffled, seats, Subject::None)
             }
+            Moment::AlienLeft(p, alien) => self.alien_left(game, p, alien),
             Moment::TechCompleted(p, t) => {
                 self.happened(game, Happening::TechCompleted, only(p), Subject::Tech(t))
             }

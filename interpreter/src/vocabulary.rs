@@ -358,6 +358,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Ships(Box::new(Expr::OnSide(b(&mut e))), ShipPlace::Encounter),
     },
     Pattern {
+        words: "cards on this tech",
+        ty: Ty::Cards,
+        build: |_| Expr::CardsUnderTech,
+    },
+    Pattern {
         words: "ships on this tech",
         ty: Ty::Ships,
         build: |_| Expr::Ships(Box::new(Expr::Me), ShipPlace::ThisTech),
@@ -402,6 +407,16 @@ pub const PATTERNS: &[Pattern] = &[
         words: "cards {p} gained this encounter",
         ty: Ty::Cards,
         build: |mut e| Expr::Gained(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} 's gifts this encounter",
+        ty: Ty::Cards,
+        build: |mut e| Expr::Gifts(b(&mut e)),
+    },
+    Pattern {
+        words: "holder of {c}",
+        ty: Ty::Player,
+        build: |mut e| Expr::Holder(b(&mut e)),
     },
     Pattern {
         words: "cards {p} took this encounter",
@@ -512,6 +527,19 @@ pub const PATTERNS: &[Pattern] = &[
                 above: false,
             }
         },
+    },
+    Pattern {
+        words: "{p} 's cards at {pl}",
+        ty: Ty::Cards,
+        build: |mut e| {
+            let p = b(&mut e);
+            Expr::OwnCardsBeside(p, b(&mut e))
+        },
+    },
+    Pattern {
+        words: "cards at all planets",
+        ty: Ty::Cards,
+        build: |_| Expr::AllCardsBeside,
     },
     Pattern {
         words: "cards at {pl}",
@@ -655,6 +683,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::DealFailed,
     },
     Pattern {
+        words: "{p} draws new hand",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Renewing(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} draw new hand",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Renewing(b(&mut e)),
+    },
+    Pattern {
         words: "{p} collects compensation",
         ty: Ty::Bool,
         build: |mut e| Expr::Compensating(b(&mut e)),
@@ -681,6 +719,11 @@ pub const PATTERNS: &[Pattern] = &[
         words: "destiny card 's player",
         ty: Ty::Player,
         build: |_| Expr::DestinyPlayer,
+    },
+    Pattern {
+        words: "color destiny card was drawn",
+        ty: Ty::Bool,
+        build: |_| Expr::DestinyColor,
     },
     Pattern {
         words: "wild destiny card was drawn",
