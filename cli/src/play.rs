@@ -22,6 +22,9 @@ pub struct PlayArgs {
     /// Aliens: `random`, `flares` (two dealt, keep one), `none`, one name per seat, or `combo:` and one name per seat (dealt to the seats at random, as from a cosmic combo card).
     #[arg(long, default_value = "random", conflicts_with = "load")]
     aliens: String,
+    /// Sets whose aliens are dealt at random and whose flares go into the deck, comma-separated: base, incursion, conflict (default: base; a named alien plays whatever its set).
+    #[arg(long, default_value = "base", conflicts_with = "load")]
+    sets: String,
     /// The game's seed (default: from the clock; printed so the game can be repeated).
     #[arg(long)]
     seed: Option<u64>,
@@ -128,6 +131,9 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
             })?,
             variants: Variants::parse(&args.variants)
                 .map_err(|e| miette!(help = crate::sim::VARIANTS_HELP, "--variants: {e}"))?,
+            sets: library
+                .game_sets(&args.sets)
+                .map_err(|e| miette!(help = "e.g. --sets base,incursion,conflict", "--sets: {e}"))?,
             ..Setup::new(args.players, args.seed.unwrap_or_else(fresh_seed))
         },
     };

@@ -132,6 +132,7 @@ pub fn render(s: &Summary, json: &str) -> miette::Result<String> {
         ("seed", s.seed.to_string()),
         ("aliens", setup.aliens.clone()),
         ("variants", setup.variants.clone()),
+        ("sets", setup.sets.clone()),
         (
             "card files",
             if setup.cards.is_empty() {
@@ -173,13 +174,14 @@ pub fn render(s: &Summary, json: &str) -> miette::Result<String> {
         let _ = writeln!(h, "<tr><th>{k}</th><td>{}</td></tr>", escape(&v));
     }
     let mut command = format!(
-        "cosmic sim --games {} --players {} --bot {} --seed {} --aliens {} --variants {}",
+        "cosmic sim --games {} --players {} --bot {} --seed {} --aliens {} --variants {} --sets {}",
         s.shard.map_or(s.games, |k| k.run_games),
         s.players,
         s.bot,
         s.seed,
         setup.aliens,
-        setup.variants
+        setup.variants,
+        setup.sets
     );
     for path in &setup.cards {
         command += &format!(" --cards {path}");

@@ -191,7 +191,7 @@ fn difference(
     b: &ShardInfo,
     sb: &Summary,
 ) -> Option<(&'static str, String, String)> {
-    let key = |shard: &ShardInfo, s: &Summary| -> [(&'static str, String); 11] {
+    let key = |shard: &ShardInfo, s: &Summary| -> [(&'static str, String); 12] {
         [
             ("seed", s.seed.to_string()),
             ("run's game count", shard.run_games.to_string()),
@@ -200,6 +200,7 @@ fn difference(
             ("bot", s.bot.clone()),
             ("alien selection", s.setup.aliens.clone()),
             ("variant list", s.setup.variants.clone()),
+            ("set list", s.setup.sets.clone()),
             ("card library digest", s.setup.library.clone()),
             ("--check", s.setup.check.to_string()),
             ("--fingerprint", s.fingerprint.is_some().to_string()),

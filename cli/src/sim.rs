@@ -68,6 +68,9 @@ pub struct RunArgs {
     /// Aliens: `random`, `flares` (two dealt, keep one), `none`, one name per seat, or `combo:` and one name per seat (dealt to the seats at random, as from a cosmic combo card).
     #[arg(long, default_value = "random")]
     aliens: String,
+    /// Sets whose aliens are dealt at random and whose flares go into the deck, comma-separated: base, incursion, conflict (default: base; a named alien plays whatever its set).
+    #[arg(long, default_value = "base")]
+    sets: String,
     /// Also play these content files or folders (your own aliens and cards).
     #[arg(long)]
     cards: Vec<PathBuf>,
@@ -207,6 +210,9 @@ fn play(args: RunArgs) -> miette::Result<i32> {
         aliens,
         variants: Variants::parse(&args.variants)
             .map_err(|e| miette!(help = VARIANTS_HELP, "--variants: {e}"))?,
+        sets: library
+            .game_sets(&args.sets)
+            .map_err(|e| miette!(help = "e.g. --sets base,incursion,conflict", "--sets: {e}"))?,
         ..Setup::new(args.players, seed)
     };
     let progress = ProgressBar::new(games.end - games.start);
@@ -292,6 +298,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
             setup: RunSetup {
                 aliens: args.aliens.clone(),
                 variants: args.variants.clone(),
+                sets: args.sets.clone(),
                 cards: args.cards.iter().map(|p| p.display().to_string()).collect(),
                 library: library.digest(),
                 check: args.check,

@@ -336,6 +336,9 @@ pub struct RunSetup {
     pub aliens: String,
     /// The `--variants` list.
     pub variants: String,
+    /// The `--sets` list (runs made before sets existed played the base set).
+    #[serde(default = "base_set")]
+    pub sets: String,
     /// The `--cards` paths played besides the built-in library.
     pub cards: Vec<String>,
     /// A digest of the card library played (built-in and `--cards`).
@@ -627,4 +630,9 @@ impl Summary {
 /// An interval of rates as percentages: `11.9 to 22.4%`.
 pub fn percent_range([lo, hi]: [f64; 2]) -> String {
     format!("{:>4.1} to {:>4.1}%", lo * 100.0, hi * 100.0)
+}
+
+/// The `--sets` of a run that names none.
+fn base_set() -> String {
+    "base".to_string()
 }

@@ -24,12 +24,12 @@ impl Game<'_> {
         }
     }
 
-    /// Puts every alien not given to a player in the box, for later draws.
-    pub(crate) fn box_unused_aliens(&mut self) {
-        let count = self.components.aliens.len() as u16;
+    /// Puts every alien of the game's sets (`in_sets`) not given to a player in the box, for
+    /// later draws.
+    pub(crate) fn box_unused_aliens(&mut self, in_sets: &[u16]) {
         let s = &self.state;
         let in_play = |a: u16| s.players.iter().any(|p| p.has_alien(a));
-        self.state.unused_aliens = (0..count).filter(|&a| !in_play(a)).collect();
+        self.state.unused_aliens = in_sets.iter().copied().filter(|&a| !in_play(a)).collect();
     }
 
     fn has_game_setup(&self, alien: u16) -> bool {

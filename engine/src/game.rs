@@ -30,6 +30,16 @@ pub struct Setup {
     /// How players get their aliens.
     #[serde(default)]
     pub aliens: AlienSetup,
+    /// The sets (products) whose aliens may be dealt or drawn from the box, and whose flares
+    /// may go into the cosmic deck; an alien named for a seat plays whatever its set.
+    #[serde(default = "base_sets")]
+    pub sets: Vec<String>,
+}
+
+/// The FFG base set alone: the sets of a setup that names none (every game before
+/// expansions existed).
+pub fn base_sets() -> Vec<String> {
+    vec!["base".to_string()]
 }
 
 /// How players get their aliens (the rule book's alien selection options).
@@ -59,6 +69,7 @@ impl Setup {
             seed,
             variants: Variants::default(),
             aliens: AlienSetup::None,
+            sets: base_sets(),
         }
     }
 }
@@ -306,10 +317,11 @@ impl<'h> Game<'h> {
                 players: setup.players,
             },
         );
-        game.deal_setup(&setup.aliens).map_err(|s| match s {
-            Stop::Error(e) => *e,
-            _ => GameError::Stuck("setup was interrupted".into()),
-        })?;
+        game.deal_setup(&setup.aliens, &setup.sets)
+            .map_err(|s| match s {
+                Stop::Error(e) => *e,
+                _ => GameError::Stuck("setup was interrupted".into()),
+            })?;
         game.options.record_events = options.record_events;
         if !options.record_events {
             game.setup_log = std::mem::take(&mut game.events);

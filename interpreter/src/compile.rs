@@ -117,12 +117,16 @@ impl Compiler<'_> {
             setup_tokens: None,
             keeps_power: false,
             secret: false,
+            set: String::new(),
         };
         self.collect_shared(&d.entries);
         for e in &d.entries {
             if let Entry::Property(p) = e {
                 if p.key.text == "power-loss" {
                     item.keeps_power = self.snippet(p.value.span()) == "never";
+                }
+                if p.key.text == "set" {
+                    item.set = self.snippet(p.value.span()).to_string();
                 }
                 if p.key.text == "reveal" {
                     item.secret = self.snippet(p.value.span()) == "when-used";

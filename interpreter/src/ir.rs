@@ -65,6 +65,9 @@ pub struct Item {
     /// A tech kept secret until used (`reveal when-used`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub secret: bool,
+    /// The set (product) it comes from (`set base`), empty when not stated.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub set: String,
 }
 
 /// Where an ability lives.

@@ -360,6 +360,7 @@ pub fn components(program: &Program, base: &Components) -> Components {
             name: item.name.clone(),
             flare,
             game_setup,
+            set: item.set.clone(),
         });
     }
     for item in program.items.iter().filter(|i| i.kind == ItemKind::Tech) {
