@@ -409,6 +409,23 @@ fn explain_shows_who_when_and_how_and_suggests_names() {
         text.contains("in the alliance phase, after alliances are formed"),
         "{text}"
     );
+    // A limit reads as written; roles that are all unknown say nobody can use the ability.
+    std::fs::write(
+        dir.join("other.cosmic"),
+        "alien \"Hoarder\" {\n  summary \"Hoards\"\n  alert green\n  set base\n  power \"Keep\" optional, as ally, at alliance after alliances are formed, once per encounter {\n    draw 1 card\n  }\n  power \"Lost\" as nobody, at alliance after alliances are formed {\n    draw 1 card\n  }\n}\n",
+    )
+    .expect("write");
+    let out = cosmic(&["explain", "hoarder", path]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("after alliances are formed; once per encounter"),
+        "{text}"
+    );
+    assert!(!text.contains("usable by ;"), "{text}");
+    assert!(
+        text.contains("usable by nobody (no role it names is known)"),
+        "{text}"
+    );
     let miss = cosmic(&["explain", "lendr", path]);
     assert_eq!(miss.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&miss.stderr).contains("did you mean `Lender`?"));
