@@ -740,3 +740,27 @@ fn a_human_seat_reads_neither_face_down_sheets_nor_face_down_techs() {
         }
     }
 }
+
+#[test]
+fn a_file_that_is_not_utf8_is_named_with_the_offset_of_its_bad_byte() {
+    let dir = temp_dir("not-utf8");
+    // The byte 0xFF sits at offset 24, on line 2.
+    let card = dir.join("bad.cosmic");
+    std::fs::write(&card, b"alien \"X\" {\n  summary \"a\xff\"\n}\n").expect("write");
+    let out = cosmic(&["lint", card.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr).replace("\n  │ ", " ");
+    assert!(err.contains("bad.cosmic is not UTF-8 text"), "{err}");
+    assert!(err.contains("the byte at offset 24 (line 2)"), "{err}");
+
+    // The byte 0xFE sits at offset 10, on line 1.
+    let ruling = dir.join("bad.toml");
+    std::fs::write(&ruling, b"title = \"x\xfe\"\nsource = \"y\"\n").expect("write");
+    let out = cosmic(&["ruling", ruling.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr).replace("\n  │ ", " ");
+    assert!(err.contains("cannot read"), "{err}");
+    assert!(err.contains("bad.toml"), "{err}");
+    assert!(err.contains("the byte at offset 10 (line 1)"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
