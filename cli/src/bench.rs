@@ -152,7 +152,7 @@ fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<Si
         let mut events = 0;
         for i in 0..games {
             let seed = game_seed(args.seed, i);
-            let g = play_one(library, &runtime, &template, bot, seed, false, false)
+            let g = play_one(library, &runtime, &template, bot, seed, false, false, None)
                 .map_err(|e| miette!("bench game {i} (seed {seed}) failed: {e}"))?;
             events += g.events;
         }

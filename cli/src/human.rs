@@ -275,7 +275,7 @@ impl Agent for HumanAgent {
                     .map(|i| if i == 0 { "1" } else { "0" })
                     .collect();
                 println!(
-                    "choose {how_many} in all: one count per place in order (e.g. `{}`), or `place: count` pairs (e.g. `{}: 1`)",
+                    "choose {how_many} in all: one count per place in order (e.g. `{}`), or `place: count` pairs separated by commas or spaces (e.g. `{}: 1`)",
                     example.join(" "),
                     names.place(r.places[0].0)
                 );

@@ -160,11 +160,11 @@ pub fn render(s: &Summary, json: &str) -> miette::Result<String> {
                     s.elapsed_seconds, s.threads
                 ),
                 None => format!(
-                    "{:.1} s on {} thread{} ({:.0} games/s)",
+                    "{:.1} s on {} thread{} ({} games/s)",
                     s.elapsed_seconds,
                     s.threads,
                     if s.threads == 1 { "" } else { "s" },
-                    s.games_per_second
+                    crate::summary::rate(s.games_per_second)
                 ),
             },
         ),

@@ -119,7 +119,7 @@ pub(crate) const VARIANTS_HELP: &str =
     "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech, hidden-powers, rotating-powers; none by default)";
 
 /// Plays one game of `template`'s setup with `seed` and `bot` in every seat (also timed by
-/// `cosmic bench`).
+/// `cosmic bench`); `progress`, if given, holds the number of events played so far.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_one(
     library: &Library,
@@ -129,6 +129,7 @@ pub(crate) fn play_one(
     seed: u64,
     check: bool,
     fingerprint: bool,
+    progress: Option<&AtomicU64>,
 ) -> Result<GameSummary, GameError> {
     let kind = match bot {
         Bot::Basic => SeatKind::Basic,
@@ -149,6 +150,9 @@ pub(crate) fn play_one(
     // Win rates are per alien dealt: a sheet swapped or replaced in play still counts for
     // the alien its player started with.
     let dealt: Vec<Option<u16>> = game.state().players.iter().map(|p| p.alien).collect();
+    if let Some(p) = progress {
+        game.set_progress(p);
+    }
     let r = game.run()?;
     let alien_of = |p: usize| dealt[p];
     let fingerprint = fingerprint.then(|| {
@@ -217,7 +221,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
     };
     let progress = ProgressBar::new(games.end - games.start);
     progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}  {msg}")
             .map(|s| {
                 // A whole number of games a second (indicatif's `per_sec` shows decimals).
                 s.with_key(
@@ -229,36 +233,76 @@ fn play(args: RunArgs) -> miette::Result<i32> {
             })
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    // The bar moves within a game too: each thread's game keeps its events played in its
+    // own counter (no thread waits on another's), and a ticker adds them up for the bar.
+    // Nothing is counted when the bar is hidden (stderr not a terminal).
+    let shown = !progress.is_hidden();
+    let playing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+    let finished_events = AtomicU64::new(0);
+    let done = std::sync::atomic::AtomicBool::new(false);
     let next = AtomicU64::new(games.start);
     let results: Mutex<Vec<(u64, Result<GameSummary, GameError>)>> =
         Mutex::new(Vec::with_capacity((games.end - games.start) as usize));
     let start = Instant::now();
     std::thread::scope(|scope| {
-        for _ in 0..threads {
+        let ticker = shown.then(|| {
             scope.spawn(|| {
-                let runtime = library.runtime();
-                let mut local = Vec::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games.end {
-                        break;
+                while !done.load(Ordering::Relaxed) {
+                    let events = finished_events.load(Ordering::Relaxed)
+                        + (playing.iter())
+                            .map(|c| c.load(Ordering::Relaxed))
+                            .sum::<u64>();
+                    progress.set_message(format!("{events} events played"));
+                    progress.tick();
+                    std::thread::park_timeout(std::time::Duration::from_millis(250));
+                }
+            })
+        });
+        let workers: Vec<_> = (playing.iter())
+            .map(|counter| {
+                let (progress, next, results) = (&progress, &next, &results);
+                let (library, template, args, games) = (&library, &template, &args, &games);
+                let finished_events = &finished_events;
+                scope.spawn(move || {
+                    let runtime = library.runtime();
+                    let mut local = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= games.end {
+                            break;
+                        }
+                        let r = play_one(
+                            library,
+                            &runtime,
+                            template,
+                            args.bot,
+                            game_seed(seed, i),
+                            args.check,
+                            args.fingerprint,
+                            shown.then_some(counter),
+                        );
+                        if shown {
+                            let events = r
+                                .as_ref()
+                                .map_or(counter.load(Ordering::Relaxed), |g| g.events);
+                            finished_events.fetch_add(events, Ordering::Relaxed);
+                            counter.store(0, Ordering::Relaxed);
+                        }
+                        local.push((i, r));
+                        progress.inc(1);
                     }
-                    let r = play_one(
-                        &library,
-                        &runtime,
-                        &template,
-                        args.bot,
-                        game_seed(seed, i),
-                        args.check,
-                        args.fingerprint,
-                    );
-                    local.push((i, r));
-                    progress.inc(1);
-                }
-                if let Ok(mut all) = results.lock() {
-                    all.extend(local);
-                }
-            });
+                    if let Ok(mut all) = results.lock() {
+                        all.extend(local);
+                    }
+                })
+            })
+            .collect();
+        for w in workers {
+            let _ = w.join();
+        }
+        done.store(true, Ordering::Relaxed);
+        if let Some(t) = ticker {
+            t.thread().unpark();
         }
     });
     let elapsed = start.elapsed().as_secs_f64();

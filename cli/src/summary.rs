@@ -615,8 +615,10 @@ impl Summary {
             s.mean_turns, s.mean_encounters
         );
         println!(
-            "elapsed: {:.2}s   games_per_second: {:.0}   events_per_second: {:.0}",
-            s.elapsed_seconds, s.games_per_second, s.events_per_second
+            "elapsed: {:.2}s   games_per_second: {}   events_per_second: {:.0}",
+            s.elapsed_seconds,
+            rate(s.games_per_second),
+            s.events_per_second
         );
         if let Some(f) = &s.fingerprint {
             println!("fingerprint: {f}");
@@ -635,4 +637,32 @@ pub fn percent_range([lo, hi]: [f64; 2]) -> String {
 /// The `--sets` of a run that names none.
 fn base_set() -> String {
     "base".to_string()
+}
+
+/// A rate in words: whole above 100, else with enough decimals that a slow run does not
+/// read 0 (`0.13` games a second for games of seconds each).
+pub(crate) fn rate(x: f64) -> String {
+    if x >= 100.0 || x == 0.0 {
+        format!("{x:.0}")
+    } else if x >= 1.0 {
+        format!("{x:.1}")
+    } else {
+        // Two significant digits.
+        let digits = (-x.log10()).floor() as usize + 2;
+        format!("{x:.digits$}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rate;
+
+    #[test]
+    fn a_slow_rate_does_not_read_zero() {
+        assert_eq!(rate(0.1322), "0.13");
+        assert_eq!(rate(0.004_51), "0.0045");
+        assert_eq!(rate(7.56), "7.6");
+        assert_eq!(rate(2345.6), "2346");
+        assert_eq!(rate(0.0), "0");
+    }
 }

@@ -409,6 +409,23 @@ fn explain_shows_who_when_and_how_and_suggests_names() {
         text.contains("in the alliance phase, after alliances are formed"),
         "{text}"
     );
+    // A limit reads as written; roles that are all unknown say nobody can use the ability.
+    std::fs::write(
+        dir.join("other.cosmic"),
+        "alien \"Hoarder\" {\n  summary \"Hoards\"\n  alert green\n  set base\n  power \"Keep\" optional, as ally, at alliance after alliances are formed, once per encounter {\n    draw 1 card\n  }\n  power \"Lost\" as nobody, at alliance after alliances are formed {\n    draw 1 card\n  }\n}\n",
+    )
+    .expect("write");
+    let out = cosmic(&["explain", "hoarder", path]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("after alliances are formed; once per encounter"),
+        "{text}"
+    );
+    assert!(!text.contains("usable by ;"), "{text}");
+    assert!(
+        text.contains("usable by nobody (no role it names is known)"),
+        "{text}"
+    );
     let miss = cosmic(&["explain", "lendr", path]);
     assert_eq!(miss.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&miss.stderr).contains("did you mean `Lender`?"));
@@ -722,4 +739,28 @@ fn a_human_seat_reads_neither_face_down_sheets_nor_face_down_techs() {
             assert!(stdout.contains(shown), "{shown}: {stdout}");
         }
     }
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_named_with_the_offset_of_its_bad_byte() {
+    let dir = temp_dir("not-utf8");
+    // The byte 0xFF sits at offset 24, on line 2.
+    let card = dir.join("bad.cosmic");
+    std::fs::write(&card, b"alien \"X\" {\n  summary \"a\xff\"\n}\n").expect("write");
+    let out = cosmic(&["lint", card.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr).replace("\n  │ ", " ");
+    assert!(err.contains("bad.cosmic is not UTF-8 text"), "{err}");
+    assert!(err.contains("the byte at offset 24 (line 2)"), "{err}");
+
+    // The byte 0xFE sits at offset 10, on line 1.
+    let ruling = dir.join("bad.toml");
+    std::fs::write(&ruling, b"title = \"x\xfe\"\nsource = \"y\"\n").expect("write");
+    let out = cosmic(&["ruling", ruling.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr).replace("\n  │ ", " ");
+    assert!(err.contains("cannot read"), "{err}");
+    assert!(err.contains("bad.toml"), "{err}");
+    assert!(err.contains("the byte at offset 10 (line 1)"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

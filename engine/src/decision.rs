@@ -424,8 +424,14 @@ impl Decision {
                 let hi = (r.max as u32).min(total);
                 if hi == 0 {
                     Some(Answer::Ships(vec![0; r.places.len()]))
-                } else if r.places.len() == 1 && hi == r.min as u32 {
-                    Some(Answer::Ships(vec![hi as u8]))
+                } else if hi == r.min as u32 && r.places.iter().filter(|p| p.1 > 0).count() == 1 {
+                    // Only one place holds ships: the count is all there is to choose.
+                    Some(Answer::Ships(
+                        r.places
+                            .iter()
+                            .map(|&(_, n)| if n > 0 { hi as u8 } else { 0 })
+                            .collect(),
+                    ))
                 } else if r.min as u32 >= total {
                     Some(Answer::Ships(r.places.iter().map(|&(_, n)| n).collect()))
                 } else {
@@ -638,6 +644,81 @@ mod tests {
             ),
         ] {
             assert_eq!(refusal(&d, answer.clone()), expected, "{answer:?}");
+        }
+    }
+
+    /// Every legal answer of a small subset or ships request, by trying every answer.
+    fn legal_answers(d: &Decision) -> Vec<Answer> {
+        let mut out = Vec::new();
+        match &d.request {
+            Request::Subset { options, .. } => {
+                for mask in 0u32..1 << options.len() {
+                    let picked = (0..options.len()).filter(|i| mask & 1 << i != 0).collect();
+                    out.push(Answer::Subset(picked));
+                }
+            }
+            Request::Ships(r) => {
+                let mut counts = vec![vec![]];
+                for &(_, cap) in &r.places {
+                    counts = counts
+                        .into_iter()
+                        .flat_map(|c: Vec<u8>| {
+                            (0..=cap).map(move |n| [c.clone(), vec![n]].concat())
+                        })
+                        .collect();
+                }
+                out.extend(counts.into_iter().map(Answer::Ships));
+            }
+            _ => unreachable!("only subsets and ships are enumerated"),
+        }
+        out.retain(|a| d.validate(a).is_ok());
+        out
+    }
+
+    #[test]
+    fn a_decision_is_forced_exactly_when_it_has_one_legal_answer() {
+        let planet = |n| {
+            Place::Planet(PlanetId {
+                owner: PlayerId(0),
+                n,
+            })
+        };
+        let mut requests = Vec::new();
+        for len in 0..=3 {
+            for min in 0..=4 {
+                for max in min..=4 {
+                    let options = [Choice::Yes, Choice::No, Choice::Pass][..len].to_vec();
+                    requests.push(Request::Subset { options, min, max });
+                }
+            }
+        }
+        for caps in [
+            vec![2],
+            vec![0, 2],
+            vec![2, 0, 0],
+            vec![1, 2],
+            vec![0, 0],
+            vec![3, 1, 0],
+        ] {
+            for min in 0..=4 {
+                for max in min..=4 {
+                    let places = (caps.iter().enumerate())
+                        .map(|(i, &c)| (planet(i as u8 + 1), c))
+                        .collect();
+                    requests.push(ships(places, min, max));
+                }
+            }
+        }
+        for request in requests {
+            let d = decision(request);
+            let legal = legal_answers(&d);
+            if legal.is_empty() {
+                continue;
+            }
+            match d.forced() {
+                Some(a) => assert_eq!(vec![a], legal, "{:?}", d.request),
+                None => assert!(legal.len() > 1, "{:?} has one legal answer", d.request),
+            }
         }
     }
 

@@ -214,6 +214,9 @@ pub struct Game<'h> {
     observer: Option<Observer<'h>>,
     decision_observer: Option<DecisionObserver<'h>>,
     forced_observer: Option<ForcedObserver<'h>>,
+    /// Where the number of events played so far is kept for a progress display
+    /// (`set_progress`): a plain store per event, read by another thread.
+    progress: Option<&'h std::sync::atomic::AtomicU64>,
     /// Setup's events, kept for an observer attached after `new` when events are not recorded.
     setup_log: Vec<Event>,
     started: bool,
@@ -294,6 +297,7 @@ impl<'h> Game<'h> {
             observer: None,
             decision_observer: None,
             forced_observer: None,
+            progress: None,
             setup_log: Vec::new(),
             started: false,
             stamps: [0; crate::ids::MAX_PLAYERS],
@@ -327,6 +331,12 @@ impl<'h> Game<'h> {
             game.setup_log = std::mem::take(&mut game.events);
         }
         Ok(game)
+    }
+
+    /// Keeps the number of events played so far in `counter` after every event, for a
+    /// display of a long game's progress on another thread (no log is kept for it).
+    pub fn set_progress(&mut self, counter: &'h std::sync::atomic::AtomicU64) {
+        self.progress = Some(counter);
     }
 
     /// Calls `observer` with every event from now on (a terminal printing the log as it
@@ -627,6 +637,9 @@ impl<'h> Game<'h> {
     pub fn emit_caused(&mut self, cause: Cause, kind: EventKind) {
         let seq = self.stats.events as u32;
         self.stats.events += 1;
+        if let Some(p) = self.progress {
+            p.store(self.stats.events, std::sync::atomic::Ordering::Relaxed);
+        }
         self.touch_holdings(self.holders(&kind));
         // The checks and the log are kept out of line: most events in a long run need neither.
         if self.options.check_invariants && self.violation.is_none() {

@@ -80,6 +80,36 @@ struct Compiler<'a> {
     acts_until: Option<Phase>,
 }
 
+/// The list of `one or more of PLAYERS`, which the parser reads as `one or (more of PLAYERS)`.
+fn one_or_more_of(what: &ast::Expr) -> Option<ast::Path> {
+    let ast::Expr::Binary {
+        op: ast::BinaryOp::Or,
+        lhs,
+        rhs,
+        ..
+    } = what
+    else {
+        return None;
+    };
+    let one = matches!(&**lhs, ast::Expr::Path(p) if p.segments.len() == 1
+        && p.segments[0].words.len() == 1
+        && p.segments[0].words[0].text == "one");
+    let ast::Expr::Path(rest) = &**rhs else {
+        return None;
+    };
+    let more = rest.segments.len() > 1
+        && rest.segments[0].words.len() == 1
+        && rest.segments[0].words[0].text == "more"
+        && matches!(rest.segments[0].link, Some(ast::Link::Of));
+    if !(one && more) {
+        return None;
+    }
+    let mut list = rest.clone();
+    // Drop the word `more` and its `of` link.
+    list.segments.remove(0);
+    Some(list)
+}
+
 fn name_tokens(n: &ast::Name) -> Vec<String> {
     n.words.iter().map(|w| w.text.to_lowercase()).collect()
 }
@@ -647,8 +677,20 @@ impl Compiler<'_> {
                 Ty::Side,
             )),
             _ => {
+                // `choose one or more of the allies` reads as `one or (more of the allies)`.
+                if let Some(list) = one_or_more_of(&c.what) {
+                    let before = self.lints.len();
+                    match self.path(&list, Some(Ty::Players)) {
+                        Some((e, ty)) if ty.fits(Ty::Players) => {
+                            Some((Pick::SomePlayers(e), Ty::Players))
+                        }
+                        _ => {
+                            self.lints.truncate(before);
+                            None
+                        }
+                    }
                 // `choose any number of the allies`: the object is the list itself.
-                if what.starts_with("any number of ") {
+                } else if what.starts_with("any number of ") {
                     match &c.what {
                         ast::Expr::Path(p) => {
                             let mut p = p.clone();
@@ -677,7 +719,7 @@ impl Compiler<'_> {
         let Some((pick, ty)) = pick else {
             self.lints.push(Lint::Unsupported {
                 what: format!("`choose {what}`"),
-                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a card from [CARDS]`, `a number from LOW to HIGH`, or `any number of PLAYERS`".into(),
+                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a card from [CARDS]`, `a number from LOW to HIGH`, `any number of PLAYERS` or `one or more of PLAYERS`".into(),
                 span: c.span,
             });
             return None;

@@ -64,16 +64,18 @@ fn header_words(h: &Header) -> String {
         .iter()
         .any(|w| matches!(w, When::Whenever(_) | When::InsteadOf(_)));
     let when: Vec<String> = h.when.iter().map(|w| when_words(w, limits)).collect();
-    let mut s = format!(
-        "{usage}; usable by {}; {}",
-        h.roles.describe(),
-        when.join(", ")
-    );
+    // Roles it names that are all unknown leave nobody: say so rather than print nothing.
+    let who = match h.roles.0 {
+        0 => "nobody (no role it names is known)".to_string(),
+        _ => h.roles.describe(),
+    };
+    let mut s = format!("{usage}; usable by {who}; {}", when.join(", "));
     if let Some(c) = &h.condition {
         let _ = write!(s, "; only if {c}");
     }
     if let Some(l) = &h.limit {
-        let _ = write!(s, "; at most {l}");
+        // The limit holds what follows `once per` (`encounter`).
+        let _ = write!(s, "; once per {l}");
     }
     match h.prefer.as_deref() {
         Some("false") => s.push_str("; bots never use it"),

@@ -667,6 +667,8 @@ pub enum Pick {
     Player(Expr),
     /// Any number of players from a list.
     Players(Expr),
+    /// One or more players from a list (none only when the list is empty).
+    SomePlayers(Expr),
     /// One side from a list.
     Side(Expr),
     /// A number in a range.

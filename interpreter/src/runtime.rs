@@ -1769,18 +1769,17 @@ impl Runtime {
                 let options = planets.into_iter().map(Choice::Planet).collect();
                 pick_one(game, me, DecisionKind::CardChoice, options)
             }
-            Pick::Player(list) | Pick::Players(list) => {
+            Pick::Player(list) | Pick::Players(list) | Pick::SomePlayers(list) => {
                 let options = seats_in(game, self.eval(list, game, ctx).mask());
+                let many = !matches!(pick, Pick::Player(_));
                 if options.is_empty() {
-                    return Ok(if matches!(pick, Pick::Players(_)) {
-                        Value::Players(0)
-                    } else {
-                        Value::None
-                    });
+                    return Ok(if many { Value::Players(0) } else { Value::None });
                 }
-                if let Pick::Players(_) = pick {
+                if many {
                     let n = options.len() as u8;
-                    let picked = game.ask_choices(me, options, 0, n)?;
+                    // One or more of a single player is that player: the engine does not ask.
+                    let min = u8::from(matches!(pick, Pick::SomePlayers(_)));
+                    let picked = game.ask_choices(me, options, min, n)?;
                     let mut m = 0u8;
                     for c in picked {
                         if let Choice::Player(p) = c {

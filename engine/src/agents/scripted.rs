@@ -100,19 +100,15 @@ pub fn parse_text(view: &View, decision: &Decision, text: &str) -> Result<Answer
         Request::Ships(r) => {
             let names = view.names();
             let mut counts = vec![0u8; r.places.len()];
-            for part in text.split(',').filter(|p| !p.trim().is_empty()) {
-                let (place, n) = part
-                    .rsplit_once(':')
-                    .ok_or_else(|| format!("`{part}`: write ships as `place: count`"))?;
+            for (place, n) in ship_pairs(text)? {
                 let n: u8 = n
-                    .trim()
                     .parse()
-                    .map_err(|_| format!("`{}` is not a number of ships", n.trim()))?;
+                    .map_err(|_| format!("`{n}` is not a number of ships"))?;
                 let i = r
                     .places
                     .iter()
-                    .position(|&(pl, _)| names.place(pl).eq_ignore_ascii_case(place.trim()))
-                    .ok_or_else(|| format!("`{}` is not one of the places", place.trim()))?;
+                    .position(|&(pl, _)| names.place(pl).eq_ignore_ascii_case(place))
+                    .ok_or_else(|| format!("`{place}` is not one of the places"))?;
                 counts[i] += n;
             }
             Ok(Answer::Ships(counts))
@@ -125,6 +121,40 @@ pub fn parse_text(view: &View, decision: &Decision, text: &str) -> Result<Answer
             }
         }
     }
+}
+
+/// The `place: count` pairs of `text`, separated by commas, spaces or both
+/// (`Blue 1: 2, Blue 3: 1` or `Blue 1: 2 Blue 3: 1`). A place's name may hold spaces: each
+/// count is the first word after a colon, and the words after it name the next place.
+fn ship_pairs(text: &str) -> Result<Vec<(&str, &str)>, String> {
+    let sep = |c: char| c == ',' || c.is_whitespace();
+    let text = text.trim_matches(sep);
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut parts = text.split(':');
+    let mut place = parts.next().unwrap_or_default().trim_matches(sep);
+    let mut pairs = Vec::new();
+    let mut rest = parts.peekable();
+    if rest.peek().is_none() {
+        return Err(format!("`{text}`: write ships as `place: count`"));
+    }
+    while let Some(part) = rest.next() {
+        let part = part.trim_matches(sep);
+        let (n, next) = match part.find(sep) {
+            Some(i) => (&part[..i], part[i..].trim_matches(sep)),
+            None => (part, ""),
+        };
+        if place.is_empty() || n.is_empty() {
+            return Err(format!("`{text}`: write ships as `place: count`"));
+        }
+        pairs.push((place, n));
+        if rest.peek().is_none() && !next.is_empty() {
+            return Err(format!("`{next}`: write ships as `place: count`"));
+        }
+        place = next;
+    }
+    Ok(pairs)
 }
 
 impl Agent for ScriptedAgent {
@@ -156,5 +186,24 @@ impl Agent for ScriptedAgent {
 
     fn name(&self) -> &str {
         "script"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ship_pairs;
+
+    #[test]
+    fn ship_pairs_take_commas_spaces_or_both() {
+        let pairs = vec![("Blue 1", "2"), ("the gate", "1")];
+        assert_eq!(ship_pairs("Blue 1: 2, the gate: 1"), Ok(pairs.clone()));
+        assert_eq!(ship_pairs("Blue 1: 2 the gate: 1"), Ok(pairs.clone()));
+        assert_eq!(ship_pairs(" Blue 1:2,the gate :1 "), Ok(pairs));
+        assert_eq!(ship_pairs(""), Ok(vec![]));
+        assert_eq!(ship_pairs("Blue 1: 2"), Ok(vec![("Blue 1", "2")]));
+        assert!(ship_pairs("Blue 1 2").is_err());
+        assert!(ship_pairs("Blue 1: 2 Blue 3").is_err());
+        assert!(ship_pairs(": 2").is_err());
+        assert!(ship_pairs("Blue 1:").is_err());
     }
 }

@@ -3,7 +3,7 @@
 
 use super::agent::{RulingAgent, Step, StepAnswer};
 use super::error::{Errors, ScenarioError};
-use super::scenario::{Scenario, ShipsSpec, FORMAT};
+use super::scenario::{Scenario, ShipsSpec, EXPECT_KEYS, FORMAT};
 use cosmic_engine::components::{DestinyKind, SpecialDestiny};
 use cosmic_engine::state::GameState;
 use cosmic_engine::{
@@ -71,6 +71,43 @@ fn hooks() -> &'static dyn cosmic_engine::Hooks {
         Some(r) => r,
         None => &HOOKS,
     }
+}
+
+/// Every key of `[expect]` that is not one of its own is a player color with a table.
+fn expect_keys(scn: &Scenario, e: &Errors) -> Result<(), ScenarioError> {
+    for (key, value) in &scn.expect.players {
+        // serde cannot keep spans through a flattened table: find the key in the file instead.
+        let span = e.find_after("[expect", key);
+        if Color::parse(key).is_none() {
+            let colors = Color::ALL.map(|c| c.name().to_lowercase());
+            let known = EXPECT_KEYS
+                .iter()
+                .copied()
+                .chain(colors.iter().map(String::as_str));
+            let help = match did_you_mean(key, known) {
+                Some(m) => format!("did you mean `{m}`?"),
+                None => format!(
+                    "the keys here are {}, or a player color with a table like `blue = {{ warp = 2 }}`",
+                    EXPECT_KEYS.join(", ")
+                ),
+            };
+            return Err(e.hint(
+                span,
+                format!("`{key}` is neither a key of [expect] nor a player color"),
+                "unknown key",
+                help,
+            ));
+        }
+        if !value.is_table() {
+            return Err(e.hint(
+                span,
+                format!("`{key}` takes a table of what to check for that player"),
+                "not a table",
+                format!("write `{key} = {{ warp = 2, hand_size = 3 }}` (see docs/rulings.md)"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A seat's color by name, checked against the players in the game.
@@ -218,6 +255,7 @@ pub fn prepare(
             "here",
         ));
     }
+    expect_keys(scn, e)?;
     if let Some(ed) = &scn.edition {
         if !ed.get_ref().eq_ignore_ascii_case("ffg") {
             return Err(e.hint(

@@ -255,7 +255,22 @@ pub struct TransferSpec {
     pub by_type: BTreeMap<String, u8>,
 }
 
-/// What must hold after play. (Unknown keys are read as player colors and checked as such.)
+/// The keys of `[expect]` besides player colors (a key that is neither is refused before play).
+pub const EXPECT_KEYS: &[&str] = &[
+    "outcome",
+    "outcomes",
+    "totals",
+    "deck_size",
+    "discard_size",
+    "destiny_size",
+    "destiny_discard_size",
+    "winners",
+    "events",
+    "no_events",
+    "events_in_order",
+];
+
+/// What must hold after play. (Other keys are player colors, each with a table.)
 #[derive(Debug, Default, Deserialize)]
 pub struct ExpectSpec {
     /// The (first) encounter's outcome, e.g. `defense-wins`, `deal-made`.
@@ -287,7 +302,7 @@ pub struct ExpectSpec {
     /// exactly, written as in a player's `techs`), `tokens` (on its alien sheet), or a planet
     /// name for ships.
     #[serde(flatten)]
-    pub players: BTreeMap<String, BTreeMap<String, toml::Value>>,
+    pub players: BTreeMap<String, toml::Value>,
     /// Lines of the log that must appear (exact text of an event).
     #[serde(default)]
     pub events: Vec<Spanned<String>>,
