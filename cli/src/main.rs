@@ -18,6 +18,7 @@ mod replay;
 mod ruling;
 mod seats;
 mod sim;
+mod thinking;
 
 use clap::{Parser, Subcommand};
 

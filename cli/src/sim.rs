@@ -1,9 +1,8 @@
 //! `cosmic sim`: many bot games, spread over threads, summarised. Each game's seed derives
 //! from the run seed and the game's index, so results do not depend on the thread count.
 
-use crate::seats::{agent, fresh_seed, SeatKind};
+use crate::seats::{agent, default_search, fresh_seed, Bots, SearchArgs, SeatKind};
 use clap::Args;
-use cosmic_cards::Library;
 use cosmic_engine::agents::agent_seed;
 use cosmic_engine::{Color, Game, GameError, Options, Setup, Variants};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -21,6 +20,19 @@ pub enum Bot {
     Basic,
     /// The uniform random bot.
     Random,
+    /// The bot that searches by playing the game forward.
+    Search,
+}
+
+impl Bot {
+    /// The seat kind of this bot.
+    pub fn seat(self) -> SeatKind {
+        match self {
+            Bot::Basic => SeatKind::Basic,
+            Bot::Random => SeatKind::Random,
+            Bot::Search => SeatKind::Search,
+        }
+    }
 }
 
 /// Options of `cosmic sim`.
@@ -35,6 +47,15 @@ pub struct SimArgs {
     /// The bot in every seat.
     #[arg(long, value_enum, default_value_t = Bot::Basic)]
     bot: Bot,
+    /// The bot in each seat, clockwise from blue (a mixed table; instead of `--bot`).
+    #[arg(long, value_delimiter = ',', conflicts_with = "bot")]
+    seats: Vec<Bot>,
+    /// Move the bots of `--seats` one seat clockwise each game (game i seats them i seats
+    /// on), so that each bot plays every seat equally often.
+    #[arg(long, requires = "seats")]
+    rotate_seats: bool,
+    #[command(flatten)]
+    search: SearchArgs,
     /// The run's seed (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
@@ -65,7 +86,10 @@ pub struct SimArgs {
 /// What one game contributes to the summary.
 #[derive(Clone, Debug)]
 pub(crate) struct GameSummary {
+    /// The alien each seat was dealt.
     aliens: Vec<Option<u16>>,
+    /// The bot in each seat.
+    bots: Vec<Bot>,
     winners: Vec<u8>,
     turns: u32,
     encounters: u32,
@@ -85,11 +109,26 @@ struct SeatSummary {
     win_rate_95: [f64; 2],
 }
 
-/// An alien's results over the games it played.
+/// An alien's results over the games it played (with a mixed table, by the bot that
+/// played it).
 #[derive(Serialize)]
 struct AlienSummary {
     alien: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bot: Option<&'static str>,
     games: u64,
+    wins: u64,
+    win_rate: f64,
+    /// The 95% interval of the win rate (Wilson).
+    win_rate_95: [f64; 2],
+}
+
+/// A bot's results over the seats it played (with a mixed table).
+#[derive(Serialize)]
+struct BotSummary {
+    bot: &'static str,
+    /// Seats it played, one per game per seat.
+    seat_games: u64,
     wins: u64,
     win_rate: f64,
     /// The 95% interval of the win rate (Wilson).
@@ -105,6 +144,8 @@ struct Summary {
     seed: u64,
     threads: usize,
     seats: Vec<SeatSummary>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    bots: Vec<BotSummary>,
     aliens: Vec<AlienSummary>,
     shared_wins: u64,
     no_winner: u64,
@@ -143,24 +184,23 @@ const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 pub(crate) const VARIANTS_HELP: &str =
     "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech, hidden-powers, rotating-powers; none by default)";
 
-/// Plays one game of `template`'s setup with `seed` and `bot` in every seat (also timed by
-/// `cosmic bench`).
+/// Plays one game of `template`'s setup with `seed` and `seats` (a bot per seat; also timed
+/// by `cosmic bench`).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_one(
-    library: &Library,
+    bots: &Bots,
     runtime: &cosmic_interpreter::runtime::Runtime,
     template: &Setup,
-    bot: Bot,
+    seats: &[Bot],
     seed: u64,
     check: bool,
     fingerprint: bool,
 ) -> Result<GameSummary, GameError> {
-    let kind = match bot {
-        Bot::Basic => SeatKind::Basic,
-        Bot::Random => SeatKind::Random,
-    };
+    let library = bots.library;
     let players = template.players;
-    let agents = (0..players).map(|i| agent(kind, seed, i)).collect();
+    let agents = (0..players)
+        .map(|i| agent(seats[i as usize].seat(), seed, i, bots))
+        .collect();
     let options = Options {
         check_invariants: check,
         record_events: fingerprint,
@@ -186,6 +226,7 @@ pub(crate) fn play_one(
     });
     Ok(GameSummary {
         aliens: (0..players as usize).map(alien_of).collect(),
+        bots: seats.to_vec(),
         winners: r.winners.iter().map(|p| p.0).collect(),
         turns: r.stats.turns,
         encounters: r.stats.encounters,
@@ -205,6 +246,22 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
         return Err(miette!(help = "ask for at least one game", "--games is 0"));
     }
     let library = crate::lint::load_library(&args.cards)?;
+    let seats: Vec<Bot> = if args.seats.is_empty() {
+        vec![args.bot; args.players as usize]
+    } else if args.seats.len() == args.players as usize {
+        args.seats.clone()
+    } else {
+        return Err(miette!(
+            help = "give one bot per player, e.g. --seats search,basic,basic,basic,basic",
+            "--seats lists {} seats but the games have {} players",
+            args.seats.len(),
+            args.players
+        ));
+    };
+    let bots = Bots {
+        library: &library,
+        search: args.search.settings(default_search())?,
+    };
     let aliens = library
         .alien_setup(&args.aliens, args.players)
         .map_err(|e| {
@@ -238,11 +295,15 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                     if i >= args.games {
                         break;
                     }
+                    let mut table = seats.clone();
+                    if args.rotate_seats {
+                        table.rotate_right(i as usize % seats.len());
+                    }
                     let r = play_one(
-                        &library,
+                        &bots,
                         &runtime,
                         &template,
-                        args.bot,
+                        &table,
                         game_seed(seed, i),
                         args.check,
                         args.fingerprint,
@@ -265,7 +326,19 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
 
     let mut wins = vec![0u64; args.players as usize];
     let names = library.alien_names();
-    let mut by_alien: Vec<(u64, u64)> = vec![(0, 0); names.len()];
+    // With a mixed table each alien is counted by the bot that played it.
+    let mixed = seats.iter().any(|&b| b != seats[0]);
+    let kinds: Vec<Bot> = if mixed {
+        let mut k = seats.clone();
+        k.sort_by_key(|b| b.seat().name());
+        k.dedup();
+        k
+    } else {
+        vec![seats[0]]
+    };
+    let kind_of = |bot: Bot| kinds.iter().position(|&k| k == bot).unwrap_or(0);
+    let mut by_alien: Vec<Vec<(u64, u64)>> = vec![vec![(0, 0); names.len()]; kinds.len()];
+    let mut by_bot: Vec<(u64, u64)> = vec![(0, 0); kinds.len()];
     let (mut shared, mut none, mut turns, mut encounters, mut events) = (0, 0, 0u64, 0u64, 0u64);
     let mut failures = Vec::new();
     let mut played = 0u64;
@@ -277,10 +350,15 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                 for &w in &g.winners {
                     wins[w as usize] += 1;
                 }
+                for (seat, &bot) in g.bots.iter().enumerate() {
+                    by_bot[kind_of(bot)].0 += 1;
+                    by_bot[kind_of(bot)].1 += g.winners.contains(&(seat as u8)) as u64;
+                }
                 for (seat, a) in g.aliens.iter().enumerate() {
                     if let Some(a) = a {
-                        by_alien[*a as usize].0 += 1;
-                        by_alien[*a as usize].1 += g.winners.contains(&(seat as u8)) as u64;
+                        let tally = &mut by_alien[kind_of(g.bots[seat])][*a as usize];
+                        tally.0 += 1;
+                        tally.1 += g.winners.contains(&(seat as u8)) as u64;
                     }
                 }
                 if g.winners.len() > 1 {
@@ -309,7 +387,15 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
     let summary = Summary {
         games: args.games,
         players: args.players,
-        bot: format!("{:?}", args.bot).to_lowercase(),
+        bot: if mixed {
+            seats
+                .iter()
+                .map(|b| b.seat().name())
+                .collect::<Vec<_>>()
+                .join(",")
+        } else {
+            seats[0].seat().name().to_string()
+        },
         seed,
         threads,
         seats: wins
@@ -323,12 +409,24 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                 win_rate_95: crate::interval::wilson(w, args.games),
             })
             .collect(),
-        aliens: by_alien
-            .iter()
-            .zip(&names)
-            .filter(|((games, _), _)| *games > 0)
-            .map(|(&(games, wins), name)| AlienSummary {
+        bots: (by_bot.iter().zip(&kinds))
+            .filter(|_| mixed)
+            .map(|(&(games, wins), kind)| BotSummary {
+                bot: kind.seat().name(),
+                seat_games: games,
+                wins,
+                win_rate: wins as f64 / games.max(1) as f64,
+                win_rate_95: crate::interval::wilson(wins, games),
+            })
+            .collect(),
+        aliens: (by_alien.iter().zip(&kinds))
+            .flat_map(|(tallies, &kind)| {
+                (tallies.iter().zip(&names)).map(move |(&t, name)| (t, name, kind))
+            })
+            .filter(|((games, _), _, _)| *games > 0)
+            .map(|((games, wins), name, kind)| AlienSummary {
                 alien: name.to_string(),
+                bot: mixed.then_some(kind.seat().name()),
                 games,
                 wins,
                 win_rate: wins as f64 / games as f64,
@@ -380,12 +478,30 @@ fn print_summary(s: &Summary) {
             percent_range(seat.win_rate_95)
         );
     }
+    if !s.bots.is_empty() {
+        println!("bot     seats   wins   win rate   95% interval");
+        for b in &s.bots {
+            println!(
+                "{:<6} {:>6} {:>6}   {:>6.1}%   {}",
+                b.bot,
+                b.seat_games,
+                b.wins,
+                b.win_rate * 100.0,
+                percent_range(b.win_rate_95)
+            );
+        }
+    }
     if !s.aliens.is_empty() {
+        // A mixed table names the bot that played the alien.
+        let label = |a: &AlienSummary| match a.bot {
+            Some(bot) => format!("{} ({bot})", a.alien),
+            None => a.alien.clone(),
+        };
         // The column is as wide as the longest name (Philanthropist has 14 letters).
         let w = s
             .aliens
             .iter()
-            .map(|a| a.alien.len())
+            .map(|a| label(a).len())
             .max()
             .unwrap_or(0)
             .max(12);
@@ -396,7 +512,7 @@ fn print_summary(s: &Summary) {
         for a in &s.aliens {
             println!(
                 "{:<w$} {:>6}  {:>6}   {:>6.1}%   {}",
-                a.alien,
+                label(a),
                 a.games,
                 a.wins,
                 a.win_rate * 100.0,
