@@ -57,10 +57,10 @@ impl Default for Settings {
 }
 
 /// Rollouts per decision by default.
-pub const DEFAULT_ROLLOUTS: u32 = 64;
+pub const DEFAULT_ROLLOUTS: u32 = 128;
 
 /// Turns a rollout plays after the current one by default.
-pub const DEFAULT_HORIZON: u32 = 5;
+pub const DEFAULT_HORIZON: u32 = 1;
 
 /// A player that searches by rollouts.
 pub struct SearchAgent {
