@@ -130,6 +130,8 @@ struct BotSummary {
     /// Seats it played, one per game per seat.
     seat_games: u64,
     wins: u64,
+    /// Wins it shared with nobody.
+    solo_wins: u64,
     win_rate: f64,
     /// The 95% interval of the win rate (Wilson).
     win_rate_95: [f64; 2],
@@ -338,7 +340,8 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
     };
     let kind_of = |bot: Bot| kinds.iter().position(|&k| k == bot).unwrap_or(0);
     let mut by_alien: Vec<Vec<(u64, u64)>> = vec![vec![(0, 0); names.len()]; kinds.len()];
-    let mut by_bot: Vec<(u64, u64)> = vec![(0, 0); kinds.len()];
+    // Seats played, wins, wins shared with nobody.
+    let mut by_bot: Vec<(u64, u64, u64)> = vec![(0, 0, 0); kinds.len()];
     let (mut shared, mut none, mut turns, mut encounters, mut events) = (0, 0, 0u64, 0u64, 0u64);
     let mut failures = Vec::new();
     let mut played = 0u64;
@@ -351,8 +354,11 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                     wins[w as usize] += 1;
                 }
                 for (seat, &bot) in g.bots.iter().enumerate() {
-                    by_bot[kind_of(bot)].0 += 1;
-                    by_bot[kind_of(bot)].1 += g.winners.contains(&(seat as u8)) as u64;
+                    let won = g.winners.contains(&(seat as u8)) as u64;
+                    let tally = &mut by_bot[kind_of(bot)];
+                    tally.0 += 1;
+                    tally.1 += won;
+                    tally.2 += won * (g.winners.len() == 1) as u64;
                 }
                 for (seat, a) in g.aliens.iter().enumerate() {
                     if let Some(a) = a {
@@ -411,10 +417,11 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
             .collect(),
         bots: (by_bot.iter().zip(&kinds))
             .filter(|_| mixed)
-            .map(|(&(games, wins), kind)| BotSummary {
+            .map(|(&(games, wins, solo_wins), kind)| BotSummary {
                 bot: kind.seat().name(),
                 seat_games: games,
                 wins,
+                solo_wins,
                 win_rate: wins as f64 / games.max(1) as f64,
                 win_rate_95: crate::interval::wilson(wins, games),
             })
@@ -479,15 +486,16 @@ fn print_summary(s: &Summary) {
         );
     }
     if !s.bots.is_empty() {
-        println!("bot     seats   wins   win rate   95% interval");
+        println!("bot     seats   wins   win rate   95% interval    solo wins");
         for b in &s.bots {
             println!(
-                "{:<6} {:>6} {:>6}   {:>6.1}%   {}",
+                "{:<6} {:>6} {:>6}   {:>6.1}%   {}   {:>6}",
                 b.bot,
                 b.seat_games,
                 b.wins,
                 b.win_rate * 100.0,
-                percent_range(b.win_rate_95)
+                percent_range(b.win_rate_95),
+                b.solo_wins
             );
         }
     }
