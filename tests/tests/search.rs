@@ -11,13 +11,25 @@ const SMALL: Settings = Settings {
     horizon: Some(1),
 };
 
+/// A search large enough to leave the basic bot's answers now and then (with a few rollouts
+/// for each answer, none is surely better).
+const ENOUGH: Settings = Settings {
+    budget: Budget::Rollouts(24),
+    horizon: Some(1),
+};
+
 /// The seats of the test games: a search bot in seat 0, basic bots in the others.
-fn agents(library: &cosmic_cards::Library, players: u8, seed: u64) -> Vec<Box<dyn Agent>> {
+fn agents(
+    library: &cosmic_cards::Library,
+    players: u8,
+    seed: u64,
+    search: Settings,
+) -> Vec<Box<dyn Agent>> {
     (0..players)
         .map(|i| -> Box<dyn Agent> {
             let seed = cosmic_engine::agents::agent_seed(seed, i);
             if i == 0 {
-                Box::new(SearchAgent::new(seed, SMALL, Box::new(library.runtime())))
+                Box::new(SearchAgent::new(seed, search, Box::new(library.runtime())))
             } else {
                 Box::new(BasicAgent::new(seed))
             }
@@ -53,9 +65,9 @@ fn a_search_game_is_reproducible_and_resumes_as_it_was_played() {
         ..Setup::new(3, 41)
     };
     let before = rollouts_played();
-    let (log, answers) = play(&library, &setup, agents(&library, 3, 41));
+    let (log, answers) = play(&library, &setup, agents(&library, 3, 41, ENOUGH));
     assert!(rollouts_played() > before, "the search bot searched");
-    let (again, _) = play(&library, &setup, agents(&library, 3, 41));
+    let (again, _) = play(&library, &setup, agents(&library, 3, 41, ENOUGH));
     assert_eq!(log, again, "the same seed and budget give the same game");
 
     // Resumed from half its answers, as `play --load` does: the search bot is shadowed
@@ -64,7 +76,7 @@ fn a_search_game_is_reproducible_and_resumes_as_it_was_played() {
     for a in &answers[..answers.len() / 2] {
         by_seat[a.player.ix()].push((a.kind, a.answer.clone()));
     }
-    let resumed: Vec<Box<dyn Agent>> = (agents(&library, 3, 41).into_iter().zip(by_seat))
+    let resumed: Vec<Box<dyn Agent>> = (agents(&library, 3, 41, ENOUGH).into_iter().zip(by_seat))
         .map(|(live, recorded)| {
             Box::new(ReplayAgent::new(recorded, Some(live), true)) as Box<dyn Agent>
         })
@@ -104,6 +116,6 @@ fn search_bots_play_every_variant_within_the_rules() {
             ..Setup::new(4, seed)
         };
         // Every invariant is checked in the game and in each of its rollouts.
-        play(&library, &setup, agents(&library, 4, seed));
+        play(&library, &setup, agents(&library, 4, seed, SMALL));
     }
 }
