@@ -454,7 +454,11 @@ fn print_table(b: &Bench) {
         format!(
             "{PLAYERS} players, 1 search bot ({}, horizon {}) and basic bots",
             s.budget,
-            s.horizon.map_or("end".into(), |h| format!("{h} turns"))
+            match s.horizon {
+                None => "to the end".to_string(),
+                Some(1) => "1 turn".to_string(),
+                Some(h) => format!("{h} turns"),
+            }
         ),
         format!("{} games, {} rollouts", s.games, count(s.rollouts as f64)),
         duration(s.seconds_per_game),
