@@ -14,6 +14,8 @@ pub struct Library {
     pub program: Arc<Program>,
     /// The components, with the aliens and their flares.
     pub components: Arc<Components>,
+    /// The sets of the aliens in a designer's own files: always played, whatever `--sets`.
+    pub extra_sets: Vec<String>,
 }
 
 /// The built-in library, compiled; a file with an error is refused with its first problem.
@@ -28,6 +30,7 @@ pub fn library_with(extra: Vec<SourceFile>) -> Result<Library, LoadError> {
         .iter()
         .map(|(name, text)| SourceFile::new(*name, *text))
         .collect();
+    let builtin = files.len();
     files.extend(extra);
     let reports = cosmic_interpreter::check(&files);
     for (f, r) in files.iter().zip(&reports) {
@@ -48,9 +51,22 @@ pub fn library_with(extra: Vec<SourceFile>) -> Result<Library, LoadError> {
     let (program, _) = cosmic_interpreter::compile::compile(&files);
     let program = Arc::new(program);
     let components = runtime::components(&program, &builtin_components()?);
+    let extra_names: Vec<&str> = files[builtin..]
+        .iter()
+        .flat_map(|f| f.decls().map(|d| d.name.value.as_str()).collect::<Vec<_>>())
+        .collect();
+    let mut extra_sets: Vec<String> = components
+        .aliens
+        .iter()
+        .filter(|a| extra_names.contains(&a.name.as_str()))
+        .map(|a| a.set.clone())
+        .collect();
+    extra_sets.sort();
+    extra_sets.dedup();
     Ok(Library {
         program,
         components: Arc::new(components),
+        extra_sets,
     })
 }
 
@@ -75,6 +91,48 @@ impl Library {
             .iter()
             .map(|a| a.name.as_str())
             .collect()
+    }
+
+    /// The sets the library's aliens come from, in the library's order.
+    pub fn sets(&self) -> Vec<&str> {
+        let mut sets: Vec<&str> = Vec::new();
+        for a in self.components.aliens.iter() {
+            if !sets.contains(&a.set.as_str()) {
+                sets.push(&a.set);
+            }
+        }
+        sets
+    }
+
+    /// Reads a set selection (`base,incursion,conflict`): the sets whose aliens are dealt
+    /// at random, boxed and whose flares fill the deck. The sets of a designer's own aliens
+    /// (`--cards`) are always added.
+    pub fn game_sets(&self, spec: &str) -> Result<Vec<String>, String> {
+        let known = self.sets();
+        let mut sets = Vec::new();
+        for want in spec.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            match known.iter().find(|k| k.eq_ignore_ascii_case(want)) {
+                Some(k) => sets.push(k.to_string()),
+                None => {
+                    let hint = cosmic_interpreter::names::did_you_mean(want, known.iter().copied())
+                        .map(|m| format!(" (did you mean `{m}`?)"))
+                        .unwrap_or_default();
+                    return Err(format!(
+                        "no set named `{want}`{hint}; known: {}",
+                        known.join(", ")
+                    ));
+                }
+            }
+        }
+        if sets.is_empty() {
+            return Err("name at least one set".into());
+        }
+        for s in &self.extra_sets {
+            if !sets.contains(s) {
+                sets.push(s.clone());
+            }
+        }
+        Ok(sets)
     }
 
     /// Reads an alien selection: `none`, `random`, `flares` (two dealt, keep one), a

@@ -15,6 +15,9 @@ pub struct CardsArgs {
     /// Only components of this edition (`ffg`, `eon`, `duel`).
     #[arg(long)]
     edition: Option<String>,
+    /// Only components of this set (`base`, `incursion`, `conflict`, ...).
+    #[arg(long)]
+    set: Option<String>,
     /// Only components of this kind (`alien`, `artifact`, `tech`, ...).
     #[arg(long)]
     kind: Option<String>,
@@ -71,7 +74,9 @@ pub fn run(args: CardsArgs) -> miette::Result<i32> {
             .is_none_or(|w| have.is_some_and(|h| h.eq_ignore_ascii_case(w)))
     };
     rows.retain(|r| {
-        matches(&args.edition, r.edition.as_deref()) && matches(&args.kind, Some(&r.kind))
+        matches(&args.edition, r.edition.as_deref())
+            && matches(&args.set, r.set.as_deref())
+            && matches(&args.kind, Some(&r.kind))
     });
     rows.sort_by(|a, b| (&a.kind, &a.name).cmp(&(&b.kind, &b.name)));
     if args.json {

@@ -3,36 +3,120 @@
 
 use cosmic_engine::agents::scripted::parse_text;
 use cosmic_engine::deal::{CardTransfer, ContentTerm, DealTerms};
-use cosmic_engine::decision::{DealRequest, Refusal, Request};
+use cosmic_engine::decision::{Choice, DealRequest, Refusal, Request};
 use cosmic_engine::view::SeenTech;
-use cosmic_engine::{Agent, AgentError, Answer, Decision, Side, View};
+use cosmic_engine::{Agent, AgentError, Answer, CardKind, Decision, Side, View};
 use std::io::{BufRead, Write};
 
 /// A person answering at the terminal.
 pub struct HumanAgent {
     input: std::io::StdinLock<'static>,
+    /// Each component's text, by lower-case name, for `help`.
+    texts: Vec<(String, String)>,
 }
 
 impl HumanAgent {
-    /// Reads answers from standard input.
-    pub fn new() -> Self {
+    /// Reads answers from standard input; `help` explains the components of `texts`.
+    pub fn new(texts: Vec<(String, String)>) -> Self {
         HumanAgent {
             input: std::io::stdin().lock(),
+            texts,
         }
     }
 
-    fn line(&mut self, prompt: &str) -> Result<String, AgentError> {
-        print!("{prompt}");
-        let _ = std::io::stdout().flush();
-        let mut s = String::new();
-        match self.input.read_line(&mut s) {
-            Ok(0) | Err(_) => Err(AgentError("the terminal closed".into())),
-            Ok(_) if s.trim().eq_ignore_ascii_case("quit") => {
-                Err(AgentError("the player quit".into()))
+    /// A line typed at `prompt`; `help` or `?` shows the player's alien, hand and board
+    /// and asks again.
+    fn line(&mut self, view: &View, prompt: &str) -> Result<String, AgentError> {
+        loop {
+            print!("{prompt}");
+            let _ = std::io::stdout().flush();
+            let mut s = String::new();
+            match self.input.read_line(&mut s) {
+                Ok(0) | Err(_) => return Err(AgentError("the terminal closed".into())),
+                Ok(_) if s.trim().eq_ignore_ascii_case("quit") => {
+                    return Err(AgentError("the player quit".into()))
+                }
+                Ok(_) if matches!(s.trim().to_lowercase().as_str(), "help" | "?") => {
+                    print!("{}", help(view, &self.texts));
+                    show_board(view);
+                }
+                Ok(_) => return Ok(s.trim().to_string()),
             }
-            Ok(_) => Ok(s.trim().to_string()),
         }
     }
+}
+
+/// Each component's explanation (`cosmic explain`), by lower-case name: the built-in
+/// library's and those of `cards`.
+pub fn texts(cards: &[std::path::PathBuf]) -> miette::Result<Vec<(String, String)>> {
+    let mut files = crate::lint::read_sources(&[])?;
+    if !cards.is_empty() {
+        files.extend(crate::lint::read_sources(cards)?);
+    }
+    let mut out = Vec::new();
+    for f in &files {
+        for d in f.decls() {
+            let text = cosmic_interpreter::explain::explain(d, &f.text);
+            // The first line repeats the name.
+            let body = text.split_once('\n').map_or("", |(_, b)| b).to_string();
+            out.push((d.name.value.to_lowercase(), body));
+        }
+    }
+    Ok(out)
+}
+
+/// What `help` shows: the player's alien (its power and flare), then each card in hand
+/// with what it does.
+fn help(view: &View, texts: &[(String, String)]) -> String {
+    let n = view.names();
+    let text_of = |name: &str| {
+        let name = name.to_lowercase();
+        (texts.iter())
+            .find(|(k, _)| *k == name)
+            .map(|(_, t)| t.as_str())
+    };
+    let mut out = String::new();
+    let me = view.me();
+    match view.alien(me) {
+        Some(a) => {
+            let name = n.alien(a);
+            out.push_str(&format!("\nyour alien, {name}:\n"));
+            out.push_str(text_of(name).unwrap_or("  (no text)\n"));
+        }
+        None => out.push_str("\nyou have no alien power\n"),
+    }
+    out.push_str("\nyour hand:\n");
+    let mut shown: Vec<&str> = Vec::new();
+    for &c in view.hand() {
+        let name = n.card(c);
+        if shown.contains(&name) {
+            continue;
+        }
+        shown.push(name);
+        let what = match view.my_kind(c) {
+            CardKind::Attack(v) => format!("an attack card: its side's total is {v} plus ships"),
+            CardKind::Negotiate => "a negotiate card: loses to an attack, but its player \
+                takes compensation; two negotiates make a deal"
+                .to_string(),
+            CardKind::Morph => "the morph card: it becomes a copy of the opponent's card".into(),
+            CardKind::Reinforcement(v) => {
+                format!("a reinforcement: +{v} to a side's total after the reveal")
+            }
+            CardKind::Artifact | CardKind::Flare => {
+                let key = name.strip_prefix("Flare: ").unwrap_or(name);
+                let text = text_of(key).unwrap_or("  (no text)\n");
+                out.push_str(&format!("  {name}:\n{}", indent(text)));
+                continue;
+            }
+        };
+        out.push_str(&format!("  {name}: {what}\n"));
+    }
+    out
+}
+
+/// Each line of `text` indented by two more spaces.
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
 }
 
 /// The board as the viewing player sees it.
@@ -62,9 +146,9 @@ fn show_board(view: &View) {
             _ => format!("{:<width$} ", sheet(p)),
         };
         println!(
-            "  {:<6} {column}{} cards, warp {}, foreign colonies {}  [{}]",
+            "  {:<6} {column}{}, warp {}, foreign colonies {}  [{}]",
             n.player(p),
-            view.hand_size(p),
+            count(view.hand_size(p) as i32, "card"),
             view.warp(p),
             view.foreign_colonies(p),
             colonies.join(" ")
@@ -75,17 +159,44 @@ fn show_board(view: &View) {
         }
     }
     if let Some(d) = view.defense() {
-        let planet = view.target().map(|p| n.planet(p)).unwrap_or_default();
+        let planet = match view.target() {
+            Some(p) => format!("at {}", n.planet(p)),
+            None => "(the gate is not aimed yet)".to_string(),
+        };
         println!(
-            "  encounter: {} vs {} at {planet}; offense side {} ships, defense side {} ships",
+            "  encounter: {} vs {} {planet}; offense side {}, defense side {}",
             n.player(view.offense()),
             n.player(d),
-            view.side_ships(Side::Offense),
-            view.side_ships(Side::Defense)
+            count(view.side_ships(Side::Offense), "ship"),
+            count(view.side_ships(Side::Defense), "ship")
         );
+        let cards: Vec<String> = (Side::BOTH.into_iter())
+            .filter_map(|side| view.encounter_card(side).map(|c| (side, c)))
+            .map(|(side, c)| format!("{side} {}", n.card(c)))
+            .collect();
+        if !cards.is_empty() {
+            println!("  encounter cards: {}", cards.join(", "));
+        }
+        let played: Vec<String> = (view.reinforcements().iter())
+            .map(|r| format!("{} for the {} ({})", n.card(r.card), r.side, n.player(r.by)))
+            .collect();
+        if !played.is_empty() {
+            println!("  reinforcements: {}", played.join(", "));
+        }
+        if let Some([o, d]) = view.totals() {
+            println!("  totals: offense {o}, defense {d}");
+        }
     }
     let hand: Vec<&str> = view.hand().iter().map(|&c| n.card(c)).collect();
     println!("  your hand ({}): {}", n.player(view.me()), hand.join(", "));
+}
+
+/// `1 card`, `3 cards`.
+fn count(n: i32, thing: &str) -> String {
+    match n {
+        1 => format!("1 {thing}"),
+        _ => format!("{n} {thing}s"),
+    }
 }
 
 /// A tech on the board: its name and progress, or a face-down tech and its ships.
@@ -110,82 +221,79 @@ impl Agent for HumanAgent {
         show_board(view);
         let names = view.names();
         println!(
-            "{}  (type `quit` to stop; with --save the game can be resumed)",
-            d.kind.question()
+            "{}  (`help` or `?` explains your alien and cards; `quit` stops, and with --save the game can be resumed)",
+            d.question(&names)
         );
-        let options = d.describe_options(&names);
+        let options = options_in_full(d, &names);
         match &d.request {
             Request::Pick(_) => {
                 for (i, o) in options.iter().enumerate() {
                     println!("  {}) {o}", i + 1);
                 }
-                loop {
-                    let s = self.line("> ")?;
-                    if let Ok(k) = s.parse::<usize>() {
-                        if (1..=options.len()).contains(&k) {
-                            return Ok(Answer::Pick(k - 1));
-                        }
-                    }
-                    println!("type a number from 1 to {}", options.len());
-                }
+                let n = options.len();
+                let k = self.ask(view, "> ", |s| match numbers(s, n, "option")?.as_slice() {
+                    [k] => Ok(*k),
+                    _ => Err(format!("type one number from 1 to {n}")),
+                })?;
+                Ok(Answer::Pick(k))
             }
             Request::Subset { min, max, .. } => {
                 for (i, o) in options.iter().enumerate() {
                     println!("  {}) {o}", i + 1);
                 }
-                println!("choose {min} to {max}: numbers separated by commas, or nothing");
-                loop {
-                    let s = self.line("> ")?;
-                    let picked: Result<Vec<usize>, _> = s
-                        .split(',')
-                        .filter(|x| !x.trim().is_empty())
-                        .map(|x| x.trim().parse::<usize>().map(|k| k.wrapping_sub(1)))
-                        .collect();
-                    match picked {
-                        Ok(ix) if ix.iter().all(|&i| i < options.len()) => {
-                            return Ok(Answer::Subset(ix))
-                        }
-                        Ok(_) => println!(
-                            "the options are numbered 1 to {}: type some of those numbers, separated by commas",
-                            options.len()
-                        ),
-                        _ => println!("type option numbers separated by commas"),
+                let (min, max) = (*min as usize, *max as usize);
+                let how_many = match (min, max) {
+                    (0, _) => format!("up to {max}"),
+                    (lo, hi) if lo == hi => format!("{lo}"),
+                    (lo, hi) => format!("{lo} to {hi}"),
+                };
+                println!(
+                    "choose {how_many}: option numbers separated by commas or spaces{}",
+                    if min == 0 { ", or nothing" } else { "" }
+                );
+                let n = options.len();
+                let picked = self.ask(view, "> ", |s| {
+                    let picked = numbers(s, n, "option")?;
+                    if (min..=max).contains(&picked.len()) {
+                        Ok(picked)
+                    } else {
+                        Err(format!("choose {how_many}, not {}", picked.len()))
                     }
-                }
+                })?;
+                Ok(Answer::Subset(picked))
             }
             Request::Ships(r) => {
                 for o in &options {
                     println!("  {o}");
                 }
+                let how_many = match (r.min, r.max) {
+                    (lo, hi) if lo == hi => count(lo as i32, "ship"),
+                    (0, hi) => format!("up to {}", count(hi as i32, "ship")),
+                    (lo, hi) => format!("{lo} to {hi} ships"),
+                };
+                let example: Vec<&str> = (0..r.places.len())
+                    .map(|i| if i == 0 { "1" } else { "0" })
+                    .collect();
                 println!(
-                    "choose {} to {} ships in all: one count per place in order (e.g. `{}`), or `place: count` pairs (e.g. `{}: 1`)",
-                    r.min,
-                    r.max,
-                    r.places.iter().enumerate().map(|(i, _)| if i == 0 { "1" } else { "0" }).collect::<Vec<_>>().join(" "),
+                    "choose {how_many} in all: one count per place in order (e.g. `{}`), or `place: count` pairs (e.g. `{}: 1`)",
+                    example.join(" "),
                     names.place(r.places[0].0)
                 );
-                loop {
-                    let s = self.line("> ")?;
-                    let counts: Option<Vec<u8>> =
-                        s.split_whitespace().map(|x| x.parse().ok()).collect();
-                    if let Some(c) = counts.filter(|c| c.len() == r.places.len()) {
-                        let a = Answer::Ships(c);
-                        match d.validate(&a) {
-                            Ok(()) => return Ok(a),
-                            Err(e) => {
-                                println!("{e}");
-                                continue;
-                            }
+                self.ask(view, "> ", |s| {
+                    let words: Vec<&str> = split_list(s);
+                    let counts: Option<Vec<u8>> = words.iter().map(|x| x.parse().ok()).collect();
+                    let a = match counts {
+                        Some(c) if c.len() == r.places.len() => Answer::Ships(c),
+                        Some(c) if !c.is_empty() => {
+                            return Err(format!(
+                                "give one count for each of the {} places, in order",
+                                r.places.len()
+                            ))
                         }
-                    }
-                    match parse_text(view, d, &s) {
-                        Ok(a) if d.validate(&a).is_ok() => return Ok(a),
-                        Ok(a) => {
-                            println!("{}", d.validate(&a).err().map(|e| e.0).unwrap_or_default())
-                        }
-                        Err(e) => println!("{e}"),
-                    }
-                }
+                        _ => parse_text(view, d, s)?,
+                    };
+                    d.validate(&a).map(|()| a).map_err(|e| e.0)
+                })
             }
             Request::Deal(req) => self.deal(view, req),
         }
@@ -204,11 +312,12 @@ impl HumanAgent {
     /// Asks `prompt` until `parse` accepts the line, showing why it did not.
     fn ask<T>(
         &mut self,
+        view: &View,
         prompt: &str,
         parse: impl Fn(&str) -> Result<T, String>,
     ) -> Result<T, AgentError> {
         loop {
-            match parse(&self.line(prompt)?) {
+            match parse(&self.line(view, prompt)?) {
                 Ok(v) => return Ok(v),
                 Err(why) => println!("{why}"),
             }
@@ -219,7 +328,7 @@ impl HumanAgent {
     fn deal(&mut self, view: &View, req: &DealRequest) -> Result<Answer, AgentError> {
         let side = req.side;
         let names = view.names();
-        if !self.ask("propose a deal? (y/n) > ", yes_or_no)? {
+        if !self.ask(view, "propose a deal? (y/n) > ", yes_or_no)? {
             return Ok(Answer::Deal(None));
         }
         let hand = view.hand();
@@ -228,22 +337,35 @@ impl HumanAgent {
         }
         let named: Vec<_> = self
             .ask(
-                "cards you give (numbers, comma-separated, or nothing) > ",
-                |s| numbers(s, hand.len()),
+                view,
+                "cards you give (numbers separated by commas or spaces, or nothing) > ",
+                |s| numbers(s, hand.len(), "card"),
             )?
             .into_iter()
             .map(|i| hand[i])
             .collect();
+        // The other main player: the deal's cards at random come from its hand.
+        let other = match side {
+            Side::Offense => view.defense(),
+            Side::Defense => Some(view.offense()),
+        };
+        let theirs_held = other.map_or(0, |p| view.hand_size(p));
         let random = self.ask(
-            "cards you take from them at random (a number, or nothing) > ",
-            count,
+            view,
+            &format!(
+                "cards you take from them at random (they hold {}; a number, or nothing) > ",
+                count(theirs_held as i32, "card")
+            ),
+            |s| take_count(s, theirs_held),
         )?;
         let planets: Vec<(String, _)> = view.planets().map(|p| (names.planet(p), p)).collect();
         let mine = self.ask(
+            view,
             "planet where you establish a colony (e.g. `Red 2`, or nothing) > ",
             |s| planet(s, &planets),
         )?;
         let theirs = self.ask(
+            view,
             "planet where they establish a colony (or nothing) > ",
             |s| planet(s, &planets),
         )?;
@@ -279,7 +401,7 @@ impl HumanAgent {
                 "{} promises {}: for which player and how many (e.g. `blue 3`), or nothing > ",
                 offer.by, offer.name
             );
-            if let Some((player, amount)) = self.ask(&prompt, |s| promise(s, &seats))? {
+            if let Some((player, amount)) = self.ask(view, &prompt, |s| promise(s, &seats))? {
                 terms.content.push(ContentTerm {
                     by: offer.by,
                     term: offer.term,
@@ -302,31 +424,74 @@ fn yes_or_no(s: &str) -> Result<bool, String> {
     }
 }
 
-/// Option numbers from 1 to `n`, comma-separated, each at most once; as indexes from 0.
-fn numbers(s: &str, n: usize) -> Result<Vec<usize>, String> {
+/// The words of a list typed with commas, spaces or both.
+fn split_list(s: &str) -> Vec<&str> {
+    s.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// Numbers of `what`s from 1 to `n`, separated by commas or spaces, each at most once; as
+/// indexes from 0.
+fn numbers(s: &str, n: usize, what: &str) -> Result<Vec<usize>, String> {
     let mut out = Vec::new();
-    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+    for part in split_list(s) {
         let k: usize = part
             .parse()
             .map_err(|_| format!("`{part}` is not a number: type numbers from 1 to {n}"))?;
         if k == 0 || k > n {
-            return Err(format!("there is no card {k}: type numbers from 1 to {n}"));
+            return Err(format!(
+                "there is no {what} {k}: type numbers from 1 to {n}"
+            ));
         }
         if out.contains(&(k - 1)) {
-            return Err(format!("card {k} is named twice"));
+            return Err(format!("{what} {k} is named twice"));
         }
         out.push(k - 1);
     }
     Ok(out)
 }
 
-/// A number of cards (nothing is none).
-fn count(s: &str) -> Result<u8, String> {
+/// A number of cards taken from a hand of `held` (nothing is none).
+fn take_count(s: &str, held: usize) -> Result<u8, String> {
     if s.is_empty() {
         return Ok(0);
     }
-    s.parse()
-        .map_err(|_| format!("`{s}` is not a number of cards: type a number such as 1"))
+    let n: u8 = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of cards: type a number such as 1"))?;
+    if n as usize > held {
+        return Err(format!(
+            "they hold only {}: take 0 to {held}",
+            count(held as i32, "card")
+        ));
+    }
+    Ok(n)
+}
+
+/// The options in words, a use saying what it answers (`use Card Zap (Zap), answering
+/// Green's play of Plague`).
+fn options_in_full(d: &Decision, names: &cosmic_engine::Names) -> Vec<String> {
+    let described = d.describe_options(names);
+    let Request::Pick(choices) = &d.request else {
+        return described;
+    };
+    (described.into_iter().zip(choices))
+        .map(|(text, c)| match *c {
+            Choice::Use {
+                answering: Some(p),
+                answers: Some(a),
+                ..
+            } if a != u32::MAX => {
+                format!(
+                    "{text}, answering {}'s use of {}",
+                    names.player(p),
+                    names.source(a)
+                )
+            }
+            _ => text,
+        })
+        .collect()
 }
 
 /// A planet by its name among `planets` (nothing is none).
@@ -382,18 +547,35 @@ mod tests {
         assert_eq!(yes_or_no(""), Ok(false));
         assert!(yes_or_no("maybe").is_err());
 
-        assert_eq!(numbers("2, 1", 3), Ok(vec![1, 0]));
-        assert_eq!(numbers("", 3), Ok(vec![]));
+        assert_eq!(numbers("2, 1", 3, "card"), Ok(vec![1, 0]));
+        assert_eq!(numbers("2 1", 3, "card"), Ok(vec![1, 0]));
+        assert_eq!(numbers("3,1 2", 3, "card"), Ok(vec![2, 0, 1]));
+        assert_eq!(numbers("", 3, "card"), Ok(vec![]));
         assert_eq!(
-            numbers("4", 3),
+            numbers("4", 3, "card"),
             Err("there is no card 4: type numbers from 1 to 3".into())
         );
-        assert_eq!(numbers("1,1", 3), Err("card 1 is named twice".into()));
-        assert!(numbers("one", 3).is_err());
+        // Numbered as the player sees them, from 1.
+        assert_eq!(
+            numbers("1,1", 3, "option"),
+            Err("option 1 is named twice".into())
+        );
+        assert!(numbers("0", 3, "option").is_err());
+        assert!(numbers("one", 3, "card").is_err());
 
-        assert_eq!(count(""), Ok(0));
-        assert_eq!(count("2"), Ok(2));
-        assert!(count("two").is_err());
+        assert_eq!(take_count("", 7), Ok(0));
+        assert_eq!(take_count("2", 7), Ok(2));
+        assert_eq!(
+            take_count("20", 7),
+            Err("they hold only 7 cards: take 0 to 7".into())
+        );
+        assert_eq!(
+            take_count("2", 1),
+            Err("they hold only 1 card: take 0 to 1".into())
+        );
+        assert!(take_count("two", 7).is_err());
+        assert_eq!(count(1, "ship"), "1 ship");
+        assert_eq!(count(4, "ship"), "4 ships");
 
         let planets = [("Red 2".to_string(), 7), ("Blue 1".to_string(), 8)];
         assert_eq!(planet("red 2", &planets), Ok(Some(7)));

@@ -12,16 +12,23 @@ pub const JSON_FORMAT: u32 = 1;
 
 /// Prints `body` (a struct) as a JSON document: `format`, then the body's own fields.
 pub fn print_document(body: &impl Serialize) -> miette::Result<()> {
+    println!("{}", document_text(body)?);
+    Ok(())
+}
+
+/// `body` (a struct) as the text of a JSON document: `format`, then the body's own fields.
+pub fn document_text(body: &impl Serialize) -> miette::Result<String> {
     #[derive(Serialize)]
     struct Document<'a, T> {
         format: u32,
         #[serde(flatten)]
         body: &'a T,
     }
-    print(&Document {
+    serde_json::to_string_pretty(&Document {
         format: JSON_FORMAT,
         body,
     })
+    .map_err(|e| miette::miette!("{e}"))
 }
 
 /// Prints `items` as a JSON document: `format`, then the list under `key`.

@@ -2,10 +2,10 @@
 //! prints every problem like rustc does, or as JSON.
 
 use clap::{Args, ValueEnum};
-use cosmic_interpreter::{check, SourceFile};
+use cosmic_interpreter::{check, FileReport, SourceFile};
 use miette::{Diagnostic, NamedSource, Report};
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How diagnostics are printed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -54,8 +54,7 @@ pub fn read_sources(paths: &[PathBuf]) -> miette::Result<Vec<SourceFile>> {
     files
         .into_iter()
         .map(|p| {
-            let text = std::fs::read_to_string(&p)
-                .map_err(|e| miette::miette!("cannot read {}: {e}", p.display()))?;
+            let text = read_text(&p)?;
             Ok(SourceFile::new(p.display().to_string(), text))
         })
         .collect()
@@ -87,22 +86,42 @@ fn collect(p: &std::path::Path, out: &mut Vec<PathBuf>) -> miette::Result<()> {
     }
 }
 
-/// One diagnostic as JSON.
+/// One diagnostic as JSON (and as the language server reports it).
 #[derive(Serialize)]
-struct JsonDiagnostic {
+pub struct JsonDiagnostic {
     file: String,
-    severity: &'static str,
-    code: String,
-    message: String,
+    /// `error` or `warning`.
+    pub severity: &'static str,
+    /// `cosmic::area::name`.
+    pub code: String,
+    /// What is wrong.
+    pub message: String,
     line: usize,
     column: usize,
-    start: usize,
-    end: usize,
-    labels: Vec<String>,
-    help: Option<String>,
+    /// The byte offset of the first label.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+    /// The labels' texts.
+    pub labels: Vec<String>,
+    /// How to fix it.
+    pub help: Option<String>,
 }
 
-fn to_json(file: &SourceFile, d: &dyn Diagnostic, warning: bool) -> JsonDiagnostic {
+/// Every problem of a file's report, in the order `lint` prints them (syntax errors, then
+/// lints), each with whether it is a warning.
+pub fn problems(report: &FileReport) -> impl Iterator<Item = (&dyn Diagnostic, bool)> {
+    let syntax = report.syntax.iter().map(|e| (e as &dyn Diagnostic, false));
+    syntax.chain(
+        report
+            .lints
+            .iter()
+            .map(|l| (l as &dyn Diagnostic, l.is_warning())),
+    )
+}
+
+/// One diagnostic of `file` in the shape `lint --format json` prints.
+pub fn to_json(file: &SourceFile, d: &dyn Diagnostic, warning: bool) -> JsonDiagnostic {
     let labels: Vec<_> = d.labels().map(|l| l.collect()).unwrap_or_default();
     let (start, end) = labels
         .first()
@@ -137,22 +156,16 @@ pub fn run(args: LintArgs) -> miette::Result<i32> {
     for (file, report) in files.iter().zip(&reports) {
         errors += report.errors();
         warnings += report.warnings();
+        if args.format == Format::Json {
+            json.extend(problems(report).map(|(d, warning)| to_json(file, d, warning)));
+            continue;
+        }
         let source = || NamedSource::new(&file.name, file.text.clone());
         for e in &report.syntax {
-            match args.format {
-                Format::Json => json.push(to_json(file, e, false)),
-                Format::Text => {
-                    eprintln!("{:?}", Report::new(e.clone()).with_source_code(source()))
-                }
-            }
+            eprintln!("{:?}", Report::new(e.clone()).with_source_code(source()));
         }
         for l in &report.lints {
-            match args.format {
-                Format::Json => json.push(to_json(file, l, l.is_warning())),
-                Format::Text => {
-                    eprintln!("{:?}", Report::new(l.clone()).with_source_code(source()))
-                }
-            }
+            eprintln!("{:?}", Report::new(l.clone()).with_source_code(source()));
         }
     }
     match args.format {
@@ -167,4 +180,20 @@ pub fn run(args: LintArgs) -> miette::Result<i32> {
     }
     let failed = errors > 0 || (args.deny_warnings && warnings > 0);
     Ok(i32::from(failed))
+}
+
+/// A text file's contents; a file that is not UTF-8 is named with the offset of its first
+/// bad byte.
+pub fn read_text(path: &Path) -> miette::Result<String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| miette::miette!("cannot read {}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        miette::miette!(
+            help = "save the file as UTF-8 text",
+            "{} is not UTF-8 text: the byte at offset {at} (line {}) is not valid UTF-8",
+            path.display(),
+            e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1
+        )
+    })
 }

@@ -7,17 +7,22 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod bench;
 mod cards;
+mod charts;
 mod explain;
 mod fmt;
 mod human;
 mod interval;
 mod json;
 mod lint;
+mod lsp;
 mod play;
 mod replay;
+mod report;
 mod ruling;
 mod seats;
+mod shard;
 mod sim;
+mod summary;
 mod thinking;
 
 use clap::{Parser, Subcommand};
@@ -34,8 +39,10 @@ struct Cli {
 enum Command {
     /// Play one whole game on the built-in library and print its log and winner(s).
     Play(play::PlayArgs),
-    /// Play many games with bots and print a summary.
+    /// Play many games with bots and print a summary (or `sim merge` the shards of a run).
     Sim(sim::SimArgs),
+    /// Write a `sim --json` document as a self-contained HTML balance report.
+    Report(report::ReportArgs),
     /// Run ruling scenarios: print each resolution trace and whether its expectations hold.
     Ruling(ruling::RulingArgs),
     /// Play a save's answers again and check the game reaches the saved state.
@@ -50,6 +57,8 @@ enum Command {
     Cards(cards::CardsArgs),
     /// Rewrite content files in the canonical layout (or `--check` that they are).
     Fmt(fmt::FmtArgs),
+    /// Serve the effect language to an editor: a language server on stdin and stdout.
+    Lsp,
 }
 
 fn main() -> miette::Result<()> {
@@ -64,6 +73,7 @@ fn main() -> miette::Result<()> {
     let code = match cli.command {
         Command::Play(args) => play::run(args)?,
         Command::Sim(args) => sim::run(args)?,
+        Command::Report(args) => report::run(args)?,
         Command::Ruling(args) => ruling::run(args)?,
         Command::Replay(args) => replay::run(args)?,
         Command::Lint(args) => lint::run(args)?,
@@ -71,6 +81,7 @@ fn main() -> miette::Result<()> {
         Command::Fmt(args) => fmt::run(args)?,
         Command::Explain(args) => explain::run(args)?,
         Command::Cards(args) => cards::run(args)?,
+        Command::Lsp => lsp::run()?,
     };
     std::process::exit(code);
 }

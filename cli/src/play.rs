@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use cosmic_engine::agents::ReplayAgent;
 use cosmic_engine::save::{digest, SAVE_FORMAT};
 use cosmic_engine::{Agent, Game, Options, PlayerId, Save, Setup, Variants};
-use miette::{miette, IntoDiagnostic};
+use miette::miette;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -22,6 +22,9 @@ pub struct PlayArgs {
     /// Aliens: `random`, `flares` (two dealt, keep one), `none`, one name per seat, or `combo:` and one name per seat (dealt to the seats at random, as from a cosmic combo card).
     #[arg(long, default_value = "random", conflicts_with = "load")]
     aliens: String,
+    /// Sets whose aliens are dealt at random and whose flares go into the deck, comma-separated: base, incursion, conflict (default: base; a named alien plays whatever its set).
+    #[arg(long, default_value = "base", conflicts_with = "load")]
+    sets: String,
     /// The game's seed (default: from the clock; printed so the game can be repeated).
     #[arg(long)]
     seed: Option<u64>,
@@ -96,6 +99,12 @@ pub fn answers_by_seat(
 
 /// Plays the game; returns the process exit code.
 pub fn run(args: PlayArgs) -> miette::Result<i32> {
+    // A file that cannot be written is reported now, not after a whole game.
+    for (flag, path) in [("--save", &args.save), ("--log", &args.log)] {
+        if let Some(path) = path {
+            check_writable(flag, path)?;
+        }
+    }
     let loaded = args.load.as_deref().map(read_save).transpose()?;
     // A resumed game plays with the card files it was saved with, unless others are given.
     let cards: Vec<PathBuf> = match &loaded {
@@ -124,6 +133,9 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
             })?,
             variants: Variants::parse(&args.variants)
                 .map_err(|e| miette!(help = crate::sim::VARIANTS_HELP, "--variants: {e}"))?,
+            sets: library
+                .game_sets(&args.sets)
+                .map_err(|e| miette!(help = "e.g. --sets base,incursion,conflict", "--sets: {e}"))?,
             ..Setup::new(args.players, args.seed.unwrap_or_else(fresh_seed))
         },
     };
@@ -161,11 +173,19 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         search: args.search.settings(base)?,
     };
     let human = seats.contains(&SeatKind::Human);
+    // What `help` shows a human: the text of every component in play.
+    let texts = match human {
+        true => crate::human::texts(&cards)?,
+        false => Vec::new(),
+    };
     let agents: Vec<Box<dyn Agent>> = seats
         .iter()
         .enumerate()
         .map(|(i, &k)| {
-            let mut live = agent(k, seed, i as u8, &bots);
+            let mut live = match k {
+                SeatKind::Human => Box::new(crate::human::HumanAgent::new(texts.clone())),
+                _ => agent(k, seed, i as u8, &bots),
+            };
             if human && k == SeatKind::Search {
                 live = Box::new(crate::thinking::Thinking::new(live));
             }
@@ -192,7 +212,8 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         .map(|i| PlayerId(i as u8));
     let mut file = match &args.log {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).into_diagnostic()?,
+            std::fs::File::create(path)
+                .map_err(|e| miette!("cannot write the --log file {}: {e}", path.display()))?,
         )),
         None => None,
     };
@@ -280,4 +301,26 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         }
     }
     Ok(0)
+}
+
+/// Checks that `path` (given to `flag`) can be written, leaving no file behind that was not
+/// there before.
+fn check_writable(flag: &str, path: &Path) -> miette::Result<()> {
+    if path.is_dir() {
+        return Err(miette!(
+            help = "give a file name, e.g. `{flag} game.json`",
+            "cannot write the {flag} file {}: it is a folder",
+            path.display()
+        ));
+    }
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| miette!("cannot write the {flag} file {}: {e}", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
 }

@@ -90,7 +90,7 @@ pub struct Bots<'a> {
 pub fn agent(kind: SeatKind, game_seed: u64, seat: u8, bots: &Bots) -> Box<dyn Agent> {
     let seed = agent_seed(game_seed, seat);
     match kind {
-        SeatKind::Human => Box::new(crate::human::HumanAgent::new()),
+        SeatKind::Human => Box::new(crate::human::HumanAgent::new(Vec::new())),
         SeatKind::Basic => Box::new(BasicAgent::new(seed)),
         SeatKind::Random => Box::new(RandomAgent::new(seed)),
         SeatKind::Search => Box::new(SearchAgent::new(
@@ -109,4 +109,17 @@ pub fn fresh_seed() -> u64 {
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0);
     agent_seed(t, 0) % 1_000_000_000
+}
+
+/// A search bot's settings in words, as a run's summary records them: `128 rollouts,
+/// horizon 1`, `50 ms, horizon end`.
+pub fn describe_search(settings: Settings) -> String {
+    let budget = match settings.budget {
+        Budget::Rollouts(n) => format!("{n} rollouts"),
+        Budget::Millis(ms) => format!("{ms} ms"),
+    };
+    match settings.horizon {
+        Some(turns) => format!("{budget}, horizon {turns}"),
+        None => format!("{budget}, horizon end"),
+    }
 }

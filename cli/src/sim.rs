@@ -1,15 +1,16 @@
 //! `cosmic sim`: many bot games, spread over threads, summarised. Each game's seed derives
-//! from the run seed and the game's index, so results do not depend on the thread count.
+//! from the run seed and the game's index, so results do not depend on the thread count, nor
+//! on which shard of the run plays the game (`--shard`, `shard.rs`).
 
 use crate::seats::{agent, default_search, fresh_seed, Bots, SearchArgs, SeatKind};
+use crate::summary::{fnv, GameResult, RunInfo, RunSetup, Summary, Tally, FNV_START};
 use clap::Args;
 use cosmic_engine::agents::agent_seed;
-use cosmic_engine::{Color, Game, GameError, Options, Setup, Variants};
+use cosmic_engine::{Game, GameError, Options, Setup, Variants};
 use indicatif::{ProgressBar, ProgressStyle};
 use miette::miette;
-use serde::Serialize;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -35,10 +36,27 @@ impl Bot {
     }
 }
 
-/// Options of `cosmic sim`.
+/// `cosmic sim`: play a run (or a shard of one), or merge shards.
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct SimArgs {
-    /// Number of games.
+    #[command(subcommand)]
+    command: Option<SimCommand>,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// What `cosmic sim` does besides playing.
+#[derive(clap::Subcommand)]
+enum SimCommand {
+    /// Combine the `--json` outputs of every shard of one run into the run's summary.
+    Merge(crate::shard::MergeArgs),
+}
+
+/// Options of a run.
+#[derive(Args)]
+pub struct RunArgs {
+    /// Number of games (of the whole run, with --shard).
     #[arg(long, default_value_t = 100)]
     games: u64,
     /// Number of players (3 to 8).
@@ -56,7 +74,7 @@ pub struct SimArgs {
     rotate_seats: bool,
     #[command(flatten)]
     search: SearchArgs,
-    /// The run's seed (default: from the clock).
+    /// The run's seed (default: from the clock; required with --shard).
     #[arg(long)]
     seed: Option<u64>,
     /// Worker threads (default: all cores).
@@ -71,6 +89,9 @@ pub struct SimArgs {
     /// Aliens: `random`, `flares` (two dealt, keep one), `none`, one name per seat, or `combo:` and one name per seat (dealt to the seats at random, as from a cosmic combo card).
     #[arg(long, default_value = "random")]
     aliens: String,
+    /// Sets whose aliens are dealt at random and whose flares go into the deck, comma-separated: base, incursion, conflict (default: base; a named alien plays whatever its set).
+    #[arg(long, default_value = "base")]
+    sets: String,
     /// Also play these content files or folders (your own aliens and cards).
     #[arg(long)]
     cards: Vec<PathBuf>,
@@ -81,6 +102,17 @@ pub struct SimArgs {
     /// to check that a change to the code leaves every game identical.
     #[arg(long)]
     fingerprint: bool,
+    /// Also count each alien's wins against each other alien at the table (in the JSON's
+    /// `pairs`, and as a heat map in the report).
+    #[arg(long)]
+    matrix: bool,
+    /// Also write the results as a self-contained HTML report.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
+    /// Play only shard K of N (K from 0): the run's games split into N consecutive ranges.
+    /// Merge the shards' `--json` outputs with `cosmic sim merge`.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<crate::shard::Shard>,
 }
 
 /// What one game contributes to the summary.
@@ -98,70 +130,6 @@ pub(crate) struct GameSummary {
     fingerprint: Option<u64>,
 }
 
-/// A seat's results.
-#[derive(Serialize)]
-struct SeatSummary {
-    seat: u8,
-    color: Color,
-    wins: u64,
-    win_rate: f64,
-    /// The 95% interval of the win rate (Wilson).
-    win_rate_95: [f64; 2],
-}
-
-/// An alien's results over the games it played (with a mixed table, by the bot that
-/// played it).
-#[derive(Serialize)]
-struct AlienSummary {
-    alien: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bot: Option<&'static str>,
-    games: u64,
-    wins: u64,
-    win_rate: f64,
-    /// The 95% interval of the win rate (Wilson).
-    win_rate_95: [f64; 2],
-}
-
-/// A bot's results over the seats it played (with a mixed table).
-#[derive(Serialize)]
-struct BotSummary {
-    bot: &'static str,
-    /// Seats it played, one per game per seat.
-    seat_games: u64,
-    wins: u64,
-    /// Wins it shared with nobody.
-    solo_wins: u64,
-    win_rate: f64,
-    /// The 95% interval of the win rate (Wilson).
-    win_rate_95: [f64; 2],
-}
-
-/// The run's results.
-#[derive(Serialize)]
-struct Summary {
-    games: u64,
-    players: u8,
-    bot: String,
-    seed: u64,
-    threads: usize,
-    seats: Vec<SeatSummary>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    bots: Vec<BotSummary>,
-    aliens: Vec<AlienSummary>,
-    shared_wins: u64,
-    no_winner: u64,
-    mean_turns: f64,
-    mean_encounters: f64,
-    events: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    fingerprint: Option<String>,
-    failures: Vec<String>,
-    elapsed_seconds: f64,
-    games_per_second: f64,
-    events_per_second: f64,
-}
-
 /// The seed of game `index` in a run seeded `seed`.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
     agent_seed(
@@ -169,18 +137,6 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
         (index % 251) as u8,
     )
 }
-
-/// Folds `bytes` into an FNV-1a hash.
-fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
-/// FNV-1a's starting value.
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// Help for a bad `--variants` list.
 pub(crate) const VARIANTS_HELP: &str =
@@ -237,8 +193,22 @@ pub(crate) fn play_one(
     })
 }
 
-/// Runs the simulation; returns the process exit code (1 if any game failed).
+/// Runs `cosmic sim`; returns the process exit code (1 if any game failed).
 pub fn run(args: SimArgs) -> miette::Result<i32> {
+    match args.command {
+        Some(SimCommand::Merge(merge)) => crate::shard::merge(merge),
+        None => play(args.run),
+    }
+}
+
+/// Plays the run (or its shard) and prints the summary.
+fn play(args: RunArgs) -> miette::Result<i32> {
+    if args.shard.is_some() && args.seed.is_none() {
+        return Err(miette!(
+            help = "give every shard the same --seed (and the same --games and setup)",
+            "--shard needs --seed: each shard must play the same run"
+        ));
+    }
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let threads = args
         .threads
@@ -247,6 +217,10 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
     if args.games == 0 {
         return Err(miette!(help = "ask for at least one game", "--games is 0"));
     }
+    let games = match args.shard {
+        Some(shard) => shard.games(args.games)?,
+        None => 0..args.games,
+    };
     let library = crate::lint::load_library(&args.cards)?;
     let seats: Vec<Bot> = if args.seats.is_empty() {
         vec![args.bot; args.players as usize]
@@ -276,16 +250,28 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
         aliens,
         variants: Variants::parse(&args.variants)
             .map_err(|e| miette!(help = VARIANTS_HELP, "--variants: {e}"))?,
+        sets: library
+            .game_sets(&args.sets)
+            .map_err(|e| miette!(help = "e.g. --sets base,incursion,conflict", "--sets: {e}"))?,
         ..Setup::new(args.players, seed)
     };
-    let progress = ProgressBar::new(args.games);
+    let progress = ProgressBar::new(games.end - games.start);
     progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
+            .map(|s| {
+                // A whole number of games a second (indicatif's `per_sec` shows decimals).
+                s.with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0} games/s", state.per_sec());
+                    },
+                )
+            })
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let next = AtomicUsize::new(0);
+    let next = AtomicU64::new(games.start);
     let results: Mutex<Vec<(u64, Result<GameSummary, GameError>)>> =
-        Mutex::new(Vec::with_capacity(args.games as usize));
+        Mutex::new(Vec::with_capacity((games.end - games.start) as usize));
     let start = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -293,8 +279,8 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
                 let runtime = library.runtime();
                 let mut local = Vec::new();
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed) as u64;
-                    if i >= args.games {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games.end {
                         break;
                     }
                     let mut table = seats.clone();
@@ -326,224 +312,82 @@ pub fn run(args: SimArgs) -> miette::Result<i32> {
         .map_err(|_| miette!("a worker thread panicked"))?;
     results.sort_by_key(|(i, _)| *i);
 
-    let mut wins = vec![0u64; args.players as usize];
     let names = library.alien_names();
-    // With a mixed table each alien is counted by the bot that played it.
+    // A mixed table counts each bot's seats, and each alien by the bot that played it.
     let mixed = seats.iter().any(|&b| b != seats[0]);
-    let kinds: Vec<Bot> = if mixed {
-        let mut k = seats.clone();
-        k.sort_by_key(|b| b.seat().name());
-        k.dedup();
-        k
-    } else {
-        vec![seats[0]]
-    };
-    let kind_of = |bot: Bot| kinds.iter().position(|&k| k == bot).unwrap_or(0);
-    let mut by_alien: Vec<Vec<(u64, u64)>> = vec![vec![(0, 0); names.len()]; kinds.len()];
-    // Seats played, wins, wins shared with nobody.
-    let mut by_bot: Vec<(u64, u64, u64)> = vec![(0, 0, 0); kinds.len()];
-    let (mut shared, mut none, mut turns, mut encounters, mut events) = (0, 0, 0u64, 0u64, 0u64);
-    let mut failures = Vec::new();
-    let mut played = 0u64;
-    let mut fingerprint = FNV_START;
+    let mut kinds: Vec<&str> = seats.iter().map(|b| b.seat().name()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let mut tally = Tally::new(
+        args.players,
+        args.matrix,
+        args.fingerprint,
+        mixed.then_some(&kinds[..]),
+    );
     for (i, r) in &results {
         match r {
-            Ok(g) => {
-                played += 1;
-                for &w in &g.winners {
-                    wins[w as usize] += 1;
-                }
-                for (seat, &bot) in g.bots.iter().enumerate() {
-                    let won = g.winners.contains(&(seat as u8)) as u64;
-                    let tally = &mut by_bot[kind_of(bot)];
-                    tally.0 += 1;
-                    tally.1 += won;
-                    tally.2 += won * (g.winners.len() == 1) as u64;
-                }
-                for (seat, a) in g.aliens.iter().enumerate() {
-                    if let Some(a) = a {
-                        let tally = &mut by_alien[kind_of(g.bots[seat])][*a as usize];
-                        tally.0 += 1;
-                        tally.1 += g.winners.contains(&(seat as u8)) as u64;
-                    }
-                }
-                if g.winners.len() > 1 {
-                    shared += 1;
-                }
-                if g.winners.is_empty() {
-                    none += 1;
-                }
-                turns += g.turns as u64;
-                encounters += g.encounters as u64;
-                events += g.events;
-                if let Some(f) = g.fingerprint {
-                    fingerprint = fnv(fingerprint, &f.to_le_bytes());
-                }
-            }
-            Err(e) => failures.push(format!("game {i} (seed {}): {e}", game_seed(seed, *i))),
+            Ok(g) => tally.add_game(&GameResult {
+                aliens: g
+                    .aliens
+                    .iter()
+                    .map(|a| a.map(|a| names[a as usize]))
+                    .collect(),
+                bots: g.bots.iter().map(|b| b.seat().name()).collect(),
+                winners: &g.winners,
+                turns: g.turns,
+                encounters: g.encounters,
+                events: g.events,
+                fingerprint: g.fingerprint,
+            }),
+            Err(e) => tally.add_failure(format!("game {i} (seed {}): {e}", game_seed(seed, *i))),
         }
     }
-    let per = |x: u64| {
-        if played == 0 {
-            0.0
-        } else {
-            x as f64 / played as f64
-        }
-    };
-    let summary = Summary {
-        games: args.games,
-        players: args.players,
-        bot: if mixed {
-            seats
-                .iter()
-                .map(|b| b.seat().name())
-                .collect::<Vec<_>>()
-                .join(",")
-        } else {
-            seats[0].seat().name().to_string()
+    let summary = Summary::new(
+        &tally,
+        RunInfo {
+            players: args.players,
+            bot: match mixed {
+                true => (seats.iter().map(|b| b.seat().name()))
+                    .collect::<Vec<_>>()
+                    .join(","),
+                false => seats[0].seat().name().to_string(),
+            },
+            seed,
+            threads,
+            elapsed_seconds: elapsed,
+            setup: RunSetup {
+                aliens: args.aliens.clone(),
+                variants: args.variants.clone(),
+                sets: args.sets.clone(),
+                cards: args.cards.iter().map(|p| p.display().to_string()).collect(),
+                library: library.digest(),
+                check: args.check,
+                rotate_seats: args.rotate_seats,
+                search: seats
+                    .contains(&Bot::Search)
+                    .then(|| crate::seats::describe_search(bots.search)),
+            },
+            shard: args.shard.map(|s| s.info(args.games)),
+            merged_shards: None,
         },
-        seed,
-        threads,
-        seats: wins
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| SeatSummary {
-                seat: i as u8,
-                color: Color::ALL[i],
-                wins: w,
-                win_rate: per(w),
-                win_rate_95: crate::interval::wilson(w, args.games),
-            })
-            .collect(),
-        bots: (by_bot.iter().zip(&kinds))
-            .filter(|_| mixed)
-            .map(|(&(games, wins, solo_wins), kind)| BotSummary {
-                bot: kind.seat().name(),
-                seat_games: games,
-                wins,
-                solo_wins,
-                win_rate: wins as f64 / games.max(1) as f64,
-                win_rate_95: crate::interval::wilson(wins, games),
-            })
-            .collect(),
-        aliens: (by_alien.iter().zip(&kinds))
-            .flat_map(|(tallies, &kind)| {
-                (tallies.iter().zip(&names)).map(move |(&t, name)| (t, name, kind))
-            })
-            .filter(|((games, _), _, _)| *games > 0)
-            .map(|((games, wins), name, kind)| AlienSummary {
-                alien: name.to_string(),
-                bot: mixed.then_some(kind.seat().name()),
-                games,
-                wins,
-                win_rate: wins as f64 / games as f64,
-                win_rate_95: crate::interval::wilson(wins, games),
-            })
-            .collect(),
-        shared_wins: shared,
-        no_winner: none,
-        mean_turns: per(turns),
-        mean_encounters: per(encounters),
-        events,
-        fingerprint: args.fingerprint.then(|| format!("{fingerprint:016x}")),
-        failures,
-        elapsed_seconds: elapsed,
-        games_per_second: args.games as f64 / elapsed.max(1e-9),
-        events_per_second: events as f64 / elapsed.max(1e-9),
-    };
-    if args.json {
-        crate::json::print_document(&summary)?;
+    );
+    output(&summary, args.json, args.report.as_deref())
+}
+
+/// Prints `summary` (as JSON with `json`) and writes its HTML report to `report`; returns the
+/// exit code (1 if any game failed).
+pub(crate) fn output(
+    summary: &Summary,
+    json: bool,
+    report: Option<&std::path::Path>,
+) -> miette::Result<i32> {
+    if let Some(path) = report {
+        crate::report::write(summary, path)?;
+    }
+    if json {
+        crate::json::print_document(summary)?;
     } else {
-        print_summary(&summary);
+        summary.print();
     }
     Ok(if summary.failures.is_empty() { 0 } else { 1 })
-}
-
-/// An interval of rates as percentages: `11.9 to 22.4%`.
-fn percent_range([lo, hi]: [f64; 2]) -> String {
-    format!("{:>4.1} to {:>4.1}%", lo * 100.0, hi * 100.0)
-}
-
-fn print_summary(s: &Summary) {
-    println!(
-        "{} games, {} players, {} bots, seed {}, {} thread{}",
-        s.games,
-        s.players,
-        s.bot,
-        s.seed,
-        s.threads,
-        if s.threads == 1 { "" } else { "s" }
-    );
-    println!("seat  color   wins   win rate   95% interval");
-    for seat in &s.seats {
-        println!(
-            "{:>4}  {:<6} {:>6}   {:>6.1}%   {}",
-            seat.seat,
-            seat.color.name(),
-            seat.wins,
-            seat.win_rate * 100.0,
-            percent_range(seat.win_rate_95)
-        );
-    }
-    if !s.bots.is_empty() {
-        println!("bot     seats   wins   win rate   95% interval    solo wins");
-        for b in &s.bots {
-            println!(
-                "{:<6} {:>6} {:>6}   {:>6.1}%   {}   {:>6}",
-                b.bot,
-                b.seat_games,
-                b.wins,
-                b.win_rate * 100.0,
-                percent_range(b.win_rate_95),
-                b.solo_wins
-            );
-        }
-    }
-    if !s.aliens.is_empty() {
-        // A mixed table names the bot that played the alien.
-        let label = |a: &AlienSummary| match a.bot {
-            Some(bot) => format!("{} ({bot})", a.alien),
-            None => a.alien.clone(),
-        };
-        // The column is as wide as the longest name (Philanthropist has 14 letters).
-        let w = s
-            .aliens
-            .iter()
-            .map(|a| label(a).len())
-            .max()
-            .unwrap_or(0)
-            .max(12);
-        println!(
-            "{:<w$} {:>6}  {:>6}   win rate   95% interval",
-            "alien", "games", "wins"
-        );
-        for a in &s.aliens {
-            println!(
-                "{:<w$} {:>6}  {:>6}   {:>6.1}%   {}",
-                label(a),
-                a.games,
-                a.wins,
-                a.win_rate * 100.0,
-                percent_range(a.win_rate_95)
-            );
-        }
-    }
-    println!(
-        "shared wins: {}   no winner: {}",
-        s.shared_wins, s.no_winner
-    );
-    println!(
-        "mean turns: {:.1}   mean encounters: {:.1}",
-        s.mean_turns, s.mean_encounters
-    );
-    println!(
-        "elapsed: {:.2}s   games_per_second: {:.0}   events_per_second: {:.0}",
-        s.elapsed_seconds, s.games_per_second, s.events_per_second
-    );
-    if let Some(f) = &s.fingerprint {
-        println!("fingerprint: {f}");
-    }
-    for f in &s.failures {
-        println!("FAILED {f}");
-    }
 }

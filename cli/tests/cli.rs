@@ -179,6 +179,44 @@ fn a_human_seat_answers_at_the_terminal_and_a_closed_terminal_ends_cleanly() {
     }
 }
 
+#[test]
+fn help_at_a_prompt_explains_the_alien_the_hand_and_the_board() {
+    // `?` at the first question, then the input closes.
+    let out = cosmic_typed(&HUMAN_GAME, b"?\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("your hand:\n"), "{stdout}");
+    assert!(stdout.contains("your alien, "), "{stdout}");
+    // Asked again after the help: the question's prompt shows twice.
+    assert!(
+        stdout.matches("\n> ").count() + stdout.matches(" > ").count() >= 2,
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Choose:"), "{stdout}");
+}
+
+#[test]
+fn save_and_log_files_are_checked_before_the_game_starts() {
+    let dir = temp_dir("unwritable");
+    let missing = dir.join("no-such-folder").join("game.json");
+    let missing = missing.to_string_lossy();
+    for flag in ["--save", "--log"] {
+        let mut args = HUMAN_GAME.to_vec();
+        args.extend([flag, &missing]);
+        let out = cosmic_typed(&args, b"");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        // Nothing was played: the error comes first, and names the file.
+        assert!(!stdout.contains("turn 1"), "{stdout}");
+        assert!(
+            stderr.contains(&format!("cannot write the {flag} file")),
+            "{stderr}"
+        );
+        assert!(stderr.contains("game.json"), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("cosmic-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

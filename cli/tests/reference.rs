@@ -169,3 +169,24 @@ fn every_fragment_of_the_language_reference_parses_and_can_run() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
+
+#[test]
+fn the_rulings_page_lists_every_decision_the_engine_asks() {
+    use cosmic_engine::DecisionKind;
+    let table: String = (DecisionKind::ALL.iter())
+        .map(|k| format!("| `{}` | {} |\n", k.name(), k.question()))
+        .collect();
+    let (_, listed) = RULINGS
+        .split_once("| decision | asks |\n|---|---|\n")
+        .expect("docs/rulings.md has the Decisions table");
+    // The table runs until its first line that is not a row.
+    let listed: String = (listed.lines())
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        listed.trim_end(),
+        table.trim_end(),
+        "the Decisions table of docs/rulings.md, as the engine lists them:\n{table}"
+    );
+}

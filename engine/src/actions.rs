@@ -2,6 +2,7 @@
 //! keeps the colony track and the alien power in step with the board.
 
 use crate::decision::{ships, Choice, DecisionKind, Request};
+use crate::effects::Until;
 use crate::event::{EventKind, Place, Rule};
 use crate::game::{unreachable_answer, Flow, Game, GameError};
 use crate::ids::{CardId, PlayerId};
@@ -178,48 +179,18 @@ impl Game<'_> {
         })
     }
 
-    /// Sends `count` of `p`'s ships from `from` to the warp, unless content sends them
-    /// elsewhere instead (back to the colonies, or out of the game).
+    /// Sends `count` of `p`'s ships from `from` to the warp, unless content sends some or
+    /// all of them elsewhere instead (back to the colonies, out of the game...).
     pub fn send_to_warp(&mut self, p: PlayerId, from: Place, count: u8, rule: Rule) -> Flow {
         let count = count.min(self.ships_at(p, from));
         if count == 0 {
             return Ok(());
         }
-        let redirect = self.hooks().redirect_ships(p, from, count, self)?;
-        // Content may have moved some of the ships itself meanwhile.
-        let count = count.min(self.ships_at(p, from));
-        if count == 0 {
-            return Ok(());
-        }
-        match redirect {
-            crate::hooks::Redirect::Warp => {
-                self.move_ships(p, from, Place::Warp, count, rule);
-                Ok(())
-            }
-            crate::hooks::Redirect::Removed => {
-                self.move_ships(p, from, Place::Removed, count, rule);
-                Ok(())
-            }
-            crate::hooks::Redirect::Colonies => self.return_ships(p, from, count, rule),
-            crate::hooks::Redirect::RemovedKeeping(keep) => {
-                let kept = self.remove_keeping(p, from, count, keep, rule);
-                self.move_ships(p, from, Place::Warp, kept, rule);
-                Ok(())
-            }
-            crate::hooks::Redirect::Land(k) => {
-                let k = k.min(count);
-                let planet = Place::Planet(self.target());
-                self.move_ships(p, from, planet, k, rule);
-                self.move_ships(p, from, Place::Warp, count - k, rule);
-                Ok(())
-            }
-            crate::hooks::Redirect::Split(home) => {
-                let home = home.min(count);
-                self.return_ships(p, from, home, rule)?;
-                self.move_ships(p, from, Place::Warp, count - home, rule);
-                Ok(())
-            }
-        }
+        let replaced = self.hooks().redirect_ships(p, from, count, rule, self)?;
+        // Content may also have moved some of the ships meanwhile.
+        let count = count.saturating_sub(replaced).min(self.ships_at(p, from));
+        self.move_ships(p, from, Place::Warp, count, rule);
+        Ok(())
     }
 
     /// Removes up to `count` of `p`'s ships at `from` from the game, but never so many that
@@ -336,6 +307,7 @@ impl Game<'_> {
             player: p,
             kind,
             request: ships(places, min, max),
+            asker: self.acting,
         };
         match (self.ask_decision(&decision)?, decision.request) {
             (crate::decision::Answer::Ships(c), Request::Ships(r)) => Ok((r.places, c)),
@@ -368,6 +340,7 @@ impl Game<'_> {
             player: p,
             kind,
             request: Request::Subset { options, min, max },
+            asker: self.acting,
         };
         match (self.ask_decision(&decision)?, decision.request) {
             (crate::decision::Answer::Subset(ix), Request::Subset { options, .. }) => {
@@ -506,11 +479,19 @@ impl Game<'_> {
 
     /// `p` discards its hand and draws a new one of the rules' hand size.
     pub fn draw_new_hand(&mut self, p: PlayerId, rule: Rule) -> Flow {
+        // Content may set cards aside first (the moments queued so far wait for the next
+        // window, as they would without it).
+        let before = self.state.renewing.replace(p);
+        let answered = self.hooks().at(crate::hooks::Window::NewHand, self);
+        self.state.renewing = before;
+        answered?;
         self.new_hand = true;
         self.discard_hand(p, rule);
         self.new_hand = false;
         let hand = self.state.rules.hand_size as u32;
-        self.draw_n(p, hand, rule)
+        self.draw_n(p, hand, rule)?;
+        self.return_aside_cards_of(p, Until::NewHand);
+        Ok(())
     }
 
     /// Discards `p`'s hand and draws new hands until it holds an encounter card.

@@ -24,12 +24,12 @@ impl Game<'_> {
         }
     }
 
-    /// Puts every alien not given to a player in the box, for later draws.
-    pub(crate) fn box_unused_aliens(&mut self) {
-        let count = self.components.aliens.len() as u16;
+    /// Puts every alien of the game's sets (`in_sets`) not given to a player in the box, for
+    /// later draws.
+    pub(crate) fn box_unused_aliens(&mut self, in_sets: &[u16]) {
         let s = &self.state;
         let in_play = |a: u16| s.players.iter().any(|p| p.has_alien(a));
-        self.state.unused_aliens = (0..count).filter(|&a| !in_play(a)).collect();
+        self.state.unused_aliens = in_sets.iter().copied().filter(|&a| !in_play(a)).collect();
     }
 
     fn has_game_setup(&self, alien: u16) -> bool {
@@ -52,10 +52,12 @@ impl Game<'_> {
         Some(self.state.unused_aliens.remove(i))
     }
 
-    /// Puts `alien` back in the box, keeping the box in ascending order.
-    fn box_alien(&mut self, alien: u16) {
+    /// Puts `alien`, which `p` had, back in the box, keeping the box in ascending order; its
+    /// text may answer leaving the game (`Moment::AlienLeft`).
+    fn box_alien(&mut self, p: PlayerId, alien: u16) {
         let at = self.state.unused_aliens.partition_point(|&a| a < alien);
         self.state.unused_aliens.insert(at, alien);
+        self.note(crate::hooks::Moment::AlienLeft(p, alien));
     }
 
     /// Flips `p`'s face-down alien sheet face up (to use its power); nothing if it is up.
@@ -92,7 +94,7 @@ impl Game<'_> {
                 .collect();
             self.state.players[p.ix()].gained.retain(|g| !g.incarnation);
             for alien in before {
-                self.box_alien(alien);
+                self.box_alien(p, alien);
                 self.emit_caused(
                     Cause::Ability(source),
                     EventKind::GainedPowerLost { player: p, alien },
@@ -128,7 +130,7 @@ impl Game<'_> {
                 alien: old,
             },
         );
-        self.box_alien(old);
+        self.box_alien(p, old);
         let player = &mut self.state.players[p.ix()];
         player.alien = Some(new);
         player.face_down = false;
@@ -157,7 +159,7 @@ impl Game<'_> {
             .gained
             .retain(|g| g.tech != Some(tech));
         for alien in lost {
-            self.box_alien(alien);
+            self.box_alien(p, alien);
             self.emit(rule, EventKind::GainedPowerLost { player: p, alien });
         }
     }
@@ -190,7 +192,9 @@ impl Game<'_> {
         // The old sheet is announced as discarded while its player still holds it, so a
         // player's log can tell whether it lay face up (`secrecy`).
         if kept == old {
-            self.box_alien(gone);
+            // Drawn and put back unplayed: it never was in the game.
+            let at = self.state.unused_aliens.partition_point(|&a| a < gone);
+            self.state.unused_aliens.insert(at, gone);
         }
         self.emit(
             Rule::RotatingPowers,
@@ -200,7 +204,7 @@ impl Game<'_> {
             },
         );
         if kept == new {
-            self.box_alien(gone);
+            self.box_alien(p, gone);
             let player = &mut self.state.players[p.ix()];
             player.alien = Some(new);
             player.face_down = hidden;

@@ -43,6 +43,13 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(by), EventKind::PowerLost { player: p });
     }
 
+    /// Zaps `p`'s alien power `until`: no use of it until then, while its innate parts (text
+    /// that is never used) go on acting. The log reads as for a power switched off.
+    pub fn zap_power(&mut self, p: PlayerId, until: Until, by: u32) {
+        self.add_effect(p, until, Lasting::Zapped);
+        self.emit_caused(Cause::Ability(by), EventKind::PowerLost { player: p });
+    }
+
     /// Ends every effect that switched `p`'s power off.
     pub fn power_on(&mut self, p: PlayerId, by: u32) {
         let before = self.state.effects.lasting.len();
@@ -112,7 +119,10 @@ impl Game<'_> {
             EventKind::CardPlayed { player: p, card },
         );
         if self.state.kind(card) != CardKind::Flare {
+            // Discarded as it is played: the play's ability is the cause.
+            let outer = self.set_acting(Some(source));
             self.discard_card(p, card, Rule::CardText);
+            self.set_acting(outer);
         }
     }
 
@@ -459,6 +469,22 @@ impl Game<'_> {
         );
     }
 
+    /// `from` gives `card` from its hand to `to` by card text, which remembers it for the
+    /// encounter (`Encounter::given`).
+    pub fn give_as_gift(&mut self, from: PlayerId, to: PlayerId, card: CardId) {
+        if self.state.players[from.ix()].hand.contains(&card) {
+            self.state.encounter.given.push((from, card));
+            self.give_card(from, to, card, Rule::CardText);
+        }
+    }
+
+    /// The player whose hand holds `card`, if any.
+    pub fn holder_of(&self, card: CardId) -> Option<PlayerId> {
+        (self.state.players.iter())
+            .position(|p| p.hand.contains(&card))
+            .map(|i| PlayerId(i as u8))
+    }
+
     /// `a` and `b` exchange alien sheets for good.
     pub fn swap_aliens(&mut self, a: PlayerId, b: PlayerId, source: u32) {
         if a == b {
@@ -565,11 +591,29 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(source), EventKind::PowerLent { from, to });
     }
 
+    /// Cards `p` set aside `until` go back to its hand.
+    pub(crate) fn return_aside_cards_of(&mut self, p: PlayerId, until: Until) {
+        while let Some(i) =
+            (self.state.aside.iter()).position(|a| a.owner == p && a.until == Some(until))
+        {
+            let a = self.state.aside.remove(i);
+            self.state.players[p.ix()].hand.push(a.card);
+            self.emit(
+                Rule::CardText,
+                EventKind::CardReturnedFromSheet {
+                    player: p,
+                    card: a.card,
+                    at: a.at,
+                },
+            );
+        }
+    }
+
     /// Cards set aside until the end of the encounter go back to their owners' hands.
     pub(crate) fn return_aside_cards(&mut self) {
         // One at a time: every card is somewhere whenever an event is emitted.
-        while let Some(i) =
-            (self.state.aside.iter()).position(|a| a.until == Some(Until::EndOfEncounter))
+        while let Some(i) = (self.state.aside.iter())
+            .position(|a| a.until <= Some(Until::EndOfEncounter) && a.until.is_some())
         {
             let a = self.state.aside.remove(i);
             self.state.players[a.owner.ix()].hand.push(a.card);
@@ -901,7 +945,7 @@ impl Game<'_> {
     }
 
     /// `to` takes `card` wherever it lies: from the encounter (a selected card), the discard
-    /// pile or another player's hand.
+    /// pile, the table, where card text set it aside, or another player's hand.
     pub fn take_card(&mut self, to: PlayerId, card: CardId, source: u32) {
         if let Some(i) = self
             .state
@@ -943,6 +987,20 @@ impl Game<'_> {
                 Cause::Ability(source),
                 EventKind::CardTaken { player: to, card },
             );
+        } else if let Some(i) = self.state.aside.iter().position(|a| a.card == card) {
+            // A card set aside (on a sheet, beside a planet) comes back into a hand.
+            let a = self.state.aside.remove(i);
+            self.state.players[to.ix()].hand.push(card);
+            let kind = if a.owner == to {
+                EventKind::CardReturnedFromSheet {
+                    player: to,
+                    card,
+                    at: a.at,
+                }
+            } else {
+                EventKind::CardTaken { player: to, card }
+            };
+            self.emit_caused(Cause::Ability(source), kind);
         } else {
             let from = self
                 .state

@@ -138,6 +138,9 @@ pub struct AlienDef {
     /// revealed at setup with hidden powers).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub game_setup: bool,
+    /// The set (product) it comes from, as its file says (`base`, `incursion`, ...).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub set: String,
 }
 
 /// A tech card of the technology variant: its name and research number.

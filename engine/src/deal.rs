@@ -60,15 +60,17 @@ impl CardTransfer {
                 .count();
             if have < n {
                 return Err(format!(
-                    "the giver holds only {have} {} card(s) besides the named ones",
-                    t.name()
+                    "the giver holds only {have} {} card{} besides the named ones",
+                    t.name(),
+                    if have == 1 { "" } else { "s" }
                 ));
             }
         }
         if self.count() > hand.len() {
             return Err(format!(
-                "{} cards promised but the giver holds {}",
+                "{} card{} promised but the giver holds {}",
                 self.count(),
+                if self.count() == 1 { "" } else { "s" },
                 hand.len()
             ));
         }

@@ -77,6 +77,41 @@ pub enum DecisionKind {
 }
 
 impl DecisionKind {
+    /// Every kind of decision, in the order of play (scripts and docs list them from here).
+    pub const ALL: [DecisionKind; 31] = [
+        DecisionKind::ChooseAlien,
+        DecisionKind::KeepTech,
+        DecisionKind::TechAction,
+        DecisionKind::ResearchShip,
+        DecisionKind::RegroupColony,
+        DecisionKind::OwnColor,
+        DecisionKind::WildDefense,
+        DecisionKind::SpecialTie,
+        DecisionKind::ReestablishShips,
+        DecisionKind::LaunchPlanet,
+        DecisionKind::LaunchShips,
+        DecisionKind::OffenseInvites,
+        DecisionKind::DefenseInvites,
+        DecisionKind::JoinAlliance,
+        DecisionKind::AllyShips,
+        DecisionKind::EncounterCard,
+        DecisionKind::Reinforcement,
+        DecisionKind::DealProposal,
+        DecisionKind::DealResponse,
+        DecisionKind::DealCards,
+        DecisionKind::DealColonyShips,
+        DecisionKind::FailedDealShips,
+        DecisionKind::Rewards,
+        DecisionKind::ReturnShips,
+        DecisionKind::SecondEncounter,
+        DecisionKind::UseAbility,
+        DecisionKind::CardChoice,
+        DecisionKind::CardCards,
+        DecisionKind::CardShips,
+        DecisionKind::TakeCards,
+        DecisionKind::PlayCards,
+    ];
+
     /// The kind's name in scripts and prompts.
     pub fn name(self) -> &'static str {
         match self {
@@ -140,7 +175,7 @@ impl DecisionKind {
             DecisionKind::SecondEncounter => "Have a second encounter?",
             DecisionKind::ChooseAlien => "Which alien do you keep?",
             DecisionKind::UseAbility => "Use an ability now?",
-            DecisionKind::CardChoice => "Choose:",
+            DecisionKind::CardChoice => "Which of these does the card text pick?",
             DecisionKind::CardCards => "Which cards?",
             DecisionKind::CardShips => "Which ships?",
             DecisionKind::TakeCards => "Which cards do you take?",
@@ -195,6 +230,8 @@ pub enum Choice {
         card: Option<CardId>,
         /// The player whose use or play it would answer, if it answers one.
         answering: Option<PlayerId>,
+        /// The ability (source number) of the use or play it would answer, if it answers one.
+        answers: Option<u32>,
         /// The card's hint for bots (`prefer if ...`): `Some(false)` when it advises against
         /// using it now.
         advised: Option<bool>,
@@ -245,7 +282,11 @@ impl Choice {
             }
             Choice::Reestablish(pl) => format!("re-establish {}", n.planet(pl)),
             Choice::DrawAgain => "draw again".into(),
-            Choice::Rewards { ships, cards } => format!("{ships} ships, {cards} cards"),
+            Choice::Rewards { ships, cards } => format!(
+                "{ships} ship{}, {cards} card{}",
+                if ships == 1 { "" } else { "s" },
+                if cards == 1 { "" } else { "s" }
+            ),
             Choice::Alien(a) => n.alien(a).into(),
             Choice::Use { source, .. } => format!("use {}", n.source(source)),
             Choice::Side(side) => format!("the {side}"),
@@ -334,6 +375,9 @@ pub struct Decision {
     pub kind: DecisionKind,
     /// The legal answers.
     pub request: Request,
+    /// The content ability whose text asks, when card text asks (its source number).
+    #[serde(default)]
+    pub asker: Option<u32>,
 }
 
 /// Why an answer was refused.
@@ -456,16 +500,42 @@ impl Decision {
         Refusal(why)
     }
 
+    /// The question for a person: what is chosen, and which ability asks when card text
+    /// asks (`Plague: which player?`).
+    pub fn question(&self, names: &Names) -> String {
+        let question = match (&self.kind, &self.request) {
+            (DecisionKind::CardChoice, Request::Pick(o) | Request::Subset { options: o, .. }) => {
+                let many = matches!(self.request, Request::Subset { .. });
+                let what = match o.first() {
+                    Some(Choice::Player(_)) => ["player", "players"],
+                    Some(Choice::Side(_)) => ["side", "sides"],
+                    Some(Choice::Number(_)) => ["number", "numbers"],
+                    Some(Choice::Planet(_)) => ["planet", "planets"],
+                    Some(Choice::Destiny(_)) => ["destiny card", "destiny cards"],
+                    Some(Choice::Card(_)) => ["card", "cards"],
+                    _ => ["option", "options"],
+                };
+                format!("Which {}?", what[usize::from(many)])
+            }
+            _ => self.kind.question().to_string(),
+        };
+        match self.asker {
+            Some(source) => format!("{}: {question}", names.source(source)),
+            None => question,
+        }
+    }
+
     /// The options in words (ship and deal requests describe their shape).
     pub fn describe_options(&self, names: &Names) -> Vec<String> {
         match &self.request {
             Request::Pick(o) | Request::Subset { options: o, .. } => {
                 o.iter().map(|c| c.describe(names)).collect()
             }
+            // A place offers no more than the whole selection may take.
             Request::Ships(r) => r
                 .places
                 .iter()
-                .map(|&(pl, n)| format!("{} (up to {n})", names.place(pl)))
+                .map(|&(pl, n)| format!("{} (up to {})", names.place(pl), n.min(r.max)))
                 .collect(),
             Request::Deal(_) => vec!["terms".into(), "pass".into()],
         }
@@ -534,6 +604,7 @@ mod tests {
             player: PlayerId(0),
             kind: DecisionKind::CardChoice,
             request,
+            asker: None,
         }
     }
 

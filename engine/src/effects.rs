@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Until {
+    /// Until the player's new hand is drawn (for cards set aside as it draws one).
+    NewHand,
     /// Until the encounter is cleaned up.
     EndOfEncounter,
     /// Until the offense's turn ends.
@@ -23,6 +25,7 @@ impl Until {
     /// The duration in the rule book's words.
     pub fn words(self) -> &'static str {
         match self {
+            Until::NewHand => "until my new hand is drawn",
             Until::EndOfEncounter => "until the end of the encounter",
             Until::EndOfTurn => "until the end of the turn",
             Until::EndOfGame => "for the rest of the game",
@@ -49,8 +52,11 @@ pub enum Lasting {
         /// What the fact is, in content's numbering.
         key: u32,
     },
-    /// An alien power switched off (zapped, or lost by an effect).
+    /// An alien power switched off (lost by an effect): neither used nor acting.
     PowerOff,
+    /// An alien power zapped: it cannot be used while this lasts, but its innate parts
+    /// (never used) still act.
+    Zapped,
     /// An ability cancelled: it cannot be used again while this lasts.
     Cancelled {
         /// The content ability.
@@ -105,6 +111,13 @@ impl Effects {
         self.lasting
             .iter()
             .any(|e| e.by == p && matches!(e.what, Lasting::PowerOff))
+    }
+
+    /// Whether `p`'s alien power is zapped (see `Lasting::Zapped`).
+    pub fn power_zapped(&self, p: PlayerId) -> bool {
+        self.lasting
+            .iter()
+            .any(|e| e.by == p && matches!(e.what, Lasting::Zapped))
     }
 
     /// The card `p` must select as its encounter card, if an effect obliges it.

@@ -115,7 +115,7 @@ impl Rule {
             Rule::HomeColonies => "Losing Alien Powers",
             Rule::Win => "Winning the Game",
             Rule::TurnLimit => "Turn limit (engine safety net, not a rule)",
-            Rule::CardText => "Card text (the ability announced before)",
+            Rule::CardText => "Card text",
             Rule::TechSetup => "Setup 8, Prepare Tech Deck (Technology Variant)",
             Rule::TechResearch => "Researching, Completing, Abandoning Tech (Technology Variant)",
             Rule::AcquireTech => "Acquiring New Tech (Technology Variant)",
@@ -803,6 +803,14 @@ impl Names<'_> {
         }
     }
 
+    /// Where ships go, with its preposition: `to Red 2`, `beside the planet`.
+    pub fn to_place(&self, place: Place) -> String {
+        match place {
+            Place::Beside => self.place(place),
+            _ => format!("to {}", self.place(place)),
+        }
+    }
+
     /// Deal terms in words.
     pub fn terms(&self, t: &DealTerms) -> String {
         t.describe(self)
@@ -839,7 +847,8 @@ impl Names<'_> {
             EventKind::DeckShuffled { cards } => {
                 write!(
                     s,
-                    "the discard pile ({cards} cards) is shuffled into a new deck"
+                    "the discard pile ({cards} card{}) is shuffled into a new deck",
+                    if *cards == 1 { "" } else { "s" }
                 )
             }
             EventKind::CosmicQuake => write!(
@@ -871,11 +880,11 @@ impl Names<'_> {
                 count,
             } => write!(
                 s,
-                "{} moves {count} ship{} from {} to {}",
+                "{} moves {count} ship{} from {} {}",
                 self.player(*player),
                 if *count == 1 { "" } else { "s" },
                 self.place(*from),
-                self.place(*to)
+                self.to_place(*to)
             ),
             EventKind::ColonyGained { player, planet } => write!(
                 s,
@@ -913,7 +922,11 @@ impl Names<'_> {
                 write!(s, "destiny card {} is discarded", self.destiny(*card))
             }
             EventKind::DestinyShuffled { cards } => {
-                write!(s, "the destiny deck is reshuffled ({cards} cards)")
+                write!(
+                    s,
+                    "the destiny deck is reshuffled ({cards} card{})",
+                    if *cards == 1 { "" } else { "s" }
+                )
             }
             EventKind::DefenseNamed { defense } => {
                 write!(s, "{} is the defense", self.player(*defense))
@@ -1173,6 +1186,12 @@ impl Names<'_> {
                 crate::state::Aside::Sheet => write!(
                     s,
                     "{} sets {} face down on its alien sheet",
+                    self.player(*player),
+                    self.card(*card)
+                ),
+                crate::state::Aside::Tech(_) => write!(
+                    s,
+                    "{} sets {} face down under a tech",
                     self.player(*player),
                     self.card(*card)
                 ),

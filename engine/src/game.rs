@@ -30,6 +30,16 @@ pub struct Setup {
     /// How players get their aliens.
     #[serde(default)]
     pub aliens: AlienSetup,
+    /// The sets (products) whose aliens may be dealt or drawn from the box, and whose flares
+    /// may go into the cosmic deck; an alien named for a seat plays whatever its set.
+    #[serde(default = "base_sets")]
+    pub sets: Vec<String>,
+}
+
+/// The FFG base set alone: the sets of a setup that names none (every game before
+/// expansions existed).
+pub fn base_sets() -> Vec<String> {
+    vec!["base".to_string()]
 }
 
 /// How players get their aliens (the rule book's alien selection options).
@@ -59,6 +69,7 @@ impl Setup {
             seed,
             variants: Variants::default(),
             aliens: AlienSetup::None,
+            sets: base_sets(),
         }
     }
 }
@@ -234,6 +245,9 @@ pub struct Game<'h> {
     fork: Option<Box<crate::fork::Fork>>,
     /// In a rollout: when to redeal what the searching player cannot see.
     redeal: Option<crate::fork::Redeal>,
+    /// The content ability whose text is running now, if any (`set_acting`): events that
+    /// card text causes through the card actions cite it, and decisions it asks name it.
+    pub(crate) acting: Option<u32>,
 }
 
 /// Games made so far in this process: each game's stamps start from its own number, so no
@@ -321,6 +335,7 @@ impl<'h> Game<'h> {
             spare_places: Spares::default(),
             fork: None,
             redeal,
+            acting: None,
         };
         if game.agents.iter().any(|a| a.searches()) {
             let fork = crate::fork::Fork::at_setup(
@@ -339,10 +354,11 @@ impl<'h> Game<'h> {
                 players: setup.players,
             },
         );
-        game.deal_setup(&setup.aliens).map_err(|s| match s {
-            Stop::Error(e) => *e,
-            _ => GameError::Stuck("setup was interrupted".into()),
-        })?;
+        game.deal_setup(&setup.aliens, &setup.sets)
+            .map_err(|s| match s {
+                Stop::Error(e) => *e,
+                _ => GameError::Stuck("setup was interrupted".into()),
+            })?;
         game.options.record_events = options.record_events;
         if !options.record_events {
             game.setup_log = std::mem::take(&mut game.events);
@@ -393,6 +409,8 @@ impl<'h> Game<'h> {
             spare_places: Spares::default(),
             fork: None,
             redeal: Some(redeal),
+            // Snapshots are taken between turns, when no card text runs.
+            acting: None,
         };
         game.touch_holdings(Holders::All);
         game
@@ -696,7 +714,18 @@ impl<'h> Game<'h> {
     /// Records an event caused by a rule.
     #[inline]
     pub(crate) fn emit(&mut self, rule: Rule, kind: EventKind) {
-        self.emit_caused(Cause::Rule(rule), kind);
+        // Card text's events cite the ability whose text runs, when the hooks said which.
+        let cause = match (rule, self.acting) {
+            (Rule::CardText, Some(source)) => Cause::Ability(source),
+            _ => Cause::Rule(rule),
+        };
+        self.emit_caused(cause, kind);
+    }
+
+    /// Says which content ability's text runs now (`None`: none); returns the one before,
+    /// for the caller to restore when the text is done.
+    pub fn set_acting(&mut self, source: Option<u32>) -> Option<u32> {
+        std::mem::replace(&mut self.acting, source)
     }
 
     /// Whether events are shown or kept (an observer, or `Options::record_events`): content
@@ -757,6 +786,7 @@ impl<'h> Game<'h> {
             player,
             kind,
             request,
+            asker: self.acting,
         };
         self.ask_decision(&decision)
     }
@@ -899,6 +929,7 @@ impl<'h> Game<'h> {
             player,
             kind,
             request: Request::Pick(options),
+            asker: self.acting,
         };
         match (self.ask_decision(&decision)?, decision.request) {
             (Answer::Pick(i), Request::Pick(options)) => Ok((i, options)),

@@ -2,7 +2,7 @@
 //! of the pipeline; the interpreter implements it. With `NoHooks` the plain game is played.
 
 use crate::deal::{ContentTerm, TermOffer};
-use crate::event::Place;
+use crate::event::{Place, Rule};
 use crate::game::{Flow, Game};
 use crate::ids::{CardId, PlayerId, Side};
 use crate::quantity::Quantity;
@@ -44,6 +44,9 @@ pub enum Window {
     DealFailed,
     /// A main player is about to collect compensation (the state names it).
     Compensation,
+    /// A player is about to discard its hand for a new one (`GameState::renewing` names it);
+    /// what it sets aside until then comes back once the new hand is drawn.
+    NewHand,
 }
 
 /// Something that happened between windows which content may answer; the engine passes it
@@ -78,6 +81,8 @@ pub enum Moment {
     ReinforcementPlayed(PlayerId, CardId),
     /// A player completed a tech (technology variant).
     TechCompleted(PlayerId, u16),
+    /// An alien sheet a player had went back to the box (it left the game).
+    AlienLeft(PlayerId, u16),
 }
 
 impl Moment {
@@ -97,26 +102,6 @@ impl Moment {
             _ => return None,
         })
     }
-}
-
-/// Where ships headed for the warp go instead.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Redirect {
-    /// To the warp, as the rules say.
-    Warp,
-    /// Back to their owner's colonies.
-    Colonies,
-    /// Out of the game.
-    Removed,
-    /// This many of them back to their owner's colonies, the rest to the warp.
-    Split(u8),
-    /// Out of the game, but the owner keeps at least this many ships in the game (the rest
-    /// go to the warp).
-    RemovedKeeping(u8),
-    /// This many of them land on the encounter's target planet (or stay there), the rest go
-    /// to the warp.
-    Land(u8),
 }
 
 /// Card behaviour, called by the engine at its windows and whenever it computes a quantity
@@ -157,17 +142,21 @@ pub trait Hooks {
         value
     }
 
-    /// Where `count` of `player`'s ships, leaving `from` for the warp, go instead (content
-    /// replacing the move may be announced and answered, so the game is mutable).
+    /// Lets content replace `count` of `player`'s ships leaving `from` for the warp (as
+    /// `rule` sends them): it moves those it replaces itself (`Game::move_ships`,
+    /// `Game::return_ships`...) or leaves them where they are, and returns how many it
+    /// replaced; the rest go to the warp. Replacing may be announced and answered, so the
+    /// game is mutable.
     fn redirect_ships(
         &self,
         player: PlayerId,
         from: Place,
         count: u8,
+        rule: Rule,
         game: &mut Game<'_>,
-    ) -> Flow<Redirect> {
-        let _ = (player, from, count, game);
-        Ok(Redirect::Warp)
+    ) -> Flow<u8> {
+        let _ = (player, from, count, rule, game);
+        Ok(0)
     }
 
     /// The terms content lets `side`'s main player promise in a deal now.

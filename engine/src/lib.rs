@@ -38,7 +38,7 @@ pub use event::{Event, EventKind, Names, Place, Scene};
 pub use game::{
     AlienSetup, Flow, Game, GameError, GameResult, Options, RecordedAnswer, Setup, Stop,
 };
-pub use hooks::{Hooks, Moment, NoHooks, Redirect, Window};
+pub use hooks::{Hooks, Moment, NoHooks, Window};
 pub use ids::{CardId, Color, PlanetId, PlayerId, Side};
 pub use quantity::Quantity;
 pub use save::{Save, SaveError};

@@ -17,6 +17,8 @@ pub enum Quantity {
     ShipWorth(PlayerId),
     /// A side's total, after its card, ships and reinforcements are added up.
     SideTotal(Side),
+    /// A side's base total: its card's value and its ships, before reinforcements.
+    BaseTotal(Side),
     /// The winning side of the encounter: 0 for the offense, 1 for the defense.
     Winner,
     /// Most ships `player` may commit to an encounter (launching or allying).
@@ -84,6 +86,7 @@ impl Quantity {
             Quantity::AttackReinforcement(_) => 13,
             Quantity::MayInvite(_) => 14,
             Quantity::MinAllyShips(_) => 15,
+            Quantity::BaseTotal(_) => 16,
         };
         1 << n
     }

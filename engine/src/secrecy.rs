@@ -29,7 +29,7 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
         }
         // Back in its owner's hand, a card everyone saw beside a planet is still known.
         EventKind::CardReturnedFromSheet { player, card, at } if other(player) => {
-            when(*at == Aside::Sheet && unseen(card), &["card"])
+            when(!matches!(at, Aside::Planet(_)) && unseen(card), &["card"])
         }
         // Sent under unseen: only the player it came from saw it go.
         EventKind::CardToDeckBottom { held_by, .. } => when(*held_by != Some(viewer), &["card"]),
@@ -184,12 +184,15 @@ impl Names<'_> {
                     true => "a face-down tech".to_string(),
                     false => self.place(*p),
                 };
+                let to = match is_hidden("to") {
+                    true => "to a face-down tech".to_string(),
+                    false => self.to_place(*to),
+                };
                 format!(
-                    "{} moves {count} ship{} from {} to {}",
+                    "{} moves {count} ship{} from {} {to}",
                     who(player),
                     if *count == 1 { "" } else { "s" },
                     place(from, "from"),
-                    place(to, "to")
                 )
             }
             // Nothing else is ever hidden (`hidden_fields`).

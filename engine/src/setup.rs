@@ -117,6 +117,7 @@ pub(crate) fn initial_state(
         tech_discard: Vec::new(),
         unused_aliens: Vec::new(),
         aside: Vec::new(),
+        renewing: None,
         planet_tokens: Vec::new(),
         ship_tokens: Vec::new(),
     })
@@ -124,8 +125,8 @@ pub(crate) fn initial_state(
 
 impl Game<'_> {
     /// Shuffles the decks, deals the starting hands and chooses the first player.
-    pub(crate) fn deal_setup(&mut self, aliens: &AlienSetup) -> Flow {
-        self.assign_aliens(aliens)?;
+    pub(crate) fn deal_setup(&mut self, aliens: &AlienSetup, sets: &[String]) -> Flow {
+        self.assign_aliens(aliens, sets)?;
         self.state.destiny_deck.shuffle(&mut self.rng);
         self.state.deck.shuffle(&mut self.rng);
         let hand = self.state.rules.hand_size;
@@ -165,10 +166,15 @@ impl Game<'_> {
 impl Game<'_> {
     /// Gives every player an alien as `how` says, then puts flares into the cosmic deck:
     /// the flares of the aliens dealt or in play, topped up at random to the rules' count
-    /// (10 for up to five players, two per player beyond).
-    fn assign_aliens(&mut self, how: &AlienSetup) -> Flow {
+    /// (10 for up to five players, two per player beyond). Only aliens of `sets` are dealt at
+    /// random, put in the box or have their flares added; an alien named for a seat plays
+    /// whatever its set.
+    fn assign_aliens(&mut self, how: &AlienSetup, sets: &[String]) -> Flow {
         let n = self.state.player_count();
         let available = self.components.aliens.len();
+        let in_sets: Vec<u16> = (0..available as u16)
+            .filter(|&a| sets.contains(&self.components.aliens[a as usize].set))
+            .collect();
         let mut in_deck: Vec<u16> = Vec::new();
         match how {
             AlienSetup::None => return Ok(()),
@@ -196,11 +202,13 @@ impl Game<'_> {
                 }
             }
             AlienSetup::Random => {
-                let mut pool: Vec<u16> = (0..available as u16).collect();
+                let mut pool: Vec<u16> = in_sets.clone();
                 if pool.len() < n {
-                    return Err(
-                        GameError::Setup(format!("{available} aliens for {n} players")).into(),
-                    );
+                    return Err(GameError::Setup(format!(
+                        "{} aliens in the chosen sets for {n} players",
+                        pool.len()
+                    ))
+                    .into());
                 }
                 pool.shuffle(&mut self.rng);
                 for (p, &a) in pool.iter().take(n).enumerate() {
@@ -209,7 +217,9 @@ impl Game<'_> {
                 }
             }
             AlienSetup::DealtFlares => {
-                let mut pool: Vec<u16> = (0..available as u16)
+                let mut pool: Vec<u16> = in_sets
+                    .iter()
+                    .copied()
                     .filter(|&a| self.components.aliens[a as usize].flare.is_some())
                     .collect();
                 if pool.len() < 2 * n {
@@ -233,11 +243,13 @@ impl Game<'_> {
                 }
             }
         }
-        self.box_unused_aliens();
+        self.box_unused_aliens(&in_sets);
         let flare = |a: &u16| self.components.aliens[*a as usize].flare;
         let mut flares: Vec<u16> = in_deck.iter().filter_map(flare).collect();
         let target = (self.state.rules.base_flares_in_deck as usize).max(2 * n);
-        let mut others: Vec<u16> = (0..available as u16)
+        let mut others: Vec<u16> = in_sets
+            .iter()
+            .copied()
             .filter(|a| !in_deck.contains(a))
             .filter_map(|a| flare(&a))
             .collect();

@@ -192,6 +192,9 @@ pub enum Aside {
     Planet(PlanetId),
     /// Face down on its owner's alien sheet, seen by its owner only.
     Sheet,
+    /// Face down under one of its owner's techs (its number), seen by its owner only, apart
+    /// from the sheet; discarded with the tech.
+    Tech(u16),
 }
 
 /// A card card text set aside, out of hand and deck.
@@ -306,6 +309,10 @@ pub struct Encounter {
     /// Cards taken at random from another player's hand this encounter, with who took them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub took: Vec<(PlayerId, CardId)>,
+    /// Cards card text had a player give from its hand to another this encounter, with the
+    /// giver.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<(PlayerId, CardId)>,
     /// Cards of a hand shown this encounter, with the players who saw them (bit per seat).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seen: Vec<(u8, CardId)>,
@@ -374,6 +381,10 @@ pub struct GameState {
     /// Cards card text set aside (beside planets, on alien sheets).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aside: Vec<AsideCard>,
+    /// The player about to discard its hand for a new one, while content answers
+    /// (`Window::NewHand`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub renewing: Option<PlayerId>,
     /// Tokens card text put beside planets.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub planet_tokens: Vec<PlanetToken>,
@@ -618,6 +629,13 @@ impl GameState {
             .map(|a| a.card)
     }
 
+    /// The cards face down under `p`'s tech `tech`.
+    pub fn cards_under_tech(&self, p: PlayerId, tech: u16) -> impl Iterator<Item = CardId> + '_ {
+        (self.aside.iter())
+            .filter(move |a| a.owner == p && a.at == Aside::Tech(tech))
+            .map(|a| a.card)
+    }
+
     /// The cards face down on `p`'s alien sheet.
     pub fn sheet_cards(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
         (self.aside.iter())
@@ -638,6 +656,7 @@ impl GameState {
         !self.aside.is_empty()
             && self.players[p.ix()].power_active
             && !self.effects.power_off(p)
+            && !self.effects.power_zapped(p)
             && (self.effects.lasting.iter())
                 .any(|e| e.by == p && matches!(e.what, crate::effects::Lasting::SheetAccess))
     }

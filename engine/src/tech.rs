@@ -180,6 +180,14 @@ impl Game<'_> {
         self.remove_tech_ship_tokens(p, tech, rule);
         self.state.tech_discard.push(tech);
         self.emit(rule, EventKind::TechDiscarded { player: p, tech });
+        // Cards stored under the tech go with it (once the tech's discard is announced).
+        while let Some(i) = (self.state.aside.iter())
+            .position(|a| a.owner == p && a.at == crate::state::Aside::Tech(tech))
+        {
+            let card = self.state.aside.remove(i).card;
+            self.state.discard.push(card);
+            self.emit(rule, EventKind::CardDiscarded { player: p, card });
+        }
         Ok(())
     }
 

@@ -357,6 +357,23 @@ pub enum Stmt {
     Invalid(Invalid),
 }
 
+impl Stmt {
+    /// Where the statement is written.
+    pub fn span(&self) -> Span {
+        match self {
+            Stmt::Action(x) => x.span,
+            Stmt::If(x) => x.span,
+            Stmt::ForEach(x) => x.span,
+            Stmt::Let(x) => x.span,
+            Stmt::Choose(x) => x.span,
+            Stmt::ChooseOne(x) => x.span,
+            Stmt::As(x) => x.span,
+            Stmt::Do(x) => x.span,
+            Stmt::Invalid(x) => x.span,
+        }
+    }
+}
+
 /// A verb with an optional object and prepositional arguments.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Action {

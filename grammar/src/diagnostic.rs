@@ -241,7 +241,7 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         R::kw_instead | R::instead_clause => (55, "`instead of` and an event"),
         R::kw_during | R::during_clause => (56, "`during` and a phase"),
         R::kw_once | R::once_clause => (57, "`once per ...`"),
-        R::kw_prefer | R::prefer_clause => (57, "`prefer if ...`"),
+        R::kw_bots | R::kw_prefer | R::prefer_clause => (57, "`bots prefer if ...`"),
         R::phases | R::phase | R::phase_word => {
             (58, "a phase such as `regroup`, `reveal` or `any phase`")
         }
@@ -345,7 +345,7 @@ fn keywords_of(rule: Rule) -> &'static [&'static str] {
         R::instead_clause | R::kw_instead => &["instead"],
         R::during_clause | R::kw_during => &["during"],
         R::once_clause | R::kw_once => &["once"],
-        R::prefer_clause | R::kw_prefer => &["prefer"],
+        R::prefer_clause | R::kw_bots | R::kw_prefer => &["bots prefer"],
         R::if_clause | R::kw_if => &["if"],
         R::kw_else | R::else_clause => &["else"],
         R::kw_each => &["each"],

@@ -153,7 +153,7 @@ impl Dumper {
                 d.line(&format!("once per [{}]{}", words(&l.words), at(l.span)));
             }
             if let Some(c) = &a.prefer {
-                d.line(&format!("prefer if {}{}", expr(c), at(c.span())));
+                d.line(&format!("bots prefer if {}{}", expr(c), at(c.span())));
             }
             d.block("body", &a.body);
         });
@@ -216,7 +216,7 @@ impl Dumper {
                         ));
                         d.nested(|d| {
                             if let Some(c) = &option.prefer {
-                                d.line(&format!("prefer if {}{}", expr(c), at(c.span())));
+                                d.line(&format!("bots prefer if {}{}", expr(c), at(c.span())));
                             }
                             d.block("body", &option.body)
                         });

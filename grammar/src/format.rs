@@ -52,20 +52,6 @@ fn entry_span(entry: &Entry) -> Span {
     }
 }
 
-fn stmt_span(stmt: &Stmt) -> Span {
-    match stmt {
-        Stmt::Action(x) => x.span,
-        Stmt::If(x) => x.span,
-        Stmt::ForEach(x) => x.span,
-        Stmt::Let(x) => x.span,
-        Stmt::Choose(x) => x.span,
-        Stmt::ChooseOne(x) => x.span,
-        Stmt::As(x) => x.span,
-        Stmt::Do(x) => x.span,
-        Stmt::Invalid(x) => x.span,
-    }
-}
-
 // Abilities, sections and definitions get a blank line around them.
 fn is_block(entry: &Entry) -> bool {
     matches!(
@@ -223,7 +209,7 @@ impl Printer<'_> {
 
     fn stmts(&mut self, stmts: &[Stmt]) {
         for stmt in stmts {
-            self.before(stmt_span(stmt).start, false);
+            self.before(stmt.span().start, false);
             self.stmt(stmt);
         }
     }
@@ -266,7 +252,7 @@ impl Printer<'_> {
                         p.before(option.span.start, false);
                         let mut head = string(&option.label.value);
                         if let Some(prefer) = &option.prefer {
-                            head.push_str(&format!(" prefer if {}", expr(prefer)));
+                            head.push_str(&format!(" bots prefer if {}", expr(prefer)));
                         }
                         p.block(&head, &option.body);
                     }
@@ -367,7 +353,7 @@ fn ability_head(a: &Ability) -> String {
         clauses.push(format!("once per {}", words(&limit.words)));
     }
     if let Some(prefer) = &a.prefer {
-        clauses.push(format!("prefer if {}", expr(prefer)));
+        clauses.push(format!("bots prefer if {}", expr(prefer)));
     }
     if !clauses.is_empty() {
         head.push(' ');

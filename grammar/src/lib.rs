@@ -15,6 +15,7 @@ pub mod diagnostic;
 pub mod dump;
 pub mod format;
 mod grammar;
+pub mod keywords;
 pub mod parse;
 mod scan;
 

@@ -6,7 +6,7 @@ use crate::diagnostic::Lint;
 use crate::header::{self, When};
 use crate::ir::{
     self, ChoiceArm, Code, Dest, Expr, Happening, Home, Item, ItemKind, Op, Pick, Program,
-    QuantityRef, Replaced, Stmt, Trigger,
+    QuantityRef, Replaced, Stmt, StmtKind, Trigger,
 };
 use crate::library::SourceFile;
 use crate::names::did_you_mean;
@@ -54,6 +54,8 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Form {
     Triggered,
+    /// At game setup, before any encounter.
+    Setup,
     Continuous,
     Replacement,
 }
@@ -115,12 +117,16 @@ impl Compiler<'_> {
             setup_tokens: None,
             keeps_power: false,
             secret: false,
+            set: String::new(),
         };
         self.collect_shared(&d.entries);
         for e in &d.entries {
             if let Entry::Property(p) = e {
                 if p.key.text == "power-loss" {
                     item.keeps_power = self.snippet(p.value.span()) == "never";
+                }
+                if p.key.text == "set" {
+                    item.set = self.snippet(p.value.span()).to_string();
                 }
                 if p.key.text == "reveal" {
                     item.secret = self.snippet(p.value.span()) == "when-used";
@@ -202,9 +208,8 @@ impl Compiler<'_> {
             (None, Home::Power) => format!("{}'s power", self.item_name),
             (_, Home::Wild) => format!("{}'s wild flare", self.item_name),
             (_, Home::Super) => format!("{}'s super flare", self.item_name),
-            (Some(n), Home::Effect) if *n != self.item_name => {
-                format!("{} ({n})", self.item_name)
-            }
+            // One rule for every named ability: what holds it, then its name in brackets.
+            (Some(n), Home::Effect) => format!("{} ({n})", self.item_name),
             _ => self.item_name.clone(),
         };
         let source = self.source(label);
@@ -215,7 +220,10 @@ impl Compiler<'_> {
         self.form = Form::Triggered;
         for (w, t) in h.when.iter().zip(&a.timing) {
             match w {
-                When::Setup => triggers.push(Trigger::Setup),
+                When::Setup => {
+                    self.form = Form::Setup;
+                    triggers.push(Trigger::Setup)
+                }
                 When::At { phases, window } => triggers.push(Trigger::At {
                     phases: phases.clone(),
                     window: window.unwrap_or(match phases.first() {
@@ -235,6 +243,9 @@ impl Compiler<'_> {
                         triggers.push(Trigger::On(Happening::CardPlayed))
                     }
                     "my power is zapped" => triggers.push(Trigger::On(Happening::MyPowerZapped)),
+                    "this alien leaves the game" => {
+                        triggers.push(Trigger::On(Happening::AlienLeft))
+                    }
                     "an artifact is played" => {
                         triggers.push(Trigger::On(Happening::ArtifactPlayed))
                     }
@@ -279,6 +290,9 @@ impl Compiler<'_> {
                     )),
                     "another player discards a flare" => triggers.push(Trigger::On(
                         Happening::OthersDiscard(cosmic_engine::CardType::Flare),
+                    )),
+                    "another player discards a reinforcement" => triggers.push(Trigger::On(
+                        Happening::OthersDiscard(cosmic_engine::CardType::Reinforcement),
                     )),
                     "i discard an artifact for a new hand"
                     | "I discard an artifact for a new hand" => triggers.push(Trigger::On(
@@ -400,6 +414,12 @@ impl Compiler<'_> {
             }
         });
         let body = self.block(&a.body);
+        if self.form == Form::Continuous && !changes_quantity(&body) {
+            self.lints.push(Lint::ChangesNothing { span: a.span });
+        }
+        if self.form == Form::Replacement && !moves_subject(&body) {
+            self.lints.push(Lint::ReplacesNothing { span: a.span });
+        }
         if replaces_power && home != Home::Super {
             self.lints.push(Lint::Unsupported {
                 what: "`instead of my power` outside a super flare".into(),
@@ -443,10 +463,42 @@ impl Compiler<'_> {
         let depth = self.scope.len();
         let mut out = Vec::new();
         for s in &b.stmts {
+            let before = out.len();
             self.stmt(s, &mut out);
+            self.check_form(&out[before..], s.span());
         }
         self.scope.truncate(depth);
         out
+    }
+
+    /// Refuses statements the ability's form does not run: a continuous ability's changes
+    /// are read whenever a quantity is computed, so it can only change quantities.
+    fn check_form(&mut self, written: &[Stmt], span: Span) {
+        if self.form == Form::Setup && written.iter().any(|st| st.kind().needs_encounter()) {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`{}` at game setup", self.snippet(span)),
+                help: "there is no encounter, turn or use to act on before the game starts; \
+                       act at a phase instead (`at start turn`)"
+                    .into(),
+                span,
+            });
+        }
+        if self.form != Form::Continuous {
+            return;
+        }
+        if written
+            .iter()
+            .any(|st| !matches!(st.kind(), StmtKind::Modify | StmtKind::If | StmtKind::Let))
+        {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`{}` in a `during` ability", self.snippet(span)),
+                help: "a `during` ability holds for the whole phase and can only change \
+                       quantities (`add 1 to my side's total`, with `let` and `if` if need be); to act \
+                       once, write `at PHASE`"
+                    .into(),
+                span,
+            });
+        }
     }
 
     fn bind(&mut self, tokens: Vec<String>, ty: Ty) -> u8 {
@@ -474,6 +526,7 @@ impl Compiler<'_> {
                 let before = self.lints.len();
                 let (over, var_ty) = match self.any_expr(&f.over) {
                     (x, Ty::Int) => (x, Ty::Int),
+                    (x, Ty::Cards) => (x, Ty::Card),
                     _ => {
                         self.lints.truncate(before);
                         (self.expr(&f.over, Ty::Players), Ty::Player)
@@ -646,13 +699,14 @@ impl Compiler<'_> {
             None => Until::EndOfEncounter,
             Some(t) => match t.as_str() {
                 "the end of the encounter" => Until::EndOfEncounter,
+                "my new hand is drawn" => Until::NewHand,
                 "the end of the turn" => Until::EndOfTurn,
                 "the end of the game" => Until::EndOfGame,
                 other => {
                     self.lints.push(Lint::UnknownName {
                         what: "duration".into(),
                         found: other.into(),
-                        help: "write `until the end of the encounter`, `until the end of the turn` or `until the end of the game`".into(),
+                        help: "write `until the end of the encounter`, `until the end of the turn`, `until the end of the game` or `until my new hand is drawn`".into(),
                         span: a.span,
                     });
                     Until::EndOfEncounter
@@ -855,8 +909,16 @@ impl Compiler<'_> {
                         }
                     }
                 }
-                // `place gift on my sheet`: the last segment is the sheet.
+                // `place gift on my sheet`: the last segment is the sheet (or `this tech`).
                 match object {
+                    ast::Expr::Path(p)
+                        if p.segments.len() > 1
+                            && p.segments[p.segments.len() - 2].link == Some(Link::On)
+                            && self.snippet(p.segments.last()?.span) == "this tech" =>
+                    {
+                        let card = self.path(&without_last(p), Some(Ty::Cards)).map(|(e, _)| e)?;
+                        Some(Stmt::SetUnderTech(card))
+                    }
                     ast::Expr::Path(p)
                         if p.segments.len() > 1
                             && p.segments[p.segments.len() - 2].link == Some(Link::On)
@@ -1539,6 +1601,24 @@ impl Compiler<'_> {
                     other => self.typed(other, want),
                 },
             },
+            // `n is odd`, `n is not even`: a number's parity.
+            ast::Expr::Binary { op, lhs, rhs, .. }
+                if matches!(op, ast::BinaryOp::Is | ast::BinaryOp::IsNot)
+                    && matches!(&**rhs, ast::Expr::Path(p) if matches!(path_tokens(p).as_slice(), [w] if w == "odd" || w == "even")) =>
+            {
+                let odd = self.expr(lhs, Ty::Int);
+                let wants_odd = matches!(&**rhs, ast::Expr::Path(p) if path_tokens(p) == ["odd"]);
+                let is = matches!(op, ast::BinaryOp::Is);
+                let e = Expr::Odd(Box::new(odd));
+                (
+                    if wants_odd == is {
+                        e
+                    } else {
+                        Expr::Not(Box::new(e))
+                    },
+                    Ty::Bool,
+                )
+            }
             ast::Expr::Binary { op, lhs, rhs, .. } => {
                 use ast::BinaryOp as B;
                 let (bop, operands, result) = match op {
@@ -1731,6 +1811,29 @@ impl Compiler<'_> {
     }
 }
 
+/// Whether a continuous block changes a quantity anywhere in it.
+fn changes_quantity(body: &[Stmt]) -> bool {
+    body.iter().any(|st| match st {
+        Stmt::Modify { .. } => true,
+        Stmt::If(_, then, otherwise) => changes_quantity(then) || changes_quantity(otherwise),
+        _ => false,
+    })
+}
+
+/// Whether a block moves (or removes) the ships its replacement replaces, anywhere in it.
+fn moves_subject(body: &[Stmt]) -> bool {
+    body.iter().any(|st| match st {
+        Stmt::Move {
+            ships: Expr::Subject,
+            ..
+        } => true,
+        Stmt::If(_, then, otherwise) => moves_subject(then) || moves_subject(otherwise),
+        Stmt::ForEach(_, _, b) | Stmt::As(_, b) => moves_subject(b),
+        Stmt::ChooseOne(arms) => arms.iter().any(|arm| moves_subject(&arm.body)),
+        _ => false,
+    })
+}
+
 /// A reference's tokens, as the vocabulary reads them.
 /// The path without its last segment (`my sheet` of `gift on my sheet`).
 fn without_last(p: &ast::Path) -> ast::Path {
@@ -1742,7 +1845,8 @@ fn without_last(p: &ast::Path) -> ast::Path {
     p
 }
 
-fn path_tokens(p: &ast::Path) -> Vec<String> {
+/// A reference's tokens as the vocabulary reads them (see [`vocabulary::tokens`]).
+pub fn path_tokens(p: &ast::Path) -> Vec<String> {
     let words: Vec<(String, Option<&'static str>)> = p
         .segments
         .iter()
@@ -1796,6 +1900,7 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
         }
         Expr::RevealedCards
         | Expr::Quantity(QuantityRef::SideTotal(_))
+        | Expr::Quantity(QuantityRef::BaseTotal(_))
         | Expr::WouldLose
         | Expr::WouldWin
         | Expr::Quantity(QuantityRef::Winner) => {
@@ -1835,10 +1940,11 @@ fn reads(e: &Expr, q: &QuantityRef) -> bool {
 }
 
 /// The `whenever` events the runtime knows.
-const WHENEVER_WORDS: &[&str] = &[
+pub const WHENEVER_WORDS: &[&str] = &[
     "an alien power is used",
     "a flare or an artifact is played",
     "my power is zapped",
+    "this alien leaves the game",
     "a deal is made",
     "a deal fails",
     "an artifact is played",
@@ -1859,11 +1965,12 @@ const WHENEVER_WORDS: &[&str] = &[
     "another player gains a colony",
     "another player discards an artifact",
     "another player discards a flare",
+    "another player discards a reinforcement",
     "I discard an artifact for a new hand",
 ];
 
 /// The `instead of` events the runtime knows.
-const INSTEAD_WORDS: &[&str] = &[
+pub const INSTEAD_WORDS: &[&str] = &[
     "my power",
     "my ships going to the warp",
     "the losing side's ships going to the warp",

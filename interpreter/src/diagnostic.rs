@@ -182,6 +182,29 @@ pub enum Lint {
         #[label("exists from the {from} phase on")]
         span: Span,
     },
+    /// A continuous ability that changes no quantity, so it never does anything.
+    #[error("this `during` ability changes no quantity, so it does nothing")]
+    #[diagnostic(
+        code(cosmic::lint::changes_nothing),
+        help("a `during` ability is read whenever the rules compute a quantity it changes: give it one (`add 2 to my side's total`), or act once with `at PHASE`")
+    )]
+    ChangesNothing {
+        /// The ability.
+        #[label("no quantity change in this block")]
+        span: Span,
+    },
+    /// A replacement whose block never moves the ships it replaces.
+    #[error("this replacement does not say where `them` go, so they still go to the warp")]
+    #[diagnostic(
+        code(cosmic::lint::replaces_nothing),
+        severity(Warning),
+        help("its block runs, and then the ships go to the warp as usual; to save them, move them: `move them to my colonies`, `move 1 of them to the target planet`, `remove them from the game`")
+    )]
+    ReplacesNothing {
+        /// The ability.
+        #[label("no `move them ...` in this block")]
+        span: Span,
+    },
     /// A condition that is false in every game, so its ability never acts.
     #[error("this condition never holds, so the ability never acts")]
     #[diagnostic(

@@ -4,7 +4,7 @@
 use crate::header::{compile, Header, Usage, When};
 
 use crate::library::abilities;
-use cosmic_grammar::ast::{Decl, Entry, Expr};
+use cosmic_grammar::ast::{Ability, Decl, Entry, Expr};
 use std::fmt::Write;
 
 /// The value of property `key`, as written (a string without its quotes).
@@ -109,34 +109,41 @@ pub fn explain(d: &Decl, source: &str) -> String {
         let _ = writeln!(out, "  text: {text}");
     }
     for a in abilities(&d.entries) {
-        let mut lints = Vec::new();
-        let h = compile(a, source, &mut lints);
-        let name = h
-            .name
-            .as_deref()
-            .map(|n| format!(" \"{n}\""))
-            .unwrap_or_default();
-        let _ = writeln!(out, "\n  {}{name}: {}", h.home, header_words(&h));
-        let body = source[a.body.span.start..a.body.span.end].trim();
-        let body = body.strip_prefix('{').unwrap_or(body);
-        let body = body.strip_suffix('}').unwrap_or(body);
-        let lines: Vec<&str> = body.lines().filter(|l| !l.trim().is_empty()).collect();
-        let indent = lines
-            .iter()
-            .map(|l| l.len() - l.trim_start().len())
-            .min()
-            .unwrap_or(0);
-        for line in lines {
-            let _ = writeln!(out, "    {}", line[indent.min(line.len())..].trim_end());
-        }
-        if !lints.is_empty() {
-            let _ = writeln!(
-                out,
-                "    ({} problem{} — run `cosmic lint`)",
-                lints.len(),
-                if lints.len() == 1 { "" } else { "s" }
-            );
-        }
+        let _ = write!(out, "\n{}", ability(a, source));
+    }
+    out
+}
+
+/// One ability explained: its header in words, then its body as written (two spaces in).
+pub fn ability(a: &Ability, source: &str) -> String {
+    let mut out = String::new();
+    let mut lints = Vec::new();
+    let h = compile(a, source, &mut lints);
+    let name = h
+        .name
+        .as_deref()
+        .map(|n| format!(" \"{n}\""))
+        .unwrap_or_default();
+    let _ = writeln!(out, "  {}{name}: {}", h.home, header_words(&h));
+    let body = source[a.body.span.start..a.body.span.end].trim();
+    let body = body.strip_prefix('{').unwrap_or(body);
+    let body = body.strip_suffix('}').unwrap_or(body);
+    let lines: Vec<&str> = body.lines().filter(|l| !l.trim().is_empty()).collect();
+    let indent = lines
+        .iter()
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    for line in lines {
+        let _ = writeln!(out, "    {}", line[indent.min(line.len())..].trim_end());
+    }
+    if !lints.is_empty() {
+        let _ = writeln!(
+            out,
+            "    ({} problem{} — run `cosmic lint`)",
+            lints.len(),
+            if lints.len() == 1 { "" } else { "s" }
+        );
     }
     out
 }

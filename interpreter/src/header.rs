@@ -63,7 +63,7 @@ impl Roles {
         if self == Roles::ANY {
             return "any player".into();
         }
-        let named: [(&[Standing], &str); 7] = [
+        let named: [(&[Standing], &str); 9] = [
             (
                 &[
                     Standing::Offense,
@@ -86,6 +86,8 @@ impl Roles {
                 &[Standing::OffensiveAlly, Standing::DefensiveAlly],
                 "an ally",
             ),
+            (&[Standing::OffensiveAlly], "an offensive ally"),
+            (&[Standing::DefensiveAlly], "a defensive ally"),
             (&[Standing::Offense], "the offense"),
             (&[Standing::Defense], "the defense"),
             (&[Standing::Uninvolved], "an uninvolved player"),
@@ -175,6 +177,11 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
     ),
     (
         WindowRelation::After,
+        "ships are launched",
+        Window::PhaseEnd(Phase::Launch),
+    ),
+    (
+        WindowRelation::After,
         "allies are invited",
         Window::AlliesInvited,
     ),
@@ -238,7 +245,41 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
         "compensation is collected",
         Window::Compensation,
     ),
+    (WindowRelation::When, "a new hand is drawn", Window::NewHand),
 ];
+
+/// The role words a designer may write, each with whom it covers in the rule book's words.
+pub fn roles() -> impl Iterator<Item = (&'static str, String)> {
+    ROLE_WORDS
+        .iter()
+        .map(|(w, set)| (*w, Roles::of(set).describe()))
+}
+
+/// The phase words a designer may write (`game setup` included), each with the phases it
+/// covers in words.
+pub fn phases() -> impl Iterator<Item = (&'static str, String)> {
+    PHASE_WORDS
+        .iter()
+        .map(|(w, list)| (*w, phase_list(list)))
+        .chain([("game setup", "once, when the game is set up".to_string())])
+}
+
+fn phase_list(list: &[Phase]) -> String {
+    if list.len() == 8 {
+        "every phase of the encounter".to_string()
+    } else {
+        let names: Vec<&str> = list.iter().map(|p| p.name()).collect();
+        format!("the {} phase", names.join(" or "))
+    }
+}
+
+/// The windows a designer may name (`after alliances are formed`), each with the engine
+/// window it is.
+pub fn windows() -> impl Iterator<Item = (String, Window)> {
+    WINDOW_WORDS
+        .iter()
+        .map(|(rel, words, w)| (format!("{} {words}", rel.keyword()), *w))
+}
 
 /// A window in the words a designer writes for it.
 pub fn window_words(window: Window) -> String {

@@ -44,6 +44,7 @@ pub(crate) fn window_key(window: Window) -> Keys {
         Window::GameSetup => 26,
         Window::DealFailed => 27,
         Window::Compensation => 28,
+        Window::NewHand => 29,
     };
     1 << n
 }
@@ -144,6 +145,7 @@ fn ref_bit(q: &QuantityRef) -> Kinds {
     let (p, s) = (PlayerId(0), Side::Offense);
     (match q {
         QuantityRef::SideTotal(_) => Quantity::SideTotal(s),
+        QuantityRef::BaseTotal(_) => Quantity::BaseTotal(s),
         QuantityRef::ShipWorth(_) => Quantity::ShipWorth(p),
         QuantityRef::CardValue(_) => Quantity::CardValue(s),
         QuantityRef::MaxShips(_) => Quantity::MaxShips(p),

@@ -65,6 +65,9 @@ pub struct Item {
     /// A tech kept secret until used (`reveal when-used`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub secret: bool,
+    /// The set (product) it comes from (`set base`), empty when not stated.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub set: String,
 }
 
 /// Where an ability lives.
@@ -114,6 +117,9 @@ pub enum Happening {
     CardPlayed,
     /// The controller's own power was zapped.
     MyPowerZapped,
+    /// This alien's sheet went back to the box: it left the game (run for the player who
+    /// had it).
+    AlienLeft,
     /// An artifact is played (answered like `CardPlayed`, for artifacts only).
     ArtifactPlayed,
     /// A flare is played, as its wild or super half (answered like `CardPlayed`).
@@ -231,6 +237,8 @@ pub enum Op {
 pub enum QuantityRef {
     /// A side's total.
     SideTotal(Box<Expr>),
+    /// A side's base total (its card and ships, before reinforcements).
+    BaseTotal(Box<Expr>),
     /// What each of a player's ships is worth.
     ShipWorth(Box<Expr>),
     /// The value of a main player's encounter card.
@@ -381,6 +389,13 @@ pub enum Expr {
     Invited(Box<Expr>),
     /// Cards a player took from other players' hands this encounter (still in its hand).
     Took(Box<Expr>),
+    /// Cards a player gave from its hand to others by card text this encounter (still in
+    /// another player's hand).
+    Gifts(Box<Expr>),
+    /// The player whose hand holds a card (nobody if none does).
+    Holder(Box<Expr>),
+    /// Whether a player is about to draw a new hand (`Window::NewHand`).
+    Renewing(Box<Expr>),
     /// A main player's encounter card.
     EncounterCard(Box<Expr>),
     /// The revealed encounter cards.
@@ -392,6 +407,10 @@ pub enum Expr {
     /// The value printed on an attack card, before any change (a revealed morph: the value
     /// it copies); 0 for any other card.
     PrintedValue(Box<Expr>),
+    /// A number with its two decimal digits swapped (`23` reads `32`, `8` reads `80`).
+    Reversed(Box<Expr>),
+    /// Whether a number is odd.
+    Odd(Box<Expr>),
     /// Tokens on a player's sheet.
     Tokens(Box<Expr>),
     /// The number of the encounter under way in the offense's turn.
@@ -430,6 +449,12 @@ pub enum Expr {
     PlanetsWithout(Box<Expr>, Box<Expr>),
     /// The cards set face up beside a planet.
     CardsBeside(Box<Expr>),
+    /// The cards a player set face up beside a planet (the player, the planet).
+    OwnCardsBeside(Box<Expr>, Box<Expr>),
+    /// Every card set face up beside any planet.
+    AllCardsBeside,
+    /// The cards stored face down under the tech whose text this is.
+    CardsUnderTech,
     /// The cards set face down on a player's alien sheet.
     CardsOnSheet(Box<Expr>),
     /// Cards of a list of one type (`attack cards of drawn`), or its encounter cards (`None`).
@@ -444,6 +469,8 @@ pub enum Expr {
     DestinyPlayer,
     /// Whether the destiny card drawn last is wild.
     DestinyWild,
+    /// Whether the destiny card drawn last shows a player color.
+    DestinyColor,
     /// The thing an ability answers or replaces (`it`, `them`, `that use`).
     Subject,
     /// The player a deal term was agreed for.
@@ -502,6 +529,7 @@ impl Expr {
             | Expr::FourPlanets
             | Expr::DestinyPlayer
             | Expr::DestinyWild
+            | Expr::DestinyColor
             | Expr::Subject
             | Expr::AgreedPlayer
             | Expr::AgreedNumber
@@ -509,6 +537,8 @@ impl Expr {
             | Expr::SubjectResearch
             | Expr::TopDiscard
             | Expr::TargetPlanet
+            | Expr::AllCardsBeside
+            | Expr::CardsUnderTech
             | Expr::AllPlanets => {}
             Expr::Except(a, b) | Expr::ExceptCards(a, b) | Expr::OfType(a, Some(b)) => {
                 f(a);
@@ -528,12 +558,17 @@ impl Expr {
             | Expr::Hand(a)
             | Expr::Invited(a)
             | Expr::Took(a)
+            | Expr::Gifts(a)
+            | Expr::Holder(a)
+            | Expr::Renewing(a)
             | Expr::CombinedValue(a)
             | Expr::Reinforcements(a)
             | Expr::Compensating(a)
             | Expr::EncounterCard(a)
             | Expr::TypeOf(a)
             | Expr::PrintedValue(a)
+            | Expr::Reversed(a)
+            | Expr::Odd(a)
             | Expr::Tokens(a)
             | Expr::Won(a)
             | Expr::Declared(a, _)
@@ -559,6 +594,7 @@ impl Expr {
             | Expr::HandCards(a, b)
             | Expr::SideInvited(a, b)
             | Expr::PlanetsWithout(a, b)
+            | Expr::OwnCardsBeside(a, b)
             | Expr::Valued {
                 cards: a, bound: b, ..
             } => {
@@ -575,6 +611,7 @@ impl QuantityRef {
     pub fn player(&self) -> Option<&Expr> {
         match self {
             QuantityRef::SideTotal(a)
+            | QuantityRef::BaseTotal(a)
             | QuantityRef::ShipWorth(a)
             | QuantityRef::CardValue(a)
             | QuantityRef::MaxShips(a)
@@ -818,6 +855,9 @@ pub enum Stmt {
     /// Switch the two encounter cards.
     SwapEncounterCards,
     /// `place CARD beside PLANET` (face up) or `place CARD on my sheet` (face down).
+    /// `place stored on this tech`: cards of the acting player's hand go face down under
+    /// the tech whose text this is, apart from its sheet, until the tech is discarded.
+    SetUnderTech(Expr),
     SetAside {
         /// The card.
         card: Expr,
@@ -916,4 +956,157 @@ pub struct ChoiceArm {
     pub prefer: Option<Expr>,
     /// What the option does.
     pub body: Vec<Stmt>,
+}
+
+/// Declares a fieldless enum of kinds with `ALL`, the list of every kind (tests walk it:
+/// a kind added here is a kind they must cover).
+macro_rules! kinds {
+    ($(#[$doc:meta])* $name:ident { $($kind:ident),* $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $(#[allow(missing_docs)] $kind),*
+        }
+        impl $name {
+            /// Every kind.
+            pub const ALL: &'static [$name] = &[$($name::$kind),*];
+        }
+    };
+}
+
+kinds! {
+    /// What a statement does, without its operands: one kind per `Stmt` variant.
+    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech }
+}
+
+impl Stmt {
+    /// The statement's kind.
+    pub fn kind(&self) -> StmtKind {
+        match self {
+            Stmt::Modify { .. } => StmtKind::Modify,
+            Stmt::SetType { .. } => StmtKind::SetType,
+            Stmt::Tokens { .. } => StmtKind::Tokens,
+            Stmt::Move { .. } => StmtKind::Move,
+            Stmt::TakeCard { .. } => StmtKind::TakeCard,
+            Stmt::Draw(..) => StmtKind::Draw,
+            Stmt::DiscardEachType(..) => StmtKind::DiscardEachType,
+            Stmt::EncounterWith { .. } => StmtKind::EncounterWith,
+            Stmt::SwapHands(..) => StmtKind::SwapHands,
+            Stmt::MixHands(..) => StmtKind::MixHands,
+            Stmt::Give { .. } => StmtKind::Give,
+            Stmt::TakeChosen { .. } => StmtKind::TakeChosen,
+            Stmt::DiscardChosen { .. } => StmtKind::DiscardChosen,
+            Stmt::DiscardHand(..) => StmtKind::DiscardHand,
+            Stmt::DiscardRandom { .. } => StmtKind::DiscardRandom,
+            Stmt::WatchDraws(..) => StmtKind::WatchDraws,
+            Stmt::ShowCard(..) => StmtKind::ShowCard,
+            Stmt::KeepFaceDown => StmtKind::KeepFaceDown,
+            Stmt::GiveToken(..) => StmtKind::GiveToken,
+            Stmt::WinEncounter => StmtKind::WinEncounter,
+            Stmt::GiveCards { .. } => StmtKind::GiveCards,
+            Stmt::DiscardAny(..) => StmtKind::DiscardAny,
+            Stmt::DiscardCards(..) => StmtKind::DiscardCards,
+            Stmt::Reinforce { .. } => StmtKind::Reinforce,
+            Stmt::LookAtHand(..) => StmtKind::LookAtHand,
+            Stmt::ChooseDestiny => StmtKind::ChooseDestiny,
+            Stmt::RedrawDestiny => StmtKind::RedrawDestiny,
+            Stmt::TakeRandom { .. } => StmtKind::TakeRandom,
+            Stmt::SwapAliens(..) => StmtKind::SwapAliens,
+            Stmt::GainRandomAlien { .. } => StmtKind::GainRandomAlien,
+            Stmt::ReplaceAlien(..) => StmtKind::ReplaceAlien,
+            Stmt::ZapOwnPower => StmtKind::ZapOwnPower,
+            Stmt::DiscardThis => StmtKind::DiscardThis,
+            Stmt::EndEncounter(..) => StmtKind::EndEncounter,
+            Stmt::NewHand => StmtKind::NewHand,
+            Stmt::SwapEncounterCards => StmtKind::SwapEncounterCards,
+            Stmt::SetAside { .. } => StmtKind::SetAside,
+            Stmt::OpenSheet => StmtKind::OpenSheet,
+            Stmt::PlaceToken { .. } => StmtKind::PlaceToken,
+            Stmt::RemovePlanetTokens(..) => StmtKind::RemovePlanetTokens,
+            Stmt::PlaceShipToken { .. } => StmtKind::PlaceShipToken,
+            Stmt::DiscardSubjectTech => StmtKind::DiscardSubjectTech,
+            Stmt::DestroyPlanet(..) => StmtKind::DestroyPlanet,
+            Stmt::CreatePlanet { .. } => StmtKind::CreatePlanet,
+            Stmt::GiveTech(..) => StmtKind::GiveTech,
+            Stmt::ToDeckBottom(..) => StmtKind::ToDeckBottom,
+            Stmt::LendPower(..) => StmtKind::LendPower,
+            Stmt::ObligePlay { .. } => StmtKind::ObligePlay,
+            Stmt::ReplaceEncounterCard { .. } => StmtKind::ReplaceEncounterCard,
+            Stmt::SelectFaceUp(..) => StmtKind::SelectFaceUp,
+            Stmt::Join(..) => StmtKind::Join,
+            Stmt::CancelSubject => StmtKind::CancelSubject,
+            Stmt::PowerOffSubject(..) => StmtKind::PowerOffSubject,
+            Stmt::FailDeal => StmtKind::FailDeal,
+            Stmt::Declare(..) => StmtKind::Declare,
+            Stmt::AnotherEncounter => StmtKind::AnotherEncounter,
+            Stmt::OutOfTurnEncounter(..) => StmtKind::OutOfTurnEncounter,
+            Stmt::OwnEncounter => StmtKind::OwnEncounter,
+            Stmt::Win => StmtKind::Win,
+            Stmt::LosePower(..) => StmtKind::LosePower,
+            Stmt::RegainPower => StmtKind::RegainPower,
+            Stmt::If(..) => StmtKind::If,
+            Stmt::ForEach(..) => StmtKind::ForEach,
+            Stmt::Let(..) => StmtKind::Let,
+            Stmt::Choose(..) => StmtKind::Choose,
+            Stmt::ChooseOne(..) => StmtKind::ChooseOne,
+            Stmt::As(..) => StmtKind::As,
+            Stmt::SetUnderTech(..) => StmtKind::SetUnderTech,
+        }
+    }
+}
+
+impl StmtKind {
+    /// Whether the statement acts on an encounter, a turn or the use it answers, none of
+    /// which exists at game setup.
+    pub fn needs_encounter(self) -> bool {
+        use StmtKind::*;
+        matches!(
+            self,
+            WinEncounter
+                | EndEncounter
+                | SwapEncounterCards
+                | ReplaceEncounterCard
+                | KeepFaceDown
+                | Reinforce
+                | ChooseDestiny
+                | RedrawDestiny
+                | EncounterWith
+                | Join
+                | FailDeal
+                | AnotherEncounter
+                | OutOfTurnEncounter
+                | OwnEncounter
+                | SelectFaceUp
+                | ObligePlay
+                | LendPower
+                | WatchDraws
+                | GiveToken
+                | CancelSubject
+                | PowerOffSubject
+                | DiscardSubjectTech
+                | Win
+                | ZapOwnPower
+                | Declare
+                | DiscardThis
+        )
+    }
+}
+
+kinds! {
+    /// How an ability is set off: one form per `Trigger` variant.
+    TriggerForm { At, Setup, On, Instead, During, DealTerm }
+}
+
+impl Trigger {
+    /// The trigger's form.
+    pub fn form(&self) -> TriggerForm {
+        match self {
+            Trigger::At { .. } => TriggerForm::At,
+            Trigger::Setup => TriggerForm::Setup,
+            Trigger::On(_) => TriggerForm::On,
+            Trigger::Instead(_) => TriggerForm::Instead,
+            Trigger::During(_) => TriggerForm::During,
+            Trigger::DealTerm => TriggerForm::DealTerm,
+        }
+    }
 }

@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod explain;
 pub mod fold;
 pub mod header;
+pub mod ide;
 mod index;
 pub mod ir;
 pub mod library;

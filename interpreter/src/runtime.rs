@@ -20,7 +20,7 @@ use cosmic_engine::ids::MAX_PLAYERS;
 use cosmic_engine::state::{Outcome, Phase};
 use cosmic_engine::{
     AlienDef, CardDef, CardId, CardKind, CardType, Choice, Components, DecisionKind, Flow, Game,
-    Hooks, Moment, PlanetId, PlayerId, Quantity, Redirect, Side, TechDef, Window,
+    Hooks, Moment, PlanetId, PlayerId, Quantity, Side, TechDef, Window,
 };
 use smallvec::SmallVec;
 use std::cell::{Cell, RefCell};
@@ -45,6 +45,12 @@ enum Value {
     Cards(Vec<CardId>),
     Type(CardType),
     Ships(u8, ShipPlace),
+    /// Some of one player's ships at one place: those a replacement replaces (`them`).
+    Group {
+        owner: PlayerId,
+        at: Place,
+        count: u8,
+    },
     Planet(PlanetId),
     Planets(Vec<PlanetId>),
 }
@@ -71,13 +77,18 @@ impl Value {
         match self {
             Value::Player(p) => 1 << p.0,
             Value::Players(m) | Value::Ships(m, _) => *m,
+            Value::Group { owner, .. } => 1 << owner.0,
             _ => 0,
         }
     }
 
     fn encode(&self) -> [i32; 2] {
         match self {
-            Value::None | Value::Cards(_) | Value::Ships(..) | Value::Planets(_) => [0, 0],
+            Value::None
+            | Value::Cards(_)
+            | Value::Ships(..)
+            | Value::Group { .. }
+            | Value::Planets(_) => [0, 0],
             Value::Planet(p) => [8, p.owner.0 as i32 * 256 + p.n as i32],
             Value::Int(n) => [1, *n],
             Value::Bool(b) => [2, *b as i32],
@@ -137,6 +148,13 @@ enum Subject {
     Card(CardId),
     /// A tech (the one just completed).
     Tech(u16),
+    /// Ships headed for the warp (as `rule` sends them) that a replacement replaces.
+    Ships {
+        owner: PlayerId,
+        at: Place,
+        count: u8,
+        rule: Rule,
+    },
 }
 
 /// How many ships a move takes (all, a count, or up to a count) and who picks them (the
@@ -242,6 +260,9 @@ struct Candidate {
 enum Need {
     /// The player's alien power works.
     Works,
+    /// The player has its alien power, zapped or not: an innate part is never used, so a
+    /// zap, which cancels uses, does not stop it (Combined Rules, Zapping Alien Powers).
+    Held,
     /// The tech (the player's n-th) is completed, or a secret tech researched enough.
     Tech(u8),
     /// A card: on the sheet, the sheet is open; a flare, no flare was used and its home
@@ -278,6 +299,12 @@ pub struct Runtime {
     /// Tables that let the hot paths skip content that cannot act.
     index: Index,
     depth: Cell<u8>,
+    /// How many ships the replacement running now has replaced (moved, or kept in place).
+    replaced: Cell<u8>,
+    /// The statements run so far, by address in the program, when recording (tests prove
+    /// with it that what lints clean runs).
+    ran: RefCell<Option<std::collections::HashSet<usize>>>,
+    recording: Cell<bool>,
     /// For each seat, what its holdings may do, under the game's holdings stamp.
     held: [Cell<Held>; MAX_PLAYERS],
     /// The union of every seat's `held`, under the game's holdings version.
@@ -333,6 +360,7 @@ pub fn components(program: &Program, base: &Components) -> Components {
             name: item.name.clone(),
             flare,
             game_setup,
+            set: item.set.clone(),
         });
     }
     for item in program.items.iter().filter(|i| i.kind == ItemKind::Tech) {
@@ -396,6 +424,9 @@ impl Runtime {
             item_techs,
             index,
             depth: Cell::new(0),
+            replaced: Cell::new(0),
+            ran: RefCell::new(None),
+            recording: Cell::new(false),
             held: std::array::from_fn(|_| Cell::new(Held::NONE)),
             held_all: Cell::new(Held::NONE),
             held_as: Default::default(),
@@ -474,6 +505,12 @@ impl Runtime {
     /// Whether `p`'s alien power works now (enough home colonies, or an alien that never
     /// loses its power that way; not zapped or lost).
     fn power_works(&self, game: &Game, p: PlayerId) -> bool {
+        self.power_held(game, p) && !game.state().effects.power_zapped(p)
+    }
+
+    /// Whether `p` has its alien power, zapped or not (enough home colonies, or an alien
+    /// that never loses its power that way; not lost by an effect): its innate parts act.
+    fn power_held(&self, game: &Game, p: PlayerId) -> bool {
         let s = game.state();
         let player = &s.players[p.ix()];
         let kept = || {
@@ -520,7 +557,12 @@ impl Runtime {
                 Origin::Power
             };
             for act in self.index.acting(item, Part::Power) {
-                push(act, origin, Need::Works);
+                let need = if self.ability(act.ability).usage == Usage::Innate {
+                    Need::Held
+                } else {
+                    Need::Works
+                };
+                push(act, origin, need);
             }
         }
         for (i, h) in player.techs.iter().enumerate() {
@@ -592,6 +634,7 @@ impl Runtime {
         for c in cache.list.iter().filter(|c| c.keys & keys != 0) {
             let ok = match c.need {
                 Need::Works => works(),
+                Need::Held => self.power_held(game, p),
                 Need::Tech(i) => {
                     (player.techs.get(i as usize)).is_some_and(|h| game.tech_usable(h))
                 }
@@ -765,7 +808,9 @@ impl Runtime {
             if let Some(c) = card {
                 // A cancelled flare is discarded rather than returned.
                 if game.state().players[p.ix()].hand.contains(&c) {
+                    let outer = game.set_acting(Some(ab.source));
                     game.discard_card(p, c, Rule::CardText);
+                    game.set_acting(outer);
                 }
             }
             return Ok(false);
@@ -777,7 +822,7 @@ impl Runtime {
             let mut ctx = self.ctx(p, a, subject);
             ctx.card = card;
             ctx.tech = origin.tech();
-            self.exec(&ab.body, game, &mut ctx)?;
+            self.run_body(&ab.body, game, &mut ctx)?;
             if let Some(c) = card {
                 if game.state().kind(c) == CardKind::Artifact {
                     self.happened(
@@ -948,7 +993,12 @@ impl Runtime {
             if options.is_empty() {
                 continue;
             }
-            let Some((a, origin)) = self.ask_use(game, q, &options, Some(user))? else {
+            // The option says which use it answers (the human seat words it).
+            let answered = match target {
+                Subject::Use { ability, .. } => self.ability(ability).source,
+                _ => u32::MAX,
+            };
+            let Some((a, origin)) = self.ask_use(game, q, &options, Some((user, answered)))? else {
                 continue;
             };
             let ab = self.ability(a);
@@ -958,7 +1008,7 @@ impl Runtime {
             let mut ctx = self.ctx(q, a, target);
             ctx.card = origin.card();
             ctx.tech = origin.tech();
-            self.exec(&ab.body, game, &mut ctx)?;
+            self.run_body(&ab.body, game, &mut ctx)?;
             if ctx.cancelled {
                 return Ok(true);
             }
@@ -972,7 +1022,7 @@ impl Runtime {
         game: &mut Game,
         p: PlayerId,
         options: &[(u32, Origin)],
-        answering: Option<PlayerId>,
+        answering: Option<(PlayerId, u32)>,
     ) -> Flow<Option<(u32, Origin)>> {
         self.ask_use_on(game, p, options, answering, Subject::None)
     }
@@ -984,7 +1034,7 @@ impl Runtime {
         game: &mut Game,
         p: PlayerId,
         options: &[(u32, Origin)],
-        answering: Option<PlayerId>,
+        answering: Option<(PlayerId, u32)>,
         subject: Subject,
     ) -> Flow<Option<(u32, Origin)>> {
         let mut choices = game.choices();
@@ -993,7 +1043,8 @@ impl Runtime {
             Choice::Use {
                 source: self.ability(a).source,
                 card: origin.card(),
-                answering,
+                answering: answering.map(|(user, _)| user),
+                answers: answering.map(|(_, source)| source),
                 advised: (self.ability(a).prefer.as_ref())
                     .filter(|_| advise)
                     .map(|c| {
@@ -1090,6 +1141,35 @@ impl Runtime {
             .any(|t| matches!(t, Trigger::During(_)))
     }
 
+    /// Starts recording which statements run (`has_run`).
+    pub fn record_statements(&self) {
+        self.recording.set(true);
+        *self.ran.borrow_mut() = Some(Default::default());
+    }
+
+    /// Whether `st`, a statement of this runtime's program, has run since recording started:
+    /// executed, or read as a continuous change of a quantity.
+    pub fn has_run(&self, st: &Stmt) -> bool {
+        (self.ran.borrow().as_ref()).is_some_and(|r| r.contains(&(st as *const Stmt as usize)))
+    }
+
+    fn note_run(&self, st: &Stmt) {
+        if self.recording.get() {
+            if let Some(r) = self.ran.borrow_mut().as_mut() {
+                r.insert(st as *const Stmt as usize);
+            }
+        }
+    }
+
+    /// Runs an ability's body: the events card text causes meanwhile cite the ability, and
+    /// the decisions it asks name it.
+    fn run_body(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
+        let outer = game.set_acting(Some(ctx.source));
+        let result = self.exec(stmts, game, ctx);
+        game.set_acting(outer);
+        result
+    }
+
     fn exec(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
         for s in stmts {
             self.stmt(s, game, ctx)?;
@@ -1098,6 +1178,7 @@ impl Runtime {
     }
 
     fn stmt(&self, s: &Stmt, game: &mut Game, ctx: &mut Ctx) -> Flow {
+        self.note_run(s);
         let me = ctx.me;
         match s {
             Stmt::Modify {
@@ -1234,6 +1315,14 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::SetUnderTech(card) => {
+                if let Some(t) = ctx.tech {
+                    for c in cards_of(self.eval(card, game, ctx)) {
+                        let at = cosmic_engine::state::Aside::Tech(t);
+                        game.set_aside(ctx.me, c, at, None, ctx.source);
+                    }
+                }
+            }
             Stmt::OpenSheet => game.start_effect(
                 ctx.me,
                 Until::EndOfGame,
@@ -1343,7 +1432,7 @@ impl Runtime {
                         ctx.slots[*slot as usize] = Value::Card(c);
                     }
                     match to {
-                        Some(to) if to != me => game.give_card(me, to, c, Rule::CardText),
+                        Some(to) if to != me => game.give_as_gift(me, to, c),
                         Some(_) => {}
                         // Nobody to give it to: the card is discarded.
                         None => game.discard_card(me, c, Rule::CardText),
@@ -1502,7 +1591,7 @@ impl Runtime {
                 }
             }
             Stmt::ZapOwnPower => {
-                game.power_off(me, Until::EndOfEncounter, ctx.source);
+                game.zap_power(me, Until::EndOfEncounter, ctx.source);
                 self.zapped(game, me)?;
             }
             Stmt::DiscardThis => {
@@ -1554,7 +1643,7 @@ impl Runtime {
                 } = ctx.subject
                 {
                     ctx.cancelled = true;
-                    game.power_off(player, *until, ctx.source);
+                    game.zap_power(player, *until, ctx.source);
                     self.zapped(game, player)?;
                 }
             }
@@ -1582,6 +1671,13 @@ impl Runtime {
                 if let Value::Int(n) = over {
                     for i in 1..=n.clamp(0, 255) {
                         ctx.slots[*slot as usize] = Value::Int(i);
+                        self.exec(body, game, ctx)?;
+                    }
+                    return Ok(());
+                }
+                if let Value::Cards(cards) = over {
+                    for c in cards {
+                        ctx.slots[*slot as usize] = Value::Card(c);
                         self.exec(body, game, ctx)?;
                     }
                     return Ok(());
@@ -1632,6 +1728,20 @@ impl Runtime {
         Ok(())
     }
 
+    /// Runs the abilities of `alien` that answer its sheet leaving the game, for `p`, who had
+    /// it (nobody has it any more, so they are run here rather than gathered).
+    fn alien_left(&self, game: &mut Game, p: PlayerId, alien: u16) -> Flow {
+        let item = self.alien_items[alien as usize];
+        for &a in &self.program.items[item as usize].abilities {
+            let ab = self.ability(a);
+            if ab.home == Home::Power && ab.triggers.contains(&Trigger::On(Happening::AlienLeft)) {
+                let mut ctx = self.ctx(p, a, Subject::None);
+                self.exec(&ab.body, game, &mut ctx)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Runs the abilities that answer `p`'s power being zapped.
     fn zapped(&self, game: &mut Game, p: PlayerId) -> Flow {
         let Some(alien) = game.state().players[p.ix()].alien else {
@@ -1645,7 +1755,7 @@ impl Runtime {
                 && ab.roles.allows(Self::standing(game, p))
             {
                 let mut ctx = self.ctx(p, a, Subject::None);
-                self.exec(&ab.body, game, &mut ctx)?;
+                self.run_body(&ab.body, game, &mut ctx)?;
             }
         }
         Ok(())
@@ -1754,8 +1864,16 @@ impl Runtime {
             up_to,
             chooser,
         } = take;
-        let Value::Ships(mask, place) = self.eval(ships, game, ctx) else {
-            return Ok(());
+        let (mask, place) = match self.eval(ships, game, ctx) {
+            Value::Ships(mask, place) => (mask, place),
+            Value::Group {
+                owner,
+                at,
+                count: n,
+            } => {
+                return self.move_group(owner, at, n, take, to, game, ctx);
+            }
+            _ => return Ok(()),
         };
         // Several players' ships share one count: it is a total, not one per player.
         let mut left = count.map(|c| number(&self.eval(c, game, ctx), game).max(0) as u32);
@@ -1844,6 +1962,73 @@ impl Runtime {
         Ok(())
     }
 
+    /// Moves some or all of `n` of `owner`'s ships at `at` that a replacement replaces: as
+    /// the replaced move would have (its rule is the cause), and never back through the
+    /// replacements (one that sends some of them to the warp after all sends them there).
+    #[allow(clippy::too_many_arguments)]
+    fn move_group(
+        &self,
+        owner: PlayerId,
+        at: Place,
+        n: u8,
+        take: Take,
+        to: &Dest,
+        game: &mut Game,
+        ctx: &mut Ctx,
+    ) -> Flow {
+        let rule = match ctx.subject {
+            Subject::Ships { rule, .. } => rule,
+            _ => Rule::CardText,
+        };
+        let here = n.min(game.ships_at(owner, at));
+        let k = match take.count {
+            None => here,
+            Some(c) => {
+                let most = number(&self.eval(c, game, ctx), game).clamp(0, here as i32) as u8;
+                if take.up_to {
+                    let chooser = take.chooser.unwrap_or(owner);
+                    let chosen = game.ask_card_ships(chooser, vec![(at, here)], 0, most)?;
+                    chosen.first().copied().unwrap_or(0)
+                } else {
+                    // All at one place: there is nothing to choose.
+                    most
+                }
+            }
+        };
+        if k == 0 {
+            return Ok(());
+        }
+        // Moved or kept where they are, these no longer go to the warp.
+        self.replaced.set(self.replaced.get().saturating_add(k));
+        match to {
+            Dest::Warp => game.move_ships(owner, at, Place::Warp, k, rule),
+            Dest::Removed(keep) => {
+                let keep = keep.as_ref().map_or(0, |e| self.ships(e, game, ctx));
+                let kept = game.remove_keeping(owner, at, k, keep, rule);
+                game.move_ships(owner, at, Place::Warp, kept, rule);
+            }
+            // Ships go home to their owner's colonies, whoever's text moves them.
+            Dest::Colonies(_) | Dest::Hand(_) => game.return_ships(owner, at, k, rule)?,
+            Dest::TargetPlanet => {
+                if let Some(planet) = game.state().encounter.planet {
+                    game.move_ships(owner, at, Place::Planet(planet), k, rule);
+                }
+            }
+            Dest::Planet(pl) => {
+                if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                    game.land_on_planet(owner, pl, at, k);
+                }
+            }
+            Dest::Encounter => game.ships_to_encounter(owner, at, k),
+            Dest::HomePlanets(host) => {
+                if let Some(host) = self.player(host, game, ctx) {
+                    game.colonize_home(owner, host, at, k)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Statement `source` as it reads here: its bound `names` replaced by their values (a
     /// name whose value has no short reading is left as it is).
     fn reads(&self, source: u32, names: &[(String, u8)], game: &Game, ctx: &Ctx) -> Box<str> {
@@ -1872,6 +2057,10 @@ impl Runtime {
         Some(match q {
             QuantityRef::SideTotal(s) => match self.eval(s, game, ctx) {
                 Value::Side(s) => Quantity::SideTotal(s),
+                _ => return None,
+            },
+            QuantityRef::BaseTotal(s) => match self.eval(s, game, ctx) {
+                Value::Side(s) => Quantity::BaseTotal(s),
                 _ => return None,
             },
             QuantityRef::ShipWorth(p) => Quantity::ShipWorth(self.player(p, game, ctx)?),
@@ -1912,7 +2101,8 @@ impl Runtime {
 
     fn player(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Option<PlayerId> {
         match self.eval(e, game, ctx) {
-            Value::Player(p) => Some(p),
+            // `that player` in a replacement: whose ships are replaced.
+            Value::Player(p) | Value::Group { owner: p, .. } => Some(p),
             _ => None,
         }
     }
@@ -1933,6 +2123,7 @@ impl Runtime {
             },
             Quantity::ShipWorth(_) => 1,
             Quantity::SideTotal(side) => return game.side_total(side),
+            Quantity::BaseTotal(side) => return game.base_total(side),
             Quantity::Winner => {
                 let [o, d] = e.totals.unwrap_or([0, 0]);
                 (o <= d) as i32
@@ -2135,6 +2326,23 @@ impl Runtime {
                 }),
                 _ => Value::Players(0),
             },
+            Expr::Gifts(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(
+                    (s.encounter.given.iter())
+                        .filter(|&&(q, c)| q == p && game.holder_of(c).is_some_and(|h| h != p))
+                        .map(|&(_, c)| c)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Renewing(p) => Value::Bool(
+                s.renewing
+                    .is_some_and(|r| self.eval(p, game, ctx) == Value::Player(r)),
+            ),
+            Expr::Holder(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => game.holder_of(c).map_or(Value::None, Value::Player),
+                _ => Value::None,
+            },
             Expr::Took(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Cards(
                     s.encounter
@@ -2178,6 +2386,11 @@ impl Runtime {
                 }
                 _ => Value::None,
             },
+            Expr::Reversed(n) => {
+                let n = number(&self.eval(n, game, ctx), game);
+                Value::Int(n % 10 * 10 + n / 10 % 10 + n / 100 * 100)
+            }
+            Expr::Odd(n) => Value::Bool(number(&self.eval(n, game, ctx), game) % 2 != 0),
             Expr::PrintedValue(c) => match self.eval(c, game, ctx) {
                 Value::Card(c) => {
                     let e = &s.encounter;
@@ -2309,6 +2522,29 @@ impl Runtime {
                 Value::Planet(pl) => Value::Cards(s.cards_beside(pl).collect()),
                 _ => Value::Cards(Vec::new()),
             },
+            Expr::OwnCardsBeside(p, pl) => {
+                match (self.eval(p, game, ctx), self.eval(pl, game, ctx)) {
+                    (Value::Player(p), Value::Planet(pl)) => Value::Cards(
+                        (s.aside.iter())
+                            .filter(|a| {
+                                a.owner == p && a.at == cosmic_engine::state::Aside::Planet(pl)
+                            })
+                            .map(|a| a.card)
+                            .collect(),
+                    ),
+                    _ => Value::Cards(Vec::new()),
+                }
+            }
+            Expr::CardsUnderTech => match ctx.tech {
+                Some(t) => Value::Cards(s.cards_under_tech(ctx.me, t).collect()),
+                None => Value::Cards(Vec::new()),
+            },
+            Expr::AllCardsBeside => Value::Cards(
+                (s.aside.iter())
+                    .filter(|a| matches!(a.at, cosmic_engine::state::Aside::Planet(_)))
+                    .map(|a| a.card)
+                    .collect(),
+            ),
             Expr::CardsOnSheet(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Cards(s.sheet_cards(p).collect()),
                 _ => Value::Cards(Vec::new()),
@@ -2362,9 +2598,18 @@ impl Runtime {
             Expr::FourPlanets => Value::Bool(s.rules.planets_per_player == 4),
             Expr::DestinyPlayer => s.encounter.destiny_names.map_or(Value::None, Value::Player),
             Expr::DestinyWild => Value::Bool(s.encounter.destiny_wild),
+            Expr::DestinyColor => Value::Bool(s.encounter.destiny.is_some_and(|d| {
+                matches!(
+                    s.destiny_cards[d.0 as usize].kind,
+                    cosmic_engine::components::DestinyKind::Color(_)
+                )
+            })),
             Expr::Subject => match ctx.subject {
                 Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
                 Subject::Player(p) | Subject::Count { player: p, .. } => Value::Player(p),
+                Subject::Ships {
+                    owner, at, count, ..
+                } => Value::Group { owner, at, count },
                 _ => Value::None,
             },
             Expr::TargetsPower(p) => {
@@ -2528,6 +2773,7 @@ impl Runtime {
     ) {
         // The index's `modified_kinds` walks bodies as this does: keep them in step.
         for st in body {
+            self.note_run(st);
             match st {
                 Stmt::Modify { quantity, code, .. }
                     if self.instance(quantity, game, ctx) == Some(q) =>
@@ -2535,6 +2781,7 @@ impl Runtime {
                     let copy = Ctx::change(ctx.me, ctx.slots.clone(), ctx.source);
                     out.push((self.layer(*code), *code, copy));
                 }
+                Stmt::Let(slot, e) => ctx.slots[*slot as usize] = self.eval(e, game, ctx),
                 Stmt::If(c, then, otherwise) => {
                     if self.eval(c, game, ctx).is_true() {
                         self.continuous_changes(then, q, game, ctx, out);
@@ -2542,6 +2789,7 @@ impl Runtime {
                         self.continuous_changes(otherwise, q, game, ctx, out);
                     }
                 }
+                // The compiler lets nothing else into a continuous ability (`check_form`).
                 _ => {}
             }
         }
@@ -2660,7 +2908,7 @@ impl Hooks for Runtime {
         };
         let mut ctx = self.ctx(p, term.term, Subject::None);
         ctx.agreed = Some((term.player, term.amount));
-        self.exec(&ab.body, game, &mut ctx)
+        self.run_body(&ab.body, game, &mut ctx)
     }
 
     fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
@@ -2675,6 +2923,7 @@ impl Hooks for Runtime {
             Moment::DeckReshuffled => {
                 self.happened(game, Happening::DeckReshuffled, seats, Subject::None)
             }
+            Moment::AlienLeft(p, alien) => self.alien_left(game, p, alien),
             Moment::TechCompleted(p, t) => {
                 self.happened(game, Happening::TechCompleted, only(p), Subject::Tech(t))
             }
@@ -2772,10 +3021,14 @@ impl Hooks for Runtime {
     fn redirect_ships(
         &self,
         player: PlayerId,
-        _from: Place,
-        _count: u8,
+        from: Place,
+        count: u8,
+        rule: Rule,
         game: &mut Game<'_>,
-    ) -> Flow<Redirect> {
+    ) -> Flow<u8> {
+        if self.held_all(game).keys & INSTEAD_KEY == 0 {
+            return Ok(0);
+        }
         let s = game.state();
         let losing = match s.encounter.outcome {
             Some(Outcome::OffenseWins) => Some(Side::Defense),
@@ -2783,10 +3036,7 @@ impl Hooks for Runtime {
             _ => None,
         };
         let on_losing_side = losing.is_some() && s.side_of(player) == losing;
-        let mut candidates: Vec<(Redirect, PlayerId, u32, Origin)> = Vec::new();
-        if self.held_all(game).keys & INSTEAD_KEY == 0 {
-            return Ok(Redirect::Warp);
-        }
+        let mut candidates: Vec<(u8, PlayerId, u32, Origin)> = Vec::new();
         for &q in game.timing_order().iter() {
             if !self.holds_acting(game, q, INSTEAD_KEY) {
                 continue;
@@ -2805,74 +3055,59 @@ impl Hooks for Runtime {
                     }
                     _ => false,
                 });
-                if !applies || !self.may_act(game, q, a) {
-                    continue;
-                }
-                let to = ab.body.iter().find_map(|st| match st {
-                    Stmt::Move {
-                        to: Dest::Removed(None),
-                        ..
-                    } => Some(Redirect::Removed),
-                    Stmt::Move {
-                        to: Dest::Removed(Some(keep)),
-                        ..
-                    } => {
-                        let mut ctx = self.ctx(q, a, Subject::None);
-                        Some(Redirect::RemovedKeeping(self.ships(keep, game, &mut ctx)))
-                    }
-                    Stmt::Move {
-                        to: Dest::Colonies(_),
-                        count: None,
-                        ..
-                    } => Some(Redirect::Colonies),
-                    // `move 1 of them to my colonies`: the rest still go to the warp.
-                    Stmt::Move {
-                        to: Dest::Colonies(_),
-                        count: Some(n),
-                        ..
-                    } => {
-                        let mut ctx = self.ctx(q, a, Subject::None);
-                        Some(Redirect::Split(self.ships(n, game, &mut ctx)))
-                    }
-                    Stmt::Move { to: Dest::Warp, .. } => Some(Redirect::Warp),
-                    Stmt::Move {
-                        to: Dest::TargetPlanet,
-                        count,
-                        ..
-                    } => {
-                        let mut ctx = self.ctx(q, a, Subject::None);
-                        Some(Redirect::Land(
-                            count
-                                .as_ref()
-                                .map_or(u8::MAX, |n| self.ships(n, game, &mut ctx)),
-                        ))
-                    }
-                    _ => None,
-                });
-                if let Some(to) = to {
-                    candidates.push((to, q, a, origin));
+                if applies && self.may_act(game, q, a) {
+                    candidates.push((replacement_rank(&ab.body), q, a, origin));
                 }
             }
         }
-        // Removal from the game comes before a return home (FAQ: Void beats Zombie).
-        candidates.sort_by_key(|(r, _, _, _)| match r {
-            Redirect::Removed | Redirect::RemovedKeeping(_) => 0,
-            Redirect::Colonies => 1,
-            Redirect::Split(_) | Redirect::Land(_) => 2,
-            Redirect::Warp => 3,
-        });
-        for (to, q, a, origin) in candidates {
+        // Removal from the game comes before a return home (FAQ: Void beats Zombie); the
+        // sort is stable, so each rank keeps the timing order.
+        candidates.sort_by_key(|&(rank, ..)| rank);
+        let subject = Subject::Ships {
+            owner: player,
+            at: from,
+            count,
+            rule,
+        };
+        // The first replacement that takes effect replaces the move; its body says where the
+        // ships go (what it leaves of them still goes to the warp).
+        for (_, q, a, origin) in candidates {
             // An optional replacement asks its controller first.
             if !self.acts_by_itself(a, origin)
                 && self.ask_use(game, q, &[(a, origin)], None)?.is_none()
             {
                 continue;
             }
-            if self.use_ability(game, q, a, origin, Subject::None, false)? {
-                return Ok(to);
+            // A body may send other ships to the warp, replaced in their turn: each counts
+            // its own.
+            let outer = self.replaced.replace(0);
+            let used = self.use_ability(game, q, a, origin, subject, true);
+            let replaced = self.replaced.replace(outer);
+            if used? {
+                return Ok(replaced);
             }
         }
-        Ok(Redirect::Warp)
+        Ok(0)
+    }
+}
+
+/// Where a replacement of ships going to the warp sends them, as a rank: out of the game
+/// first, then home, then anything else. Read from the body's first move of `them`.
+fn replacement_rank(body: &[Stmt]) -> u8 {
+    let first = body.iter().find_map(|st| match st {
+        Stmt::Move {
+            ships: Expr::Subject,
+            to,
+            count,
+            ..
+        } => Some((to, count.is_some())),
+        _ => None,
+    });
+    match first {
+        Some((Dest::Removed(_), _)) => 0,
+        Some((Dest::Colonies(_), false)) => 1,
+        Some((Dest::Warp, _)) | None => 3,
+        Some(_) => 2,
     }
 }
 
@@ -2938,6 +3173,7 @@ fn cards_of(v: Value) -> Vec<CardId> {
 /// A value as a number: ships count as how many there are.
 fn number(v: &Value, game: &Game) -> i32 {
     match *v {
+        Value::Group { owner, at, count } => count.min(game.ships_at(owner, at)) as i32,
         Value::Ships(mask, place) => game
             .state()
             .seats()

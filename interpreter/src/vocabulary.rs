@@ -216,6 +216,11 @@ pub const PATTERNS: &[Pattern] = &[
     },
     // Quantities.
     Pattern {
+        words: "{s} 's base total",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::BaseTotal(b(&mut e))),
+    },
+    Pattern {
         words: "{s} 's total",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::SideTotal(b(&mut e))),
@@ -224,6 +229,11 @@ pub const PATTERNS: &[Pattern] = &[
         words: "{p} 's ships 's worth",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::ShipWorth(b(&mut e))),
+    },
+    Pattern {
+        words: "{n} reversed",
+        ty: Ty::Int,
+        build: |mut e| Expr::Reversed(b(&mut e)),
     },
     Pattern {
         words: "{c} 's printed value",
@@ -348,6 +358,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Ships(Box::new(Expr::OnSide(b(&mut e))), ShipPlace::Encounter),
     },
     Pattern {
+        words: "cards on this tech",
+        ty: Ty::Cards,
+        build: |_| Expr::CardsUnderTech,
+    },
+    Pattern {
         words: "ships on this tech",
         ty: Ty::Ships,
         build: |_| Expr::Ships(Box::new(Expr::Me), ShipPlace::ThisTech),
@@ -392,6 +407,16 @@ pub const PATTERNS: &[Pattern] = &[
         words: "cards {p} gained this encounter",
         ty: Ty::Cards,
         build: |mut e| Expr::Gained(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} 's gifts this encounter",
+        ty: Ty::Cards,
+        build: |mut e| Expr::Gifts(b(&mut e)),
+    },
+    Pattern {
+        words: "holder of {c}",
+        ty: Ty::Player,
+        build: |mut e| Expr::Holder(b(&mut e)),
     },
     Pattern {
         words: "cards {p} took this encounter",
@@ -502,6 +527,19 @@ pub const PATTERNS: &[Pattern] = &[
                 above: false,
             }
         },
+    },
+    Pattern {
+        words: "{p} 's cards at {pl}",
+        ty: Ty::Cards,
+        build: |mut e| {
+            let p = b(&mut e);
+            Expr::OwnCardsBeside(p, b(&mut e))
+        },
+    },
+    Pattern {
+        words: "cards at all planets",
+        ty: Ty::Cards,
+        build: |_| Expr::AllCardsBeside,
     },
     Pattern {
         words: "cards at {pl}",
@@ -645,6 +683,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::DealFailed,
     },
     Pattern {
+        words: "{p} draws new hand",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Renewing(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} draw new hand",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Renewing(b(&mut e)),
+    },
+    Pattern {
         words: "{p} collects compensation",
         ty: Ty::Bool,
         build: |mut e| Expr::Compensating(b(&mut e)),
@@ -671,6 +719,11 @@ pub const PATTERNS: &[Pattern] = &[
         words: "destiny card 's player",
         ty: Ty::Player,
         build: |_| Expr::DestinyPlayer,
+    },
+    Pattern {
+        words: "color destiny card was drawn",
+        ty: Ty::Bool,
+        build: |_| Expr::DestinyColor,
     },
     Pattern {
         words: "wild destiny card was drawn",
@@ -756,6 +809,32 @@ pub fn resolve(
         }
     }
     None
+}
+
+/// The vocabulary pattern a reference reads as (the first that matches, as [`resolve`]
+/// tries them), with the expression it makes; `None` for a name in scope or no pattern.
+pub fn pattern_of(toks: &[String], scope: &[Bound]) -> Option<(&'static Pattern, Expr)> {
+    if scope.iter().any(|b| b.tokens == toks) {
+        return None;
+    }
+    PATTERNS
+        .iter()
+        .zip(pattern_words())
+        .filter(|(_, pat)| may_match(pat, toks))
+        .find_map(|(p, pat)| match_pattern(pat, toks, scope, 0).map(|h| (p, (p.build)(h))))
+}
+
+/// A pattern in a designer's words, each hole named by its type (`‹a side›'s total`).
+pub fn pattern_words_with_holes(p: &Pattern) -> String {
+    p.words
+        .split(' ')
+        .map(|w| match hole_ty(w) {
+            Some(ty) => format!("‹{}›", ty.words()),
+            None => w.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(" 's", "'s")
 }
 
 /// Each pattern's words, split once: resolving tries every pattern for every reference.

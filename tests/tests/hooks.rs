@@ -2,8 +2,7 @@
 //! content. The hooks here are Rust test doubles standing in for compiled card content; they
 //! name no card and only prove the seams work (the interpreter supplies real content).
 
-use cosmic_engine::event::Place;
-use cosmic_engine::hooks::Redirect;
+use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::DecisionKind::*;
 use cosmic_engine::{
     Color, DestinyKind, Flow, Game, Hooks, Outcome, PlayerId, Quantity, Side, Window,
@@ -93,17 +92,19 @@ impl Hooks for Redirects {
     fn redirect_ships(
         &self,
         player: PlayerId,
-        _: Place,
-        _: u8,
-        _: &mut Game<'_>,
-    ) -> Flow<Redirect> {
-        Ok(if player == GREEN {
-            Redirect::Colonies
+        from: Place,
+        count: u8,
+        rule: Rule,
+        game: &mut Game<'_>,
+    ) -> Flow<u8> {
+        if player == GREEN {
+            game.return_ships(player, from, count, rule)?;
         } else if player == BLUE {
-            Redirect::Removed
+            game.move_ships(player, from, Place::Removed, count, rule);
         } else {
-            Redirect::Warp
-        })
+            return Ok(0);
+        }
+        Ok(count)
     }
 }
 

@@ -519,7 +519,7 @@ fn illegal_deal_proposal_is_refused_and_changes_nothing() {
             "you cannot name cards in your opponent's hand: ask by type or at random",
             "a deal must move at least one card or establish a colony",
             "the offense can only be let onto a planet where the defense has a colony",
-            "the defense's cards: the giver holds only 0 morph card(s) besides the named ones",
+            "the defense's cards: the giver holds only 0 morph cards besides the named ones",
         ]
     );
     let asks = t.asked_of(BLUE, DealProposal);
@@ -723,7 +723,7 @@ fn defense_win_sends_the_gate_to_the_warp_and_rewards_defensive_allies() {
             step(JoinAlliance, "defense"),
             step(AllyShips, "Red 1: 3"),
             step(ReturnShips, "Red 1: 3"),
-            step(Rewards, "2 ships, 1 cards"),
+            step(Rewards, "2 ships, 1 card"),
             step(ReturnShips, "Red 2: 2"),
         ],
     );
@@ -735,7 +735,7 @@ fn defense_win_sends_the_gate_to_the_warp_and_rewards_defensive_allies() {
     assert_eq!(t.ships(GREEN, planet(GREEN, 1)), 4);
     assert_eq!(
         t.options(RED, Rewards),
-        ["0 ships, 3 cards", "1 ships, 2 cards", "2 ships, 1 cards"]
+        ["0 ships, 3 cards", "1 ship, 2 cards", "2 ships, 1 card"]
     );
     assert!(t.happened(
         |k| matches!(k, EventKind::RewardsTaken { player, cards: 1, ships: 2 } if *player == RED)

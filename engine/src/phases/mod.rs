@@ -25,6 +25,24 @@ impl Game<'_> {
         self.play_turn_from(Phase::StartTurn)
     }
 
+    /// Starts the current offense's turn and plays its start turn phase only, stopping
+    /// before regroup (a ruling played `until` the start of the next turn ends there).
+    pub fn play_turn_start(&mut self) -> Flow {
+        self.state.turn += 1;
+        self.stats.turns += 1;
+        let (turn, offense) = (self.state.turn, self.state.offense);
+        self.emit(Rule::StartTurn, EventKind::TurnStarted { turn, offense });
+        self.state.encounter = Encounter {
+            number: 1,
+            ..Encounter::default()
+        };
+        self.stats.encounters += 1;
+        self.emit(Rule::StartTurn, EventKind::EncounterStarted { number: 1 });
+        self.enter(Phase::StartTurn)?;
+        self.start_turn_phase()?;
+        self.leave(Phase::StartTurn)
+    }
+
     /// Plays the current offense's turn with its first encounter entered at `from`: the
     /// phases before it are skipped and the encounter is taken as already set up (a ruling's
     /// scenario fixes the defense, the planet, the gate and the allies in the state).

@@ -68,9 +68,9 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// A side's total: its attack value, its ships (each worth what content says) and its
-    /// reinforcements, each step passed through the hooks.
-    pub fn side_total(&self, side: Side) -> i32 {
+    /// A side's base total: its attack value and its ships (each worth what content says),
+    /// each step passed through the hooks.
+    pub fn base_total(&self, side: Side) -> i32 {
         let e = &self.state.encounter;
         let card = match e.effective[side.ix()] {
             Some(CardKind::Attack(v)) => self.quantity(Quantity::CardValue(side), v as i32),
@@ -92,6 +92,12 @@ impl Game<'_> {
                 ships += n * self.quantity(Quantity::ShipWorth(p), 1);
             }
         }
+        self.quantity(Quantity::BaseTotal(side), card + ships)
+    }
+
+    /// A side's total: its base total and its reinforcements, passed through the hooks.
+    pub fn side_total(&self, side: Side) -> i32 {
+        let e = &self.state.encounter;
         // An attack card played as a reinforcement counts its printed value.
         let reinforcements: i32 = e
             .reinforcements
@@ -102,7 +108,8 @@ impl Game<'_> {
                 _ => 0,
             })
             .sum();
-        self.quantity(Quantity::SideTotal(side), card + ships + reinforcements)
+        let base = self.base_total(side);
+        self.quantity(Quantity::SideTotal(side), base + reinforcements)
     }
 
     /// Under `check_invariants`: notes it if `totals` are not what computing them gives now.

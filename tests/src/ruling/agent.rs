@@ -7,7 +7,7 @@ use super::scenario::DealSpec;
 use cosmic_engine::agents::scripted::parse_text;
 use cosmic_engine::deal::{CardTransfer, ContentTerm, DealTerms, TermOffer};
 use cosmic_engine::{
-    Agent, AgentError, Answer, CardType, Decision, DecisionKind, PlayerId, Request, View,
+    Agent, AgentError, Answer, CardType, Decision, DecisionKind, PlayerId, Request, Side, View,
 };
 use std::cell::RefCell;
 use std::collections::{BTreeMap, VecDeque};
@@ -276,11 +276,11 @@ impl Agent for RulingAgent {
         let result = match &step.answer {
             StepAnswer::Text(t) => parse_text(view, d, t),
             StepAnswer::Deal(names) => {
-                let offers = match &d.request {
-                    Request::Deal(r) => r.terms.as_slice(),
-                    _ => &[],
+                let (offers, side) = match &d.request {
+                    Request::Deal(r) => (r.terms.as_slice(), r.side),
+                    _ => (&[][..], Side::Offense),
                 };
-                resolve_deal(view, names, offers).map(|t| Answer::deal(Some(t)))
+                resolve_deal(view, names, offers, side).map(|t| Answer::deal(Some(t)))
             }
         };
         result.map_err(|why| {
@@ -305,8 +305,13 @@ impl Agent for RulingAgent {
     }
 }
 
-/// Resolves deal terms written by name against the proposer's view.
-fn resolve_deal(view: &View, d: &DealNames, offers: &[TermOffer]) -> Result<DealTerms, String> {
+/// Resolves deal terms written by name against the view of the proposer, on `side`.
+fn resolve_deal(
+    view: &View,
+    d: &DealNames,
+    offers: &[TermOffer],
+    side: Side,
+) -> Result<DealTerms, String> {
     let names = view.names();
     let planets: Vec<_> = view.planets().collect();
     let planet = |s: &Option<String>| -> Result<_, String> {
@@ -321,16 +326,35 @@ fn resolve_deal(view: &View, d: &DealNames, offers: &[TermOffer]) -> Result<Deal
         }
     };
     let mut hand: Vec<_> = view.hand().to_vec();
-    let mut transfer = |(named, random, by_type): &(Vec<String>, u8, BTreeMap<String, u8>)| -> Result<CardTransfer, String> {
+    let held: Vec<&str> = hand.iter().map(|&c| names.card(c)).collect();
+    let held = if held.is_empty() {
+        "no cards".to_string()
+    } else {
+        held.join(", ")
+    };
+    let me = names.player(view.me());
+    let mut transfer = |giver: Side,
+                        (named, random, by_type): &(Vec<String>, u8, BTreeMap<String, u8>)|
+     -> Result<CardTransfer, String> {
         let mut t = CardTransfer {
             random: *random,
             ..CardTransfer::default()
         };
+        if let (Some(n), true) = (named.first(), giver != side) {
+            // The proposer cannot see the other hand: it names only cards it gives.
+            return Err(format!(
+                "`{n}` is named among the cards the {giver} gives, but the {side} proposes: a proposal names only the proposer's own cards; ask for the {giver}'s cards with `random = N` or `by_type = {{ attack = 1 }}`"
+            ));
+        }
         for n in named {
             let i = hand
                 .iter()
                 .position(|&c| names.card(c).eq_ignore_ascii_case(n.trim()))
-                .ok_or_else(|| format!("`{n}` is not in the proposer's hand"))?;
+                .ok_or_else(|| {
+                    format!(
+                        "`{n}` is not in {me}'s hand (the {side}, who proposes): {me} holds {held}"
+                    )
+                })?;
             t.named.push(hand.remove(i));
         }
         for (ty, &count) in by_type {
@@ -374,8 +398,8 @@ fn resolve_deal(view: &View, d: &DealNames, offers: &[TermOffer]) -> Result<Deal
         });
     }
     Ok(DealTerms {
-        offense_gives: transfer(&d.gives[0])?,
-        defense_gives: transfer(&d.gives[1])?,
+        offense_gives: transfer(Side::Offense, &d.gives[0])?,
+        defense_gives: transfer(Side::Defense, &d.gives[1])?,
         offense_colony: planet(&d.colonies[0])?,
         defense_colony: planet(&d.colonies[1])?,
         content,

@@ -35,6 +35,8 @@ pub enum Until {
     Encounter,
     /// The offense's whole turn.
     Turn,
+    /// The offense's whole turn and the start turn phase of the next one.
+    NextTurn,
     /// The whole game.
     Game,
 }
@@ -252,14 +254,19 @@ pub fn prepare(
     let until = match scn.until.as_ref().map(|u| (u.get_ref().as_str(), u.span())) {
         None | Some(("encounter", _)) => Until::Encounter,
         Some(("turn", _)) => Until::Turn,
+        Some(("next-turn", _)) => Until::NextTurn,
         Some(("game", _)) => Until::Game,
         Some((other, span)) => {
+            const UNTIL: [&str; 4] = ["encounter", "turn", "next-turn", "game"];
             return Err(e.hint(
                 span,
                 format!("`{other}` is not how far a ruling can play"),
                 "unknown",
-                "use `encounter`, `turn` or `game`",
-            ))
+                match did_you_mean(other, UNTIL) {
+                    Some(m) => format!("did you mean `{m}`?"),
+                    None => "use `encounter`, `turn`, `next-turn` (the turn and the start of the next) or `game`".into(),
+                },
+            ));
         }
     };
 
@@ -459,39 +466,7 @@ fn alien_index(
 }
 
 fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioError> {
-    const ALL: [DecisionKind; 31] = [
-        DecisionKind::ChooseAlien,
-        DecisionKind::RegroupColony,
-        DecisionKind::OwnColor,
-        DecisionKind::WildDefense,
-        DecisionKind::SpecialTie,
-        DecisionKind::ReestablishShips,
-        DecisionKind::LaunchPlanet,
-        DecisionKind::LaunchShips,
-        DecisionKind::OffenseInvites,
-        DecisionKind::DefenseInvites,
-        DecisionKind::JoinAlliance,
-        DecisionKind::AllyShips,
-        DecisionKind::EncounterCard,
-        DecisionKind::Reinforcement,
-        DecisionKind::DealProposal,
-        DecisionKind::DealResponse,
-        DecisionKind::DealCards,
-        DecisionKind::DealColonyShips,
-        DecisionKind::FailedDealShips,
-        DecisionKind::Rewards,
-        DecisionKind::ReturnShips,
-        DecisionKind::SecondEncounter,
-        DecisionKind::UseAbility,
-        DecisionKind::CardChoice,
-        DecisionKind::CardCards,
-        DecisionKind::CardShips,
-        DecisionKind::TakeCards,
-        DecisionKind::PlayCards,
-        DecisionKind::KeepTech,
-        DecisionKind::TechAction,
-        DecisionKind::ResearchShip,
-    ];
+    const ALL: [DecisionKind; 31] = DecisionKind::ALL;
     let name = s.get_ref().trim();
     ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
         let mut err = e.at(

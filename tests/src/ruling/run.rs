@@ -112,6 +112,7 @@ const PLAYER_KEYS: &[&str] = &[
     "techs",
     "reads",
     "never_reads",
+    "tokens",
 ];
 
 /// Plays the scenario and checks it.
@@ -163,6 +164,21 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
                 let o = game.state().offense;
                 game.state_mut().offense = game.state().left_of(o, 1);
                 game.run().map(|_| ())
+            }
+            Err(Stop::GameOver) => Ok(()),
+            Err(Stop::Error(err)) => Err(*err),
+        },
+        Until::NextTurn => match game.play_turn_from(prepared.start) {
+            Ok(())
+            | Err(Stop::TurnEnds)
+            | Err(Stop::EncounterEnds(_))
+            | Err(Stop::EncounterDecided) => {
+                let o = game.state().offense;
+                game.state_mut().offense = game.state().left_of(o, 1);
+                match game.play_turn_start() {
+                    Err(Stop::Error(err)) => Err(*err),
+                    _ => Ok(()),
+                }
             }
             Err(Stop::GameOver) => Ok(()),
             Err(Stop::Error(err)) => Err(*err),
@@ -604,6 +620,12 @@ fn expectations(
                     want_num()?.to_string(),
                     g.home_colonies(p).to_string(),
                 ),
+                "tokens" => check(
+                    &mut checks,
+                    format!("{c} tokens on its alien sheet"),
+                    want_num()?.to_string(),
+                    g.effects.tokens[p.ix()].to_string(),
+                ),
                 "hand_size" => check(
                     &mut checks,
                     format!("{c} cards in hand"),
@@ -749,6 +771,34 @@ fn expectations(
     }
     for want in &x.events {
         check_line(&mut checks, said, want.get_ref(), true, "the log says");
+    }
+    if !x.events_in_order.is_empty() {
+        // Each line after the one before it; the check names the first line out of place.
+        let mut from = 0;
+        let mut missing = None;
+        for want in &x.events_in_order {
+            match said[from..].iter().position(|l| l == want.get_ref()) {
+                Some(i) => from += i + 1,
+                None => {
+                    missing = Some(want.get_ref().as_str());
+                    break;
+                }
+            }
+        }
+        let lines: Vec<String> = (x.events_in_order.iter())
+            .map(|l| format!("\"{}\"", l.get_ref()))
+            .collect();
+        let what = format!("the log says, in this order, {}", lines.join(", "));
+        checks.push(Check {
+            ok: missing.is_none(),
+            text: match missing {
+                None => what,
+                Some(line) if said.iter().any(|l| l == line) => {
+                    format!("{what}, but \"{line}\" comes before the line listed before it")
+                }
+                Some(line) => format!("{what}, but \"{line}\" is not in the log"),
+            },
+        });
     }
     for not in &x.no_events {
         check_line(

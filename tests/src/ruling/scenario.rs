@@ -284,7 +284,8 @@ pub struct ExpectSpec {
     pub winners: Option<Vec<Spanned<String>>>,
     /// Per player, by color: `warp`, `removed`, `colonies` (foreign), `home_colonies`,
     /// `hand_size`, `power`, `hand` (cards that must be in hand), `techs` (the player's techs
-    /// exactly, written as in a player's `techs`), or a planet name for ships.
+    /// exactly, written as in a player's `techs`), `tokens` (on its alien sheet), or a planet
+    /// name for ships.
     #[serde(flatten)]
     pub players: BTreeMap<String, BTreeMap<String, toml::Value>>,
     /// Lines of the log that must appear (exact text of an event).
@@ -293,4 +294,7 @@ pub struct ExpectSpec {
     /// Lines of the log that must not appear.
     #[serde(default)]
     pub no_events: Vec<Spanned<String>>,
+    /// Lines of the log that must appear in this order (others may come between them).
+    #[serde(default)]
+    pub events_in_order: Vec<Spanned<String>>,
 }
