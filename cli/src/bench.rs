@@ -4,9 +4,11 @@
 
 use crate::json::print_document;
 use crate::lint::read_sources;
+use crate::seats::{default_search, Bots};
 use crate::sim::{game_seed, play_one, Bot};
 use clap::Args;
 use cosmic_cards::Library;
+use cosmic_engine::agents::search::Budget;
 use cosmic_engine::Setup;
 use cosmic_interpreter::{check, SourceFile};
 use miette::miette;
@@ -27,6 +29,11 @@ const RULINGS: &str = "tests/rulings";
 /// Options of `cosmic bench`.
 #[derive(Args)]
 pub struct BenchArgs {
+    /// Games with one search bot (seat 1) and four basic bots, for the search's rollouts.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..))]
+    search_games: u64,
+    #[command(flatten)]
+    search: crate::seats::SearchArgs,
     /// Games per repetition, for each bot.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
@@ -89,6 +96,22 @@ struct StateSize {
     json_bytes_at_end: usize,
 }
 
+/// Games with a search bot: how fast it plays rollouts, and what a rollout's copy of the
+/// state costs.
+#[derive(Serialize)]
+struct SearchBench {
+    games: u64,
+    /// Rollouts per decision (or milliseconds, if so asked).
+    budget: String,
+    horizon: Option<u32>,
+    rollouts: u64,
+    seconds: f64,
+    seconds_per_game: f64,
+    rollouts_per_second: f64,
+    /// A copy of a game state at the end of a game, as a rollout's checkpoint takes it.
+    state_clone_nanoseconds: f64,
+}
+
 /// Everything `cosmic bench` measured.
 #[derive(Serialize)]
 struct Bench {
@@ -97,6 +120,7 @@ struct Bench {
     threads: usize,
     random: SimBench,
     basic: SimBench,
+    search: SearchBench,
     library_builtin: LibraryBench,
     library_fixtures: Option<LibraryBench>,
     rulings: Option<RulingBench>,
@@ -148,11 +172,16 @@ fn bench_setup(library: &Library, args: &BenchArgs) -> miette::Result<Setup> {
 fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<SimBench> {
     let template = bench_setup(library, args)?;
     let runtime = library.runtime();
+    let bots = Bots {
+        library,
+        search: default_search(),
+    };
+    let seats = [bot; PLAYERS as usize];
     let play = |games: u64| -> miette::Result<u64> {
         let mut events = 0;
         for i in 0..games {
             let seed = game_seed(args.seed, i);
-            let g = play_one(library, &runtime, &template, bot, seed, false, false, None)
+            let g = play_one(&bots, &runtime, &template, &seats, seed, false, false, None)
                 .map_err(|e| miette!("bench game {i} (seed {seed}) failed: {e}"))?;
             events += g.events;
         }
@@ -173,12 +202,68 @@ fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<Si
     })
 }
 
+/// Times games with one search bot among basic bots (once each: they are long), counting
+/// the rollouts played, and a copy of a game state.
+fn bench_search(library: &Library, args: &BenchArgs) -> miette::Result<SearchBench> {
+    let template = bench_setup(library, args)?;
+    let runtime = library.runtime();
+    let bots = Bots {
+        library,
+        search: args.search.settings(default_search())?,
+    };
+    let mut seats = [Bot::Basic; PLAYERS as usize];
+    seats[1] = Bot::Search;
+    let before = cosmic_engine::agents::search::rollouts_played();
+    let start = Instant::now();
+    for i in 0..args.search_games {
+        let seed = game_seed(args.seed, i);
+        play_one(&bots, &runtime, &template, &seats, seed, false, false, None)
+            .map_err(|e| miette!("bench search game {i} (seed {seed}) failed: {e}"))?;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let rollouts = cosmic_engine::agents::search::rollouts_played() - before;
+    // A state as a rollout's checkpoint copies it: from a finished basic game.
+    let agents = (0..PLAYERS)
+        .map(|i| crate::seats::agent(crate::seats::SeatKind::Basic, args.seed, i, &bots))
+        .collect();
+    let mut game = cosmic_engine::Game::new(
+        &template,
+        library.components.clone(),
+        agents,
+        &runtime,
+        cosmic_engine::Options::default(),
+    )
+    .map_err(|e| miette!("bench state game: {e}"))?;
+    game.run().map_err(|e| miette!("bench state game: {e}"))?;
+    let clone = median_time_fast(args.repetitions, || game.clone_state());
+    let (budget, horizon) = (bots.search.budget, bots.search.horizon);
+    Ok(SearchBench {
+        games: args.search_games,
+        budget: match budget {
+            Budget::Rollouts(n) => format!("{n} rollouts"),
+            Budget::Millis(ms) => format!("{ms} ms"),
+        },
+        horizon,
+        rollouts,
+        seconds,
+        seconds_per_game: seconds / args.search_games as f64,
+        rollouts_per_second: rollouts as f64 / seconds.max(1e-9),
+        state_clone_nanoseconds: clone * 1e9,
+    })
+}
+
 /// Measures the state of a 5-player random-bot game with the bench's aliens and seed.
 fn state_size(library: &Library, args: &BenchArgs) -> miette::Result<StateSize> {
     let setup = bench_setup(library, args)?;
     let runtime = library.runtime();
     let agents = (0..PLAYERS)
-        .map(|i| crate::seats::agent(crate::seats::SeatKind::Random, args.seed, i))
+        .map(|i| {
+            let bots = Bots {
+                library,
+                search: default_search(),
+            };
+            crate::seats::agent(crate::seats::SeatKind::Random, args.seed, i, &bots)
+        })
         .collect();
     let options = cosmic_engine::Options::default();
     let mut game = cosmic_engine::Game::new(
@@ -266,6 +351,7 @@ pub fn run(args: BenchArgs) -> miette::Result<i32> {
     ];
     let random = bench_sim(&library, Bot::Random, &args)?;
     let basic = bench_sim(&library, Bot::Basic, &args)?;
+    let search = bench_search(&library, &args)?;
 
     let builtin = read_sources(&[])?;
     let mut library_builtin = bench_library("built-in".into(), &builtin, args.repetitions);
@@ -307,6 +393,7 @@ pub fn run(args: BenchArgs) -> miette::Result<i32> {
         threads: 1,
         random,
         basic,
+        search,
         library_builtin,
         library_fixtures,
         rulings,
@@ -362,6 +449,25 @@ fn print_table(b: &Bench) {
             ),
         ]);
     }
+    let s = &b.search;
+    rows.push([
+        format!(
+            "{PLAYERS} players, 1 search bot ({}, horizon {}) and basic bots",
+            s.budget,
+            match s.horizon {
+                None => "to the end".to_string(),
+                Some(1) => "1 turn".to_string(),
+                Some(h) => format!("{h} turns"),
+            }
+        ),
+        format!("{} games, {} rollouts", s.games, count(s.rollouts as f64)),
+        duration(s.seconds_per_game),
+        format!(
+            "per game; {} rollouts/s, state clone {:.0} ns",
+            count(s.rollouts_per_second),
+            s.state_clone_nanoseconds
+        ),
+    ]);
     for l in std::iter::once(&b.library_builtin).chain(&b.library_fixtures) {
         let work = format!("{} files, {} bytes", l.files, l.bytes);
         rows.push([

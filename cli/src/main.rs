@@ -23,6 +23,7 @@ mod seats;
 mod shard;
 mod sim;
 mod summary;
+mod thinking;
 
 use clap::{Parser, Subcommand};
 

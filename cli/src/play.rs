@@ -1,7 +1,7 @@
 //! `cosmic play`: one whole game, its log as it happens, and the winner(s); saved on request
 //! (when it ends or is interrupted), and resumed from a save.
 
-use crate::seats::{agent, fresh_seed, SeatKind};
+use crate::seats::{agent, default_search, fresh_seed, Bots, SearchArgs, SeatKind};
 use clap::{Args, ValueEnum};
 use cosmic_engine::agents::ReplayAgent;
 use cosmic_engine::save::{digest, SAVE_FORMAT};
@@ -50,6 +50,8 @@ pub struct PlayArgs {
     /// Resume the game saved in this file (its seats unless `--seats` is given).
     #[arg(long, conflicts_with_all = ["seed", "players"])]
     load: Option<PathBuf>,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 /// Reads a save file, with a clear error for a missing, truncated or edited one.
@@ -161,8 +163,18 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
     let seed = setup.seed;
     let components = library.components.clone();
     let replayed = loaded.as_ref().map(answers_by_seat);
+    // A resumed game searches as it was saved searching, unless told otherwise.
+    let base = loaded
+        .as_ref()
+        .and_then(|s| s.search)
+        .unwrap_or_else(default_search);
+    let bots = Bots {
+        library: &library,
+        search: args.search.settings(base)?,
+    };
+    let human = seats.contains(&SeatKind::Human);
     // What `help` shows a human: the text of every component in play.
-    let texts = match seats.contains(&SeatKind::Human) {
+    let texts = match human {
         true => crate::human::texts(&cards)?,
         false => Vec::new(),
     };
@@ -170,10 +182,13 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         .iter()
         .enumerate()
         .map(|(i, &k)| {
-            let live = match k {
+            let mut live = match k {
                 SeatKind::Human => Box::new(crate::human::HumanAgent::new(texts.clone())),
-                _ => agent(k, seed, i as u8),
+                _ => agent(k, seed, i as u8, &bots),
             };
+            if human && k == SeatKind::Search {
+                live = Box::new(crate::thinking::Thinking::new(live));
+            }
             match &replayed {
                 // Bots are shadowed so their own randomness stays in step with the original.
                 Some(r) => Box::new(ReplayAgent::new(
@@ -241,16 +256,14 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         let save = Save {
             format: SAVE_FORMAT,
             setup: setup.clone(),
-            seats: seats
-                .iter()
-                .map(|k| format!("{k:?}").to_lowercase())
-                .collect(),
+            seats: seats.iter().map(|k| k.name().to_string()).collect(),
             answers: game.answers().to_vec(),
             events: game.stats().events,
             digest: digest(game.state()),
             finished: result.is_ok(),
             cards: cards.iter().map(|p| p.display().to_string()).collect(),
             library: library.digest(),
+            search: seats.contains(&SeatKind::Search).then_some(bots.search),
         };
         std::fs::write(path, save.to_json())
             .map_err(|e| miette!("cannot write the save {}: {e}", path.display()))?;

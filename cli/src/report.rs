@@ -174,9 +174,11 @@ pub fn render(s: &Summary, json: &str) -> miette::Result<String> {
         let _ = writeln!(h, "<tr><th>{k}</th><td>{}</td></tr>", escape(&v));
     }
     let mut command = format!(
-        "cosmic sim --games {} --players {} --bot {} --seed {} --aliens {} --variants {} --sets {}",
+        "cosmic sim --games {} --players {} --{} {} --seed {} --aliens {} --variants {} --sets {}",
         s.shard.map_or(s.games, |k| k.run_games),
         s.players,
+        // A mixed table's `bot` lists its seats.
+        if s.bot.contains(',') { "seats" } else { "bot" },
         s.bot,
         s.seed,
         setup.aliens,
@@ -190,6 +192,7 @@ pub fn render(s: &Summary, json: &str) -> miette::Result<String> {
         (setup.check, " --check"),
         (s.fingerprint.is_some(), " --fingerprint"),
         (s.pairs.is_some(), " --matrix"),
+        (setup.rotate_seats, " --rotate-seats"),
     ] {
         if on {
             command += flag;

@@ -191,13 +191,15 @@ fn difference(
     b: &ShardInfo,
     sb: &Summary,
 ) -> Option<(&'static str, String, String)> {
-    let key = |shard: &ShardInfo, s: &Summary| -> [(&'static str, String); 12] {
+    let key = |shard: &ShardInfo, s: &Summary| -> [(&'static str, String); 14] {
         [
             ("seed", s.seed.to_string()),
             ("run's game count", shard.run_games.to_string()),
             ("shard count", shard.count.to_string()),
             ("player count", s.players.to_string()),
             ("bot", s.bot.clone()),
+            ("--rotate-seats", s.setup.rotate_seats.to_string()),
+            ("search settings", format!("{:?}", s.setup.search)),
             ("alien selection", s.setup.aliens.clone()),
             ("variant list", s.setup.variants.clone()),
             ("set list", s.setup.sets.clone()),

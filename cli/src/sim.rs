@@ -2,10 +2,9 @@
 //! from the run seed and the game's index, so results do not depend on the thread count, nor
 //! on which shard of the run plays the game (`--shard`, `shard.rs`).
 
-use crate::seats::{agent, fresh_seed, SeatKind};
+use crate::seats::{agent, default_search, fresh_seed, Bots, SearchArgs, SeatKind};
 use crate::summary::{fnv, GameResult, RunInfo, RunSetup, Summary, Tally, FNV_START};
 use clap::Args;
-use cosmic_cards::Library;
 use cosmic_engine::agents::agent_seed;
 use cosmic_engine::{Game, GameError, Options, Setup, Variants};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -22,6 +21,19 @@ pub enum Bot {
     Basic,
     /// The uniform random bot.
     Random,
+    /// The bot that searches by playing the game forward.
+    Search,
+}
+
+impl Bot {
+    /// The seat kind of this bot.
+    pub fn seat(self) -> SeatKind {
+        match self {
+            Bot::Basic => SeatKind::Basic,
+            Bot::Random => SeatKind::Random,
+            Bot::Search => SeatKind::Search,
+        }
+    }
 }
 
 /// `cosmic sim`: play a run (or a shard of one), or merge shards.
@@ -53,6 +65,15 @@ pub struct RunArgs {
     /// The bot in every seat.
     #[arg(long, value_enum, default_value_t = Bot::Basic)]
     bot: Bot,
+    /// The bot in each seat, clockwise from blue (a mixed table; instead of `--bot`).
+    #[arg(long, value_delimiter = ',', conflicts_with = "bot")]
+    seats: Vec<Bot>,
+    /// Move the bots of `--seats` one seat clockwise each game (game i seats them i seats
+    /// on), so that each bot plays every seat equally often.
+    #[arg(long, requires = "seats")]
+    rotate_seats: bool,
+    #[command(flatten)]
+    search: SearchArgs,
     /// The run's seed (default: from the clock; required with --shard).
     #[arg(long)]
     seed: Option<u64>,
@@ -97,7 +118,10 @@ pub struct RunArgs {
 /// What one game contributes to the summary.
 #[derive(Clone, Debug)]
 pub(crate) struct GameSummary {
+    /// The alien each seat was dealt.
     aliens: Vec<Option<u16>>,
+    /// The bot in each seat.
+    bots: Vec<Bot>,
     winners: Vec<u8>,
     turns: u32,
     encounters: u32,
@@ -118,25 +142,24 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 pub(crate) const VARIANTS_HELP: &str =
     "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech, hidden-powers, rotating-powers; none by default)";
 
-/// Plays one game of `template`'s setup with `seed` and `bot` in every seat (also timed by
-/// `cosmic bench`); `progress`, if given, holds the number of events played so far.
+/// Plays one game of `template`'s setup with `seed` and `seats` (a bot per seat; also timed
+/// by `cosmic bench`); `progress`, if given, holds the number of events played so far.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_one(
-    library: &Library,
+    bots: &Bots,
     runtime: &cosmic_interpreter::runtime::Runtime,
     template: &Setup,
-    bot: Bot,
+    seats: &[Bot],
     seed: u64,
     check: bool,
     fingerprint: bool,
     progress: Option<&AtomicU64>,
 ) -> Result<GameSummary, GameError> {
-    let kind = match bot {
-        Bot::Basic => SeatKind::Basic,
-        Bot::Random => SeatKind::Random,
-    };
+    let library = bots.library;
     let players = template.players;
-    let agents = (0..players).map(|i| agent(kind, seed, i)).collect();
+    let agents = (0..players)
+        .map(|i| agent(seats[i as usize].seat(), seed, i, bots))
+        .collect();
     let options = Options {
         check_invariants: check,
         record_events: fingerprint,
@@ -165,6 +188,7 @@ pub(crate) fn play_one(
     });
     Ok(GameSummary {
         aliens: (0..players as usize).map(alien_of).collect(),
+        bots: seats.to_vec(),
         winners: r.winners.iter().map(|p| p.0).collect(),
         turns: r.stats.turns,
         encounters: r.stats.encounters,
@@ -202,6 +226,22 @@ fn play(args: RunArgs) -> miette::Result<i32> {
         None => 0..args.games,
     };
     let library = crate::lint::load_library(&args.cards)?;
+    let seats: Vec<Bot> = if args.seats.is_empty() {
+        vec![args.bot; args.players as usize]
+    } else if args.seats.len() == args.players as usize {
+        args.seats.clone()
+    } else {
+        return Err(miette!(
+            help = "give one bot per player, e.g. --seats search,basic,basic,basic,basic",
+            "--seats lists {} seats but the games have {} players",
+            args.seats.len(),
+            args.players
+        ));
+    };
+    let bots = Bots {
+        library: &library,
+        search: args.search.settings(default_search())?,
+    };
     let aliens = library
         .alien_setup(&args.aliens, args.players)
         .map_err(|e| {
@@ -262,6 +302,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
             .map(|counter| {
                 let (progress, next, results) = (&progress, &next, &results);
                 let (library, template, args, games) = (&library, &template, &args, &games);
+                let (bots, seats) = (&bots, &seats);
                 let finished_events = &finished_events;
                 scope.spawn(move || {
                     let runtime = library.runtime();
@@ -271,11 +312,15 @@ fn play(args: RunArgs) -> miette::Result<i32> {
                         if i >= games.end {
                             break;
                         }
+                        let mut table = seats.clone();
+                        if args.rotate_seats {
+                            table.rotate_right(i as usize % seats.len());
+                        }
                         let r = play_one(
-                            library,
+                            bots,
                             &runtime,
                             template,
-                            args.bot,
+                            &table,
                             game_seed(seed, i),
                             args.check,
                             args.fingerprint,
@@ -313,7 +358,17 @@ fn play(args: RunArgs) -> miette::Result<i32> {
     results.sort_by_key(|(i, _)| *i);
 
     let names = library.alien_names();
-    let mut tally = Tally::new(args.players, args.matrix, args.fingerprint);
+    // A mixed table counts each bot's seats, and each alien by the bot that played it.
+    let mixed = seats.iter().any(|&b| b != seats[0]);
+    let mut kinds: Vec<&str> = seats.iter().map(|b| b.seat().name()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let mut tally = Tally::new(
+        args.players,
+        args.matrix,
+        args.fingerprint,
+        mixed.then_some(&kinds[..]),
+    );
     for (i, r) in &results {
         match r {
             Ok(g) => tally.add_game(&GameResult {
@@ -322,6 +377,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
                     .iter()
                     .map(|a| a.map(|a| names[a as usize]))
                     .collect(),
+                bots: g.bots.iter().map(|b| b.seat().name()).collect(),
                 winners: &g.winners,
                 turns: g.turns,
                 encounters: g.encounters,
@@ -335,7 +391,12 @@ fn play(args: RunArgs) -> miette::Result<i32> {
         &tally,
         RunInfo {
             players: args.players,
-            bot: format!("{:?}", args.bot).to_lowercase(),
+            bot: match mixed {
+                true => (seats.iter().map(|b| b.seat().name()))
+                    .collect::<Vec<_>>()
+                    .join(","),
+                false => seats[0].seat().name().to_string(),
+            },
             seed,
             threads,
             elapsed_seconds: elapsed,
@@ -346,6 +407,10 @@ fn play(args: RunArgs) -> miette::Result<i32> {
                 cards: args.cards.iter().map(|p| p.display().to_string()).collect(),
                 library: library.digest(),
                 check: args.check,
+                rotate_seats: args.rotate_seats,
+                search: seats
+                    .contains(&Bot::Search)
+                    .then(|| crate::seats::describe_search(bots.search)),
             },
             shard: args.shard.map(|s| s.info(args.games)),
             merged_shards: None,

@@ -23,10 +23,31 @@ impl Record {
     }
 }
 
+/// A bot's seats played, wins, and wins it shared with nobody (a mixed table).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct BotRecord {
+    /// Seats played, one per game per seat.
+    pub seat_games: u64,
+    /// Seats that won (alone or shared).
+    pub wins: u64,
+    /// Seats that won alone.
+    pub solo_wins: u64,
+}
+
+impl BotRecord {
+    fn add(&mut self, other: BotRecord) {
+        self.seat_games += other.seat_games;
+        self.wins += other.wins;
+        self.solo_wins += other.solo_wins;
+    }
+}
+
 /// What one game contributes to a tally.
 pub struct GameResult<'a> {
     /// The alien each seat was dealt, by name.
     pub aliens: Vec<Option<&'a str>>,
+    /// The bot in each seat, by name.
+    pub bots: Vec<&'a str>,
     /// The winning seats.
     pub winners: &'a [u8],
     /// Turns played.
@@ -53,6 +74,10 @@ pub struct Tally {
     /// With `--matrix`: for each alien, and each other alien dealt in the same game, the
     /// first one's games and wins.
     pub pairs: Option<BTreeMap<String, BTreeMap<String, Record>>>,
+    /// With a mixed table (`--seats`): each bot's seats, by bot.
+    pub bots: Option<BTreeMap<String, BotRecord>>,
+    /// With a mixed table: each alien dealt, by bot then alien.
+    pub bot_aliens: Option<BTreeMap<(String, String), Record>>,
     /// Games won by more than one player.
     pub shared_wins: u64,
     /// Games stopped by the turn limit.
@@ -72,11 +97,18 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// An empty tally for `players` seats.
-    pub fn new(players: u8, matrix: bool, fingerprint: bool) -> Tally {
+    /// An empty tally for `players` seats; `bots` names the bots of a mixed table (each
+    /// gets a row, even one that ends up with no games played).
+    pub fn new(players: u8, matrix: bool, fingerprint: bool, bots: Option<&[&str]>) -> Tally {
         Tally {
             seat_wins: vec![0; players as usize],
             pairs: matrix.then(BTreeMap::new),
+            bots: bots.map(|b| {
+                b.iter()
+                    .map(|&b| (b.to_string(), BotRecord::default()))
+                    .collect()
+            }),
+            bot_aliens: bots.map(|_| BTreeMap::new()),
             fingerprints: fingerprint.then(Vec::new),
             ..Tally::default()
         }
@@ -100,6 +132,23 @@ impl Tally {
                     games: 1,
                     wins: won(seat),
                 });
+            }
+        }
+        if let (Some(bots), Some(bot_aliens)) = (&mut self.bots, &mut self.bot_aliens) {
+            let solo = (g.winners.len() == 1) as u64;
+            for (seat, &bot) in g.bots.iter().enumerate() {
+                bots.entry(bot.to_string()).or_default().add(BotRecord {
+                    seat_games: 1,
+                    wins: won(seat),
+                    solo_wins: won(seat) * solo,
+                });
+                if let Some(alien) = g.aliens.get(seat).copied().flatten() {
+                    let key = (bot.to_string(), alien.to_string());
+                    bot_aliens.entry(key).or_default().add(Record {
+                        games: 1,
+                        wins: won(seat),
+                    });
+                }
             }
         }
         if let Some(pairs) = &mut self.pairs {
@@ -154,6 +203,16 @@ impl Tally {
                 for (other, r) in row {
                     mine.entry(other).or_default().add(r);
                 }
+            }
+        }
+        if let (Some(bots), Some(next)) = (&mut self.bots, next.bots) {
+            for (bot, r) in next {
+                bots.entry(bot).or_default().add(r);
+            }
+        }
+        if let (Some(bot_aliens), Some(next)) = (&mut self.bot_aliens, next.bot_aliens) {
+            for (key, r) in next {
+                bot_aliens.entry(key).or_default().add(r);
             }
         }
         self.shared_wins += next.shared_wins;
@@ -224,6 +283,19 @@ impl Tally {
             return Err("its game fingerprints do not match its game count".into());
         }
         let record = |games, wins| Record { games, wins };
+        // A mixed table lists its bots (`--seats`); a run with one bot lists none.
+        let mixed = s.bot.contains(',');
+        if !mixed && (!s.bots.is_empty() || !s.bot_aliens.is_empty()) {
+            return Err("it lists bots, but one bot played every seat".into());
+        }
+        let mut bot_aliens = BTreeMap::new();
+        for a in &s.bot_aliens {
+            let bot = a
+                .bot
+                .clone()
+                .ok_or("a row of its bot_aliens names no bot")?;
+            bot_aliens.insert((bot, a.alien.clone()), record(a.games, a.wins));
+        }
         Ok(Tally {
             games: s.games,
             seat_wins: s.seats.iter().map(|seat| seat.wins).collect(),
@@ -241,6 +313,19 @@ impl Tally {
                 }
                 m
             }),
+            bots: mixed.then(|| {
+                (s.bots.iter())
+                    .map(|b| {
+                        let r = BotRecord {
+                            seat_games: b.seat_games,
+                            wins: b.wins,
+                            solo_wins: b.solo_wins,
+                        };
+                        (b.bot.clone(), r)
+                    })
+                    .collect()
+            }),
+            bot_aliens: mixed.then_some(bot_aliens),
             shared_wins: s.shared_wins,
             no_winner: s.no_winner,
             turns: s.turns,
@@ -288,16 +373,36 @@ pub struct SeatSummary {
     pub win_rate_95: [f64; 2],
 }
 
-/// An alien's results over the games it was dealt in.
+/// An alien's results over the games it was dealt in (in `bot_aliens`, to one bot).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AlienSummary {
     /// The alien's name.
     pub alien: String,
+    /// In `bot_aliens`: the bot that played it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
     /// Games it was dealt in.
     pub games: u64,
     /// Games its player won.
     pub wins: u64,
     /// Its wins per game.
+    pub win_rate: f64,
+    /// The 95% interval of the win rate (Wilson).
+    pub win_rate_95: [f64; 2],
+}
+
+/// A bot's results over the seats it played (a mixed table).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BotSummary {
+    /// The bot's name.
+    pub bot: String,
+    /// Seats it played, one per game per seat.
+    pub seat_games: u64,
+    /// Seats it won (alone or shared).
+    pub wins: u64,
+    /// Wins it shared with nobody.
+    pub solo_wins: u64,
+    /// Its wins per seat played.
     pub win_rate: f64,
     /// The 95% interval of the win rate (Wilson).
     pub win_rate_95: [f64; 2],
@@ -345,6 +450,12 @@ pub struct RunSetup {
     pub library: String,
     /// Whether the invariants were checked after every event.
     pub check: bool,
+    /// Whether the bots of `--seats` moved one seat clockwise each game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rotate_seats: bool,
+    /// The search bots' budget and horizon, when any seat searches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<String>,
 }
 
 /// Which part of a run a shard played.
@@ -367,7 +478,8 @@ pub struct Summary {
     pub games: u64,
     /// Players per game.
     pub players: u8,
-    /// The bot in every seat.
+    /// The bot in every seat, or with a mixed table (`--seats`) the bots clockwise from
+    /// blue, comma-separated.
     pub bot: String,
     /// The run's seed.
     pub seed: u64,
@@ -377,6 +489,12 @@ pub struct Summary {
     pub seats: Vec<SeatSummary>,
     /// Per alien dealt, by name.
     pub aliens: Vec<AlienSummary>,
+    /// With a mixed table: per bot, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<BotSummary>,
+    /// With a mixed table: per alien dealt, by the bot that played it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bot_aliens: Vec<AlienSummary>,
     /// Games won by more than one player.
     pub shared_wins: u64,
     /// Games stopped by the turn limit.
@@ -481,6 +599,27 @@ impl Summary {
                 .iter()
                 .map(|(alien, r)| AlienSummary {
                     alien: alien.clone(),
+                    bot: None,
+                    games: r.games,
+                    wins: r.wins,
+                    win_rate: r.wins as f64 / r.games as f64,
+                    win_rate_95: wilson(r.wins, r.games),
+                })
+                .collect(),
+            bots: (tally.bots.iter().flatten())
+                .map(|(bot, r)| BotSummary {
+                    bot: bot.clone(),
+                    seat_games: r.seat_games,
+                    wins: r.wins,
+                    solo_wins: r.solo_wins,
+                    win_rate: r.wins as f64 / r.seat_games.max(1) as f64,
+                    win_rate_95: wilson(r.wins, r.seat_games),
+                })
+                .collect(),
+            bot_aliens: (tally.bot_aliens.iter().flatten())
+                .map(|((bot, alien), r)| AlienSummary {
+                    alien: alien.clone(),
+                    bot: Some(bot.clone()),
                     games: r.games,
                     wins: r.wins,
                     win_rate: r.wins as f64 / r.games as f64,
@@ -582,12 +721,34 @@ impl Summary {
                 percent_range(seat.win_rate_95)
             );
         }
-        if !s.aliens.is_empty() {
+        if !s.bots.is_empty() {
+            println!("bot     seats   wins   win rate   95% interval    solo wins");
+            for b in &s.bots {
+                println!(
+                    "{:<6} {:>6} {:>6}   {:>6.1}%   {}   {:>6}",
+                    b.bot,
+                    b.seat_games,
+                    b.wins,
+                    b.win_rate * 100.0,
+                    percent_range(b.win_rate_95),
+                    b.solo_wins
+                );
+            }
+        }
+        // A mixed table's aliens are shown by the bot that played them.
+        let aliens = match s.bot_aliens.is_empty() {
+            true => &s.aliens,
+            false => &s.bot_aliens,
+        };
+        if !aliens.is_empty() {
+            let label = |a: &AlienSummary| match &a.bot {
+                Some(bot) => format!("{} ({bot})", a.alien),
+                None => a.alien.clone(),
+            };
             // The column is as wide as the longest name (Philanthropist has 14 letters).
-            let w = s
-                .aliens
+            let w = aliens
                 .iter()
-                .map(|a| a.alien.len())
+                .map(|a| label(a).len())
                 .max()
                 .unwrap_or(0)
                 .max(12);
@@ -595,10 +756,10 @@ impl Summary {
                 "{:<w$} {:>6}  {:>6}   win rate   95% interval",
                 "alien", "games", "wins"
             );
-            for a in &s.aliens {
+            for a in aliens {
                 println!(
                     "{:<w$} {:>6}  {:>6}   {:>6.1}%   {}",
-                    a.alien,
+                    label(a),
                     a.games,
                     a.wins,
                     a.win_rate * 100.0,

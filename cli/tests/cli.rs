@@ -451,7 +451,18 @@ fn lint_finds_abilities_that_can_never_act() {
 
 #[test]
 fn bench_json_reports_every_measure() {
-    let out = cosmic(&["bench", "--games", "20", "--json"]);
+    let out = cosmic(&[
+        "bench",
+        "--games",
+        "20",
+        "--json",
+        "--search-games",
+        "1",
+        "--rollouts",
+        "4",
+        "--horizon",
+        "1",
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -473,6 +484,18 @@ fn bench_json_reports_every_measure() {
         }
         assert_eq!(v[bot]["games"], 20);
     }
+    for key in [
+        "rollouts",
+        "seconds_per_game",
+        "rollouts_per_second",
+        "state_clone_nanoseconds",
+    ] {
+        assert!(v["search"].get(key).is_some(), "no search.{key} in {v}");
+    }
+    assert!(
+        v["search"]["rollouts"].as_u64() > Some(0),
+        "the search bot searched"
+    );
     for library in ["library_builtin", "library_fixtures"] {
         for key in [
             "files",
@@ -763,4 +786,67 @@ fn a_file_that_is_not_utf8_is_named_with_the_offset_of_its_bad_byte() {
     assert!(err.contains("bad.toml"), "{err}");
     assert!(err.contains("the byte at offset 10 (line 1)"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_with_a_search_seat_saves_and_resumes() {
+    let dir = temp_dir("search-save");
+    let (save, resumed) = (dir.join("game.json"), dir.join("resumed.json"));
+    let (save_s, resumed_s) = (
+        save.to_str().expect("utf-8 path"),
+        resumed.to_str().expect("utf-8 path"),
+    );
+    // A human answers a few questions beside a search bot, then quits.
+    let out = cosmic_typed(
+        &[
+            "play",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--seats",
+            "human,search,basic",
+            "--rollouts",
+            "4",
+            "--horizon",
+            "1",
+            "--save",
+            save_s,
+        ],
+        b"1\n1\n1\nquit\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(&save).expect("read");
+    assert!(
+        written.contains("\"search\"") && written.contains("\"rollouts\": 4"),
+        "the save keeps the search settings: {written}"
+    );
+    // Resumed with a bot in the human's seat, the search bot searches as it was saved
+    // searching, to the end; the finished game replays.
+    let out = cosmic(&[
+        "play",
+        "--load",
+        save_s,
+        "--seats",
+        "basic,search,basic",
+        "--save",
+        resumed_s,
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.lines().any(|l| l.starts_with("winner")), "{text}");
+    let replay = cosmic(&["replay", resumed_s]);
+    assert!(
+        String::from_utf8_lossy(&replay.stdout).contains("replay matches the save"),
+        "{}",
+        String::from_utf8_lossy(&replay.stdout)
+    );
 }

@@ -179,3 +179,31 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("there is no shard 2 of 2"));
 }
+
+#[test]
+fn shards_of_a_mixed_rotating_table_merge_into_exactly_the_unsharded_run() {
+    let dir = temp_dir("mixed");
+    let table = ["--seats", "basic,random,basic,random", "--rotate-seats"];
+    let single = ok(cosmic(&[RUN, &table[..]].concat()));
+    let files = play_shards(&dir, &table);
+    let merged = ok(merge(&[&files[0], &files[1], &files[2], &files[3]]));
+    assert_eq!(merged["fingerprint"], single["fingerprint"]);
+    // The bots' rows and the aliens by bot add up like the other counts.
+    let bots = single["bots"].as_array().expect("bots rows");
+    assert_eq!(bots.len(), 2);
+    assert_eq!(bots[0]["bot"], "basic");
+    assert_eq!(bots[0]["seat_games"], 100);
+    assert!(single["bot_aliens"]
+        .as_array()
+        .is_some_and(|a| !a.is_empty()));
+    assert_eq!(single["setup"]["rotate_seats"], true);
+    assert_eq!(results(merged), results(single));
+
+    // Shards of the same seats, one not rotating, are not one run.
+    let still = dir.join("still.json");
+    let out = cosmic(&[RUN, &table[..2], &["--shard", "3/4"]].concat());
+    std::fs::write(&still, ok(out).to_string()).expect("write");
+    let out = merge(&[&files[0], &files[1], &files[2], &still]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--rotate-seats"));
+}

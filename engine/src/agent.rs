@@ -31,4 +31,16 @@ pub trait Agent {
     fn reads_advice(&self) -> bool {
         true
     }
+
+    /// Hears a question a recording answered for it (a save being resumed): it keeps its own
+    /// state in step as if it had answered. By default it is asked and its answer ignored.
+    fn shadow(&mut self, view: &View, decision: &Decision) {
+        let _ = self.decide(view, decision);
+    }
+
+    /// Whether it searches by playing the game forward: the game then keeps a fork
+    /// (`View::fork`) from which rollouts can be played.
+    fn searches(&self) -> bool {
+        false
+    }
 }

@@ -244,6 +244,10 @@ pub struct Game<'h> {
     pub(crate) spare_choices: Spares<crate::decision::Choice>,
     /// Lists of places ships were offered from, likewise (`ship_places`).
     pub(crate) spare_places: Spares<(crate::event::Place, u8)>,
+    /// Kept while a searching agent sits at the table (`Agent::searches`).
+    fork: Option<Box<crate::fork::Fork>>,
+    /// In a rollout: when to redeal what the searching player cannot see.
+    redeal: Option<crate::fork::Redeal>,
     /// The content ability whose text is running now, if any (`set_acting`): events that
     /// card text causes through the card actions cite it, and decisions it asks name it.
     pub(crate) acting: Option<u32>,
@@ -261,6 +265,29 @@ impl<'h> Game<'h> {
         agents: Vec<Box<dyn Agent + 'h>>,
         hooks: &'h dyn Hooks,
         options: Options,
+    ) -> Result<Game<'h>, GameError> {
+        Game::build(setup, components, agents, hooks, options, None)
+    }
+
+    /// A rollout's game from a fork's setup: redeals at `redeal`.
+    pub(crate) fn set_up(
+        setup: &Setup,
+        components: Arc<Components>,
+        agents: Vec<Box<dyn Agent + 'h>>,
+        hooks: &'h dyn Hooks,
+        options: Options,
+        redeal: crate::fork::Redeal,
+    ) -> Result<Game<'h>, GameError> {
+        Game::build(setup, components, agents, hooks, options, Some(redeal))
+    }
+
+    fn build(
+        setup: &Setup,
+        components: Arc<Components>,
+        agents: Vec<Box<dyn Agent + 'h>>,
+        hooks: &'h dyn Hooks,
+        options: Options,
+        redeal: Option<crate::fork::Redeal>,
     ) -> Result<Game<'h>, GameError> {
         if !(3..=crate::ids::MAX_PLAYERS as u8).contains(&setup.players) {
             return Err(GameError::Setup(format!(
@@ -310,8 +337,18 @@ impl<'h> Game<'h> {
             timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
             spare_choices: Spares::default(),
             spare_places: Spares::default(),
+            fork: None,
+            redeal,
             acting: None,
         };
+        if game.agents.iter().any(|a| a.searches()) {
+            let fork = crate::fork::Fork::at_setup(
+                setup.clone(),
+                game.components.clone(),
+                options.check_invariants,
+            );
+            game.fork = Some(Box::new(fork));
+        }
         game.touch_holdings(Holders::All);
         game.options.record_events = true;
         game.emit(
@@ -337,6 +374,75 @@ impl<'h> Game<'h> {
     /// display of a long game's progress on another thread (no log is kept for it).
     pub fn set_progress(&mut self, counter: &'h std::sync::atomic::AtomicU64) {
         self.progress = Some(counter);
+    }
+
+    /// A rollout's game from a snapshot taken between two turns: redeals at `redeal`.
+    pub(crate) fn restore(
+        snapshot: crate::fork::Snapshot,
+        components: Arc<Components>,
+        agents: Vec<Box<dyn Agent + 'h>>,
+        hooks: &'h dyn Hooks,
+        options: Options,
+        redeal: crate::fork::Redeal,
+    ) -> Game<'h> {
+        let may_act = (0..components.cosmic.len())
+            .map(|d| hooks.card_may_act(d as u16))
+            .collect();
+        let mut game = Game {
+            state: snapshot.state,
+            components,
+            rng: snapshot.rng,
+            agents,
+            hooks,
+            options,
+            events: Vec::new(),
+            answers: Vec::new(),
+            stats: snapshot.stats,
+            violation: None,
+            seed: snapshot.seed,
+            moments: snapshot.moments,
+            new_hand: snapshot.new_hand,
+            observer: None,
+            decision_observer: None,
+            forced_observer: None,
+            setup_log: Vec::new(),
+            started: true,
+            stamps: [0; crate::ids::MAX_PLAYERS],
+            may_act,
+            next_stamp: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32,
+            holdings_seen: Default::default(),
+            pending_violation: Default::default(),
+            effects_version: 0,
+            changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
+            timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
+            spare_choices: Spares::default(),
+            spare_places: Spares::default(),
+            fork: None,
+            redeal: Some(redeal),
+            // Snapshots are taken between turns, when no card text runs.
+            acting: None,
+            progress: None,
+        };
+        game.touch_holdings(Holders::All);
+        game
+    }
+
+    /// What a rollout needs to start again from here, between two turns.
+    fn snapshot(&self) -> crate::fork::Snapshot {
+        crate::fork::Snapshot {
+            state: self.state.clone(),
+            rng: self.rng.clone(),
+            moments: self.moments.clone(),
+            new_hand: self.new_hand,
+            stats: self.stats,
+            seed: self.seed,
+        }
+    }
+
+    /// A copy of the game's state, taken the way a search's checkpoint takes it (for
+    /// benchmarks: `cosmic bench` times it).
+    pub fn clone_state(&self) -> GameState {
+        self.snapshot().state
     }
 
     /// Calls `observer` with every event from now on (a terminal printing the log as it
@@ -589,6 +695,12 @@ impl<'h> Game<'h> {
                 self.emit(Rule::TurnLimit, EventKind::GameStopped { turns });
                 break;
             }
+            if self.fork.is_some() {
+                let snapshot = self.snapshot();
+                if let Some(fork) = self.fork.as_mut() {
+                    fork.at_turn(snapshot);
+                }
+            }
             match self.play_turn() {
                 Ok(()) => {}
                 Err(Stop::GameOver) => break,
@@ -712,6 +824,10 @@ impl<'h> Game<'h> {
             return Ok(a);
         }
         self.stats.decisions += 1;
+        if let Some(r) = self.redeal.filter(|r| r.at == self.stats.decisions) {
+            self.redeal = None;
+            self.redeal_hidden(r.viewer, r.seed);
+        }
         let mut last = Refusal(String::new());
         for _ in 0..MAX_REFUSALS {
             // Observed at every attempt, so a refused answer can be seen to change nothing.
@@ -722,7 +838,8 @@ impl<'h> Game<'h> {
                 };
                 observe(decision, &scene);
             }
-            let view = View::new(&self.state, &self.components, player);
+            let view =
+                View::new(&self.state, &self.components, player).with_fork(self.fork.as_deref());
             let answer = self.agents[player.ix()]
                 .decide(&view, decision)
                 .map_err(|e| GameError::Agent {
@@ -732,6 +849,13 @@ impl<'h> Game<'h> {
                 })?;
             match self.check_answer(decision, &answer) {
                 Ok(()) => {
+                    if let Some(fork) = self.fork.as_mut() {
+                        fork.answers.push(RecordedAnswer {
+                            player,
+                            kind,
+                            answer: answer.clone(),
+                        });
+                    }
                     if self.options.record_answers {
                         self.answers.push(RecordedAnswer {
                             player,

@@ -13,6 +13,7 @@ pub mod decision;
 pub mod edition;
 pub mod effects;
 pub mod event;
+pub mod fork;
 pub mod game;
 pub mod hooks;
 pub mod ids;

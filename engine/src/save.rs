@@ -34,6 +34,10 @@ pub struct Save {
     /// A digest of the compiled card library the game was played with (empty if unknown).
     #[serde(default)]
     pub library: String,
+    /// The search bots' budget and horizon, when a seat is a search bot: a resumed game
+    /// searches as the original did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<crate::agents::search::Settings>,
 }
 
 /// Why a save cannot be used.

@@ -31,6 +31,7 @@ pub struct View<'a> {
     state: &'a GameState,
     components: &'a Components,
     me: PlayerId,
+    fork: Option<&'a crate::fork::Fork>,
 }
 
 impl<'a> View<'a> {
@@ -40,7 +41,19 @@ impl<'a> View<'a> {
             state,
             components,
             me,
+            fork: None,
         }
+    }
+
+    /// The same view with the game's fork, for a searching agent.
+    pub(crate) fn with_fork(self, fork: Option<&'a crate::fork::Fork>) -> Self {
+        View { fork, ..self }
+    }
+
+    /// The game's fork, when the game keeps one for searching agents (`Agent::searches`):
+    /// rollouts from the decision under way, with what this player cannot see redealt.
+    pub fn fork(&self) -> Option<&'a crate::fork::Fork> {
+        self.fork
     }
 
     /// The viewing player.

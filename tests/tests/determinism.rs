@@ -103,6 +103,7 @@ fn a_game_resumed_from_a_save_ends_exactly_as_the_uninterrupted_game() {
                 finished: false,
                 cards: Vec::new(),
                 library: String::new(),
+                search: None,
             };
             let save = Save::from_json(&save.to_json()).expect("a save reads back");
             let agents: Vec<Box<dyn Agent>> = (0..players)
@@ -144,6 +145,7 @@ fn truncated_or_edited_saves_are_refused_clearly() {
         finished: true,
         cards: Vec::new(),
         library: String::new(),
+        search: None,
     };
     let json = save.to_json();
     for cut in [0, 1, json.len() / 2, json.len() - 2] {

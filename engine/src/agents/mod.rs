@@ -1,16 +1,19 @@
-//! The built-in agents: uniform random, a sensible heuristic player, and scripts for tests.
+//! The built-in agents: uniform random, a sensible heuristic player, a player that searches
+//! by rollouts, and scripts for tests.
 
 pub mod basic;
 pub mod dice;
 pub mod random;
 pub mod replay;
 pub mod scripted;
+pub mod search;
 
 pub use basic::BasicAgent;
 pub use dice::Dice;
 pub use random::RandomAgent;
 pub use replay::ReplayAgent;
 pub use scripted::{ScriptStep, ScriptedAgent};
+pub use search::SearchAgent;
 
 /// A per-seat seed derived from a game seed, so agents never draw from the game's RNG
 /// (replacing an agent by a script replaying its answers then gives the same game).

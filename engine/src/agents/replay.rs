@@ -56,7 +56,7 @@ impl Agent for ReplayAgent {
                 }
                 if self.shadow {
                     if let Some(live) = self.live.as_mut() {
-                        let _ = live.decide(view, decision);
+                        live.shadow(view, decision);
                     }
                 }
                 Ok(answer)
@@ -80,5 +80,9 @@ impl Agent for ReplayAgent {
 
     fn name(&self) -> &str {
         self.live.as_ref().map_or("replay", |l| l.name())
+    }
+
+    fn searches(&self) -> bool {
+        self.live.as_ref().is_some_and(|l| l.searches())
     }
 }
