@@ -304,43 +304,15 @@ impl<'h> Game<'h> {
         }
         let rules = Rules::new(setup.edition, &setup.variants);
         let state = crate::setup::initial_state(setup, &components, rules)?;
-        let may_act = (0..components.cosmic.len())
-            .map(|d| hooks.card_may_act(d as u16))
-            .collect();
-        let mut game = Game {
+        let start = crate::fork::Snapshot {
             state,
-            components,
             rng: ChaCha8Rng::seed_from_u64(setup.seed),
-            agents,
-            hooks,
-            options,
-            events: Vec::new(),
-            answers: Vec::new(),
-            stats: Stats::default(),
-            violation: None,
-            seed: setup.seed,
             moments: Vec::new(),
             new_hand: false,
-            observer: None,
-            decision_observer: None,
-            forced_observer: None,
-            progress: None,
-            setup_log: Vec::new(),
-            started: false,
-            stamps: [0; crate::ids::MAX_PLAYERS],
-            may_act,
-            next_stamp: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32,
-            holdings_seen: Default::default(),
-            pending_violation: Default::default(),
-            effects_version: 0,
-            changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
-            timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
-            spare_choices: Spares::default(),
-            spare_places: Spares::default(),
-            fork: None,
-            redeal,
-            acting: None,
+            stats: Stats::default(),
+            seed: setup.seed,
         };
+        let mut game = Game::assemble(start, components, agents, hooks, options, redeal);
         if game.agents.iter().any(|a| a.searches()) {
             let fork = crate::fork::Fork::at_setup(
                 setup.clone(),
@@ -385,28 +357,46 @@ impl<'h> Game<'h> {
         options: Options,
         redeal: crate::fork::Redeal,
     ) -> Game<'h> {
+        let mut game = Game::assemble(snapshot, components, agents, hooks, options, Some(redeal));
+        // Snapshots are taken between turns: setup is over.
+        game.started = true;
+        game.touch_holdings(Holders::All);
+        game
+    }
+
+    /// A game at `start` with nothing yet logged, observed or cached: what `new` and
+    /// `restore` share.
+    fn assemble(
+        start: crate::fork::Snapshot,
+        components: Arc<Components>,
+        agents: Vec<Box<dyn Agent + 'h>>,
+        hooks: &'h dyn Hooks,
+        options: Options,
+        redeal: Option<crate::fork::Redeal>,
+    ) -> Game<'h> {
         let may_act = (0..components.cosmic.len())
             .map(|d| hooks.card_may_act(d as u16))
             .collect();
-        let mut game = Game {
-            state: snapshot.state,
+        Game {
+            state: start.state,
             components,
-            rng: snapshot.rng,
+            rng: start.rng,
             agents,
             hooks,
             options,
             events: Vec::new(),
             answers: Vec::new(),
-            stats: snapshot.stats,
+            stats: start.stats,
             violation: None,
-            seed: snapshot.seed,
-            moments: snapshot.moments,
-            new_hand: snapshot.new_hand,
+            seed: start.seed,
+            moments: start.moments,
+            new_hand: start.new_hand,
             observer: None,
             decision_observer: None,
             forced_observer: None,
+            progress: None,
             setup_log: Vec::new(),
-            started: true,
+            started: false,
             stamps: [0; crate::ids::MAX_PLAYERS],
             may_act,
             next_stamp: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32,
@@ -418,13 +408,10 @@ impl<'h> Game<'h> {
             spare_choices: Spares::default(),
             spare_places: Spares::default(),
             fork: None,
-            redeal: Some(redeal),
-            // Snapshots are taken between turns, when no card text runs.
+            redeal,
+            // No card text runs before setup or between turns.
             acting: None,
-            progress: None,
-        };
-        game.touch_holdings(Holders::All);
-        game
+        }
     }
 
     /// What a rollout needs to start again from here, between two turns.
