@@ -1069,7 +1069,7 @@ fn header_completions(text: &str, start: usize, at: usize, head: &str) -> Vec<Co
 mod tests {
     use super::*;
 
-    const ORACLE: &str = "alien \"Oracle\" {\n  summary \"Sees\"\n  alert green\n  set base\n\n  let seen = 2\n\n  define peek {\n    draw 1 card\n  }\n\n  power \"Foresight\" mandatory, as main player, at planning before encounter cards are selected {\n    choose a player from my opponents as victim\n    add seen to my side's total\n    move victim's encounter card to victim's hand\n    do peek\n  }\n}\n";
+    const SEER: &str = "alien \"Seer\" {\n  summary \"Sees\"\n  alert green\n  set base\n\n  let seen = 2\n\n  define peek {\n    draw 1 card\n  }\n\n  power \"Foresight\" mandatory, as main player, at planning before encounter cards are selected {\n    choose a player from my opponents as victim\n    add seen to my side's total\n    move victim's encounter card to victim's hand\n    do peek\n  }\n}\n";
 
     fn at(text: &str, needle: &str, nth: usize) -> usize {
         text.match_indices(needle).nth(nth).expect("needle").0
@@ -1081,41 +1081,41 @@ mod tests {
 
     #[test]
     fn hover_explains_the_ability_and_the_phrase() {
-        let fs = files(ORACLE);
-        let h = hover(&fs, 0, at(ORACLE, "Foresight", 0) + 2).expect("hover");
+        let fs = files(SEER);
+        let h = hover(&fs, 0, at(SEER, "Foresight", 0) + 2).expect("hover");
         assert!(
             h.markdown.contains("usable by a main player"),
             "{}",
             h.markdown
         );
-        let h = hover(&fs, 0, at(ORACLE, "side's total", 0) + 8).expect("hover");
+        let h = hover(&fs, 0, at(SEER, "side's total", 0) + 8).expect("hover");
         assert!(
             h.markdown.starts_with("`my side's total`: a number"),
             "{}",
             h.markdown
         );
         assert!(h.markdown.contains("‹a side›'s total"), "{}", h.markdown);
-        let h = hover(&fs, 0, at(ORACLE, "main player,", 0) + 1).expect("hover");
+        let h = hover(&fs, 0, at(SEER, "main player,", 0) + 1).expect("hover");
         assert_eq!(h.markdown, "Role `main player`: usable by a main player");
-        let h = hover(&fs, 0, at(ORACLE, "victim's hand", 0)).expect("hover");
+        let h = hover(&fs, 0, at(SEER, "victim's hand", 0)).expect("hover");
         assert!(h.markdown.contains("choice made by"), "{}", h.markdown);
     }
 
     #[test]
     fn definition_finds_lets_defines_and_choices() {
-        let fs = files(ORACLE);
-        let (_, span) = definition(&fs, 0, at(ORACLE, "do peek", 0) + 4).expect("define");
-        assert_eq!(&ORACLE[span.start..span.end], "peek");
-        assert_eq!(span.start, at(ORACLE, "peek", 0));
-        let (_, span) = definition(&fs, 0, at(ORACLE, "seen to", 0)).expect("let");
-        assert_eq!(span.start, at(ORACLE, "seen", 0));
-        let (_, span) = definition(&fs, 0, at(ORACLE, "victim's hand", 0)).expect("choice");
-        assert_eq!(span.start, at(ORACLE, "victim", 0));
+        let fs = files(SEER);
+        let (_, span) = definition(&fs, 0, at(SEER, "do peek", 0) + 4).expect("define");
+        assert_eq!(&SEER[span.start..span.end], "peek");
+        assert_eq!(span.start, at(SEER, "peek", 0));
+        let (_, span) = definition(&fs, 0, at(SEER, "seen to", 0)).expect("let");
+        assert_eq!(span.start, at(SEER, "seen", 0));
+        let (_, span) = definition(&fs, 0, at(SEER, "victim's hand", 0)).expect("choice");
+        assert_eq!(span.start, at(SEER, "victim", 0));
     }
 
     #[test]
     fn symbols_list_the_abilities() {
-        let s = symbols(&files(ORACLE)[0]);
+        let s = symbols(&files(SEER)[0]);
         let names: Vec<&str> = s[0].children.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["seen", "peek", "power \"Foresight\""]);
     }
@@ -1130,10 +1130,10 @@ mod tests {
 
     #[test]
     fn completes_by_context_with_near_misses_last() {
-        let roles = labels(ORACLE, "as main pl");
+        let roles = labels(SEER, "as main pl");
         assert_eq!(roles[0], ("main player".to_string(), false), "{roles:?}");
         let windows = labels(
-            &ORACLE.replace("before encounter cards are selected", "aftr"),
+            &SEER.replace("before encounter cards are selected", "aftr"),
             "at planning aftr",
         );
         assert!(windows.iter().all(|(_, s)| *s), "{windows:?}");
@@ -1143,19 +1143,19 @@ mod tests {
                 .any(|(w, _)| w == "after alliances are formed"),
             "{windows:?}"
         );
-        let phrases = labels(ORACLE, "add seen to my side's t");
+        let phrases = labels(SEER, "add seen to my side's t");
         assert_eq!(phrases[0].0, "my side's total", "{phrases:?}");
-        let verbs = labels(&ORACLE.replace("do peek", "dra"), "dra");
+        let verbs = labels(&SEER.replace("do peek", "dra"), "dra");
         assert_eq!(verbs[0].0, "draw", "{verbs:?}");
-        let typo = labels(&ORACLE.replace("do peek", "mvoe"), "mvoe");
+        let typo = labels(&SEER.replace("do peek", "mvoe"), "mvoe");
         assert!(typo.contains(&("move".to_string(), true)), "{typo:?}");
-        let names = labels(&ORACLE.replace("draw 1 card", "let x = vic"), "let x = vic");
+        let names = labels(&SEER.replace("draw 1 card", "let x = vic"), "let x = vic");
         assert_eq!(
             names,
             Vec::<(String, bool)>::new(),
             "a define's body has no victim"
         );
-        let bound = labels(ORACLE, "move vic");
+        let bound = labels(SEER, "move vic");
         assert_eq!(bound[0].0, "victim", "{bound:?}");
         let kinds = labels("ali", "ali");
         assert_eq!(kinds[0].0, "alien");
