@@ -2358,7 +2358,12 @@ impl Runtime {
                     .compensating
                     .is_some_and(|c| self.eval(p, game, ctx) == Value::Player(c)),
             ),
-            Expr::TopDiscard => s.discard.last().map_or(Value::None, |&c| Value::Card(c)),
+            Expr::TopDiscard => s
+                .piles
+                .cosmic
+                .discard
+                .last()
+                .map_or(Value::None, |&c| Value::Card(c)),
             Expr::EncounterCard(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => match main_side(game, p) {
                     Some(side) => s.encounter.cards[side.ix()].map_or(Value::None, Value::Card),
@@ -2366,7 +2371,7 @@ impl Runtime {
                 },
                 _ => Value::None,
             },
-            Expr::DiscardPile => Value::Cards(s.discard.clone()),
+            Expr::DiscardPile => Value::Cards(s.piles.cosmic.discard.clone()),
             Expr::RevealedCards => {
                 if s.encounter.revealed {
                     Value::Cards(s.encounter.cards.iter().flatten().copied().collect())
@@ -2956,7 +2961,7 @@ impl Hooks for Runtime {
                 new_hand,
             } => {
                 // A card taken out of the discard pile since can no longer be answered.
-                if !game.state().discard.contains(&card) {
+                if !game.state().is_discarded(card) {
                     return Ok(());
                 }
                 let ty = game.state().kind(card).card_type();
