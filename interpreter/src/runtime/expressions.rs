@@ -340,7 +340,12 @@ impl Runtime {
                     .compensating
                     .is_some_and(|c| self.eval(p, game, ctx) == Value::Player(c)),
             ),
-            Expr::TopDiscard => s.discard.last().map_or(Value::None, |&c| Value::Card(c)),
+            Expr::TopDiscard => s
+                .piles
+                .cosmic
+                .discard
+                .last()
+                .map_or(Value::None, |&c| Value::Card(c)),
             Expr::EncounterCard(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => match main_side(game, p) {
                     Some(side) => s.encounter.cards[side.ix()].map_or(Value::None, Value::Card),
@@ -348,7 +353,7 @@ impl Runtime {
                 },
                 _ => Value::None,
             },
-            Expr::DiscardPile => Value::Cards(s.discard.clone()),
+            Expr::DiscardPile => Value::Cards(s.piles.cosmic.discard.clone()),
             Expr::RevealedCards => {
                 if s.encounter.revealed {
                     Value::Cards(s.encounter.cards.iter().flatten().copied().collect())

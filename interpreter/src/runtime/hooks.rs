@@ -111,7 +111,7 @@ impl Hooks for Runtime {
                 new_hand,
             } => {
                 // A card taken out of the discard pile since can no longer be answered.
-                if !game.state().discard.contains(&card) {
+                if !game.state().is_discarded(card) {
                     return Ok(());
                 }
                 let ty = game.state().kind(card).card_type();
