@@ -112,6 +112,28 @@ pub struct Rules {
     /// Whether the offense may change its alien at the start of its turn (rotating powers).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rotating_powers: bool,
+    /// The order in which simultaneous abilities and rounds of play go.
+    #[serde(default, skip_serializing_if = "TimingOrder::is_ffg")]
+    pub timing: TimingOrder,
+}
+
+/// The order in which players act when several may at once: an edition's timing rule.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TimingOrder {
+    /// The offense, the defense, then the others clockwise from the offense's left (FFG).
+    #[default]
+    MainPlayersFirst,
+    /// The others clockwise from the offense's left, then the offense, then the defense
+    /// (Eon 1983).
+    OthersFirst,
+}
+
+impl TimingOrder {
+    /// Whether this is FFG's order (left out of saves).
+    pub fn is_ffg(&self) -> bool {
+        *self == TimingOrder::MainPlayersFirst
+    }
 }
 
 impl Rules {
@@ -142,6 +164,7 @@ impl Rules {
                     tech: variants.tech,
                     hidden_powers: variants.hidden_powers,
                     rotating_powers: variants.rotating_powers,
+                    timing: TimingOrder::MainPlayersFirst,
                 }
             }
         }

@@ -688,7 +688,8 @@ impl<'h> Game<'h> {
                     fork.at_turn(snapshot);
                 }
             }
-            match self.play_turn() {
+            let procedure = crate::procedure::of(self.state.rules.edition);
+            match procedure.play_turn(self) {
                 Ok(()) => {}
                 Err(Stop::GameOver) => break,
                 Err(Stop::TurnEnds) | Err(Stop::EncounterEnds(_)) | Err(Stop::EncounterDecided) => {
@@ -698,7 +699,7 @@ impl<'h> Game<'h> {
             if let Some(v) = self.violation.take() {
                 return Err(v);
             }
-            self.state.offense = self.state.left_of(self.state.offense, 1);
+            self.state.offense = procedure.next_player(&self.state);
         }
         if let Some(v) = self.violation.take() {
             return Err(v);
@@ -938,8 +939,8 @@ impl<'h> Game<'h> {
         }
     }
 
-    /// The order in which simultaneous abilities and rounds of play go: the offense, the
-    /// defense, then the others clockwise from the offense's left.
+    /// The order in which simultaneous abilities and rounds of play go, by the edition's
+    /// timing rule (`procedure::timing_order`).
     pub fn timing_order(&self) -> Seats {
         // Asked at every window and for every answer: kept while the main players stay.
         let (o, d) = (self.state.offense, self.state.encounter.defense);
@@ -947,28 +948,8 @@ impl<'h> Game<'h> {
         if (last_o, last_d) == (o, d) {
             return order;
         }
-        let order = self.compute_timing_order();
+        let order = crate::procedure::timing_order(&self.state);
         self.timing.set((o, d, order));
-        order
-    }
-
-    fn compute_timing_order(&self) -> Seats {
-        let o = self.state.offense;
-        let mut order = Seats::default();
-        order.push(o);
-        if let Some(d) = self.state.encounter.defense {
-            order.push(d);
-        }
-        // Clockwise from the offense's left, wrapping without a division per seat.
-        let n = self.state.player_count() as u8;
-        let mut seat = o.0;
-        for _ in 1..n {
-            seat = if seat + 1 == n { 0 } else { seat + 1 };
-            let p = PlayerId(seat);
-            if Some(p) != self.state.encounter.defense {
-                order.push(p);
-            }
-        }
         order
     }
 
@@ -1001,8 +982,20 @@ impl<'h> Game<'h> {
         self.hooks().quantity(q, value, self)
     }
 
-    /// The players with enough foreign colonies to win now.
+    /// The players with enough foreign colonies to win now (FFG's and Eon's win).
     pub(crate) fn winners_by_colonies(&self) -> Vec<PlayerId> {
+        // Checked at the end of every phase: when nothing can change the colonies needed, the
+        // highest track is compared once; the list is only made for a win.
+        let fixed = self.changeable()
+            & crate::quantity::Quantity::ColoniesToWin(PlayerId(0)).kind_bit()
+            == 0
+            && !self.options.check_invariants;
+        if fixed {
+            let need = self.state.rules.colonies_to_win;
+            if self.state.players.iter().all(|pl| pl.track < need) {
+                return Vec::new();
+            }
+        }
         self.state.seats().filter(|&p| self.has_won(p)).collect()
     }
 
@@ -1013,24 +1006,12 @@ impl<'h> Game<'h> {
         track >= self.quantity(crate::quantity::Quantity::ColoniesToWin(p), need)
     }
 
-    /// Ends the game if any player has enough foreign colonies; all such players share the win.
+    /// Ends the game if anyone has won by the edition's rules; all such players share the win.
     pub(crate) fn check_win(&mut self) -> Flow {
-        // Checked at the end of every phase: when nothing can change the colonies needed, the
-        // highest track is compared once; the list is only made for a win.
-        let fixed = self.changeable()
-            & crate::quantity::Quantity::ColoniesToWin(PlayerId(0)).kind_bit()
-            == 0
-            && !self.options.check_invariants;
-        if fixed {
-            let need = self.state.rules.colonies_to_win;
-            if self.state.players.iter().all(|pl| pl.track < need) {
-                return Ok(());
-            }
-        }
-        if !self.state.seats().any(|p| self.has_won(p)) {
+        let winners = crate::procedure::of(self.state.rules.edition).winners(self);
+        if winners.is_empty() {
             return Ok(());
         }
-        let winners = self.winners_by_colonies();
         self.state.winners = winners.clone();
         self.emit(Rule::Win, EventKind::GameWon { winners });
         Err(Stop::GameOver)

@@ -20,6 +20,7 @@ pub mod ids;
 pub mod invariants;
 mod phases;
 pub mod piles;
+pub mod procedure;
 pub mod quantity;
 pub mod save;
 pub mod secrecy;
