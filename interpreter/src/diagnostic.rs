@@ -124,7 +124,7 @@ pub enum Lint {
     },
     /// A component kind the library does not know.
     #[error("unknown kind of component `{found}`")]
-    #[diagnostic(code(cosmic::lint::unknown_kind), severity(Warning), help("{help}"))]
+    #[diagnostic(code(cosmic::lint::unknown_kind), help("{help}"))]
     UnknownKind {
         /// The kind as written.
         found: String,

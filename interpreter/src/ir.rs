@@ -27,18 +27,68 @@ pub struct Program {
     pub sources: Vec<String>,
 }
 
-/// What kind of component an item is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ItemKind {
+/// The kinds of component, from one list: the keyword that opens an item, and whether the
+/// runtime plays items of the kind. A kind it does not play yet may be written (names,
+/// counts, text), but an ability in it is a lint error: it would never run.
+macro_rules! item_kinds {
+    ($($(#[$doc:meta])* $kind:ident $word:literal plays $plays:literal,)*) => {
+        /// What kind of component an item is.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        pub enum ItemKind {
+            $($(#[$doc])* $kind,)*
+        }
+
+        impl ItemKind {
+            /// Every kind, in the list's order.
+            pub const ALL: &'static [ItemKind] = &[$(ItemKind::$kind,)*];
+
+            /// Every kind's keyword, in the list's order.
+            pub const WORDS: &'static [&'static str] = &[$($word,)*];
+
+            /// The keyword that opens an item of this kind.
+            pub fn word(self) -> &'static str {
+                match self {
+                    $(ItemKind::$kind => $word,)*
+                }
+            }
+
+            /// Whether the runtime plays this kind's abilities.
+            pub fn plays(self) -> bool {
+                match self {
+                    $(ItemKind::$kind => $plays,)*
+                }
+            }
+        }
+    };
+}
+
+item_kinds! {
     /// An alien (its flare is part of it).
-    Alien,
+    Alien "alien" plays true,
     /// An artifact card.
-    Artifact,
+    Artifact "artifact" plays true,
+    /// A reinforcement card with text beyond its value.
+    Reinforcement "reinforcement" plays false,
     /// A tech card (technology variant).
-    Tech,
-    /// Any other kind the runtime does not play yet (techs, hazards, ...).
-    Other,
+    Tech "tech" plays true,
+    /// A hazard card (hazard deck variant).
+    Hazard "hazard" plays false,
+    /// A moon.
+    Moon "moon" plays false,
+    /// A space station.
+    Station "station" plays false,
+    /// A reward-deck card with text of its own.
+    Reward "reward" plays false,
+    /// A Duel envoy.
+    Envoy "envoy" plays false,
+}
+
+impl ItemKind {
+    /// The kind a keyword names, if any.
+    pub fn from_word(word: &str) -> Option<ItemKind> {
+        ItemKind::ALL.iter().copied().find(|k| k.word() == word)
+    }
 }
 
 /// One component.

@@ -8,18 +8,8 @@ use cosmic_grammar::ast::{Decl, Entry, Expr, Item};
 use cosmic_grammar::{Parsed, SyntaxError};
 use std::collections::HashMap;
 
-/// The kinds of component the library knows.
-pub const KINDS: &[&str] = &[
-    "alien",
-    "artifact",
-    "reinforcement",
-    "tech",
-    "hazard",
-    "moon",
-    "station",
-    "reward",
-    "envoy",
-];
+/// The kinds of component the library knows (`ir::ItemKind`'s list).
+pub const KINDS: &[&str] = crate::ir::ItemKind::WORDS;
 
 /// The properties the interpreter reads; any other is reported as unknown.
 pub const PROPERTIES: &[&str] = &[
@@ -159,10 +149,11 @@ fn word_value(e: &Expr) -> Option<String> {
 /// Required properties and allowed values, per kind.
 fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
     let kind = d.kind.text.as_str();
-    if !KINDS.contains(&kind) {
+    if crate::ir::ItemKind::from_word(kind).is_none() {
+        let known = KINDS.join(", ");
         let help = match did_you_mean(kind, KINDS.iter().copied()) {
-            Some(k) => format!("did you mean `{k}`? Known kinds: {}", KINDS.join(", ")),
-            None => format!("known kinds: {}", KINDS.join(", ")),
+            Some(k) => format!("did you mean `{k}`? Known kinds: {known}"),
+            None => format!("known kinds: {known}"),
         };
         out.push(Lint::UnknownKind {
             found: kind.to_string(),

@@ -1,17 +1,16 @@
 //! Compiling items (aliens, artifacts, techs...): shared `let`s and `define`s, then abilities.
 
 use super::{name_tokens, path_tokens, Compiler};
+use crate::diagnostic::Lint;
 use crate::ir::{Expr, Item, ItemKind};
 use crate::vocabulary::{self, Bound, Ty};
 use cosmic_grammar::ast::{self, Entry};
 
 impl Compiler<'_> {
     pub(super) fn item(&mut self, d: &ast::Decl) {
-        let kind = match d.kind.text.as_str() {
-            "alien" => ItemKind::Alien,
-            "artifact" => ItemKind::Artifact,
-            "tech" => ItemKind::Tech,
-            _ => ItemKind::Other,
+        // An unknown kind is an error of the library's metadata lint: nothing of it is compiled.
+        let Some(kind) = ItemKind::from_word(&d.kind.text) else {
+            return;
         };
         let index = self.program.items.len() as u32;
         let mut item = Item {
@@ -48,6 +47,20 @@ impl Compiler<'_> {
                         item.research = u8::try_from(value).ok();
                     }
                 }
+            }
+        }
+        if !kind.plays() {
+            // Whatever lints clean runs: an ability the runtime would never reach is an error.
+            for a in abilities_of(&d.entries) {
+                self.lints.push(Lint::Unsupported {
+                    what: format!("the abilities of a {} card", kind.word()),
+                    help: format!(
+                        "{} cards are not played yet; their names, counts and text may be written, \
+                         their abilities not",
+                        kind.word()
+                    ),
+                    span: a.span,
+                });
             }
         }
         let mut list = Vec::new();
@@ -101,4 +114,17 @@ impl Compiler<'_> {
             }
         }
     }
+}
+
+/// Every ability among `entries`, in sections too.
+fn abilities_of(entries: &[Entry]) -> Vec<&ast::Ability> {
+    let mut out = Vec::new();
+    for e in entries {
+        match e {
+            Entry::Ability(a) => out.push(a),
+            Entry::Section(s) => out.extend(abilities_of(&s.entries)),
+            _ => {}
+        }
+    }
+    out
 }

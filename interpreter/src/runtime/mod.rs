@@ -129,7 +129,7 @@ impl Runtime {
                 program
                     .items
                     .iter()
-                    .position(|i| i.name == name && i.kind != ItemKind::Other)
+                    .position(|i| i.name == name && i.kind.plays())
                     .map(|i| i as u32)
             })
             .collect();
