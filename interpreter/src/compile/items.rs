@@ -51,7 +51,7 @@ impl Compiler<'_> {
         }
         if !kind.plays() {
             // Whatever lints clean runs: an ability the runtime would never reach is an error.
-            for a in abilities_of(&d.entries) {
+            for a in crate::library::abilities(&d.entries) {
                 self.lints.push(Lint::Unsupported {
                     what: format!("the abilities of a {} card", kind.word()),
                     help: format!(
@@ -114,17 +114,4 @@ impl Compiler<'_> {
             }
         }
     }
-}
-
-/// Every ability among `entries`, in sections too.
-fn abilities_of(entries: &[Entry]) -> Vec<&ast::Ability> {
-    let mut out = Vec::new();
-    for e in entries {
-        match e {
-            Entry::Ability(a) => out.push(a),
-            Entry::Section(s) => out.extend(abilities_of(&s.entries)),
-            _ => {}
-        }
-    }
-    out
 }
