@@ -228,3 +228,33 @@ fn every_statement_runs_or_is_refused_in_every_trigger_form() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// Every kind of component either has its abilities played, or an ability in it is refused by
+/// `lint` with an error: a kind added to `ir::ItemKind` cannot be a silent gap.
+#[test]
+fn every_kind_of_component_plays_its_abilities_or_refuses_them() {
+    use cosmic_interpreter::ir::ItemKind;
+    for &kind in ItemKind::ALL {
+        let text = format!(
+            "{} \"Probe\" {{\n  set base\n  edition ffg\n  effect \"Probe\" as any player, at regroup {{\n    draw 1 card\n  }}\n}}\n",
+            kind.word()
+        );
+        let files = [SourceFile::new("probe.cosmic", text)];
+        let report = &check(&files)[0];
+        let refused = report.lints.iter().any(|l| {
+            miette::Diagnostic::code(l)
+                .is_some_and(|c| c.to_string() == "cosmic::lint::unsupported")
+        });
+        assert_eq!(
+            refused,
+            !kind.plays(),
+            "a {} card's ability is {}",
+            kind.word(),
+            if refused {
+                "refused though the kind is played"
+            } else {
+                "accepted though nothing plays it"
+            }
+        );
+    }
+}
