@@ -6,7 +6,7 @@ use crate::effects::Until;
 use crate::event::{EventKind, Place, Rule};
 use crate::game::{unreachable_answer, Flow, Game, GameError};
 use crate::ids::{CardId, PlayerId};
-use rand::seq::SliceRandom;
+use crate::piles::Back;
 use rand::Rng;
 
 /// Places with a number of ships each, as a ship choice lists them.
@@ -352,17 +352,27 @@ impl Game<'_> {
         }
     }
 
-    /// Draws one card for `p`. An empty deck is refilled from the discard pile; with both
-    /// empty a cosmic quake happens instead and `false` is returned.
+    /// Draws one card from the cosmic deck for `p`. An empty deck is refilled from the
+    /// discard pile; with both empty a cosmic quake happens instead and `false` is returned.
     pub fn draw(&mut self, p: PlayerId, rule: Rule) -> Flow<bool> {
-        if self.state.deck.is_empty() {
-            if self.state.discard.is_empty() {
-                self.cosmic_quake()?;
+        self.draw_from(p, Back::Cosmic, rule)
+    }
+
+    /// Draws one card for `p` from the deck of cards with this back. An empty deck is
+    /// refilled from its discard pile; with both empty `false` is returned, after a cosmic
+    /// quake if it is the cosmic deck (the reward deck never quakes).
+    pub fn draw_from(&mut self, p: PlayerId, back: Back, rule: Rule) -> Flow<bool> {
+        let pile = self.state.piles.of(back);
+        if pile.draw.is_empty() {
+            if pile.discard.is_empty() {
+                if back.quakes() {
+                    self.cosmic_quake()?;
+                }
                 return Ok(false);
             }
-            self.reshuffle_discard();
+            self.reshuffle_discard(back);
         }
-        let Some(card) = self.state.deck.pop() else {
+        let Some(card) = self.state.piles.of_mut(back).draw.pop() else {
             return Ok(false);
         };
         self.state.players[p.ix()].hand.push(card);
@@ -391,13 +401,13 @@ impl Game<'_> {
         Ok(())
     }
 
-    fn reshuffle_discard(&mut self) {
-        let mut pile = std::mem::take(&mut self.state.discard);
-        pile.shuffle(&mut self.rng);
-        let cards = pile.len() as u16;
-        self.state.deck = pile;
-        self.moments.push(crate::hooks::Moment::DeckReshuffled);
-        self.emit(Rule::DeckReshuffle, EventKind::DeckShuffled { cards });
+    fn reshuffle_discard(&mut self, deck: Back) {
+        let cards = self.state.piles.of_mut(deck).reshuffle(&mut self.rng) as u16;
+        // Content's "when the deck is reshuffled" means the cosmic deck.
+        if deck == Back::Cosmic {
+            self.moments.push(crate::hooks::Moment::DeckReshuffled);
+        }
+        self.emit(Rule::DeckReshuffle, EventKind::DeckShuffled { cards, deck });
     }
 
     /// Cosmic quake: every hand is discarded, the discard pile becomes the deck and every
@@ -411,11 +421,11 @@ impl Game<'_> {
             self.discard_hand(PlayerId(p as u8), Rule::CosmicQuake);
         }
         // A quake for want of encounter cards leaves cards in the deck: they are shuffled in too.
-        let deck = std::mem::take(&mut self.state.deck);
-        self.state.discard.extend(deck);
-        self.reshuffle_discard();
+        let deck = std::mem::take(&mut self.state.piles.cosmic.draw);
+        self.state.piles.cosmic.discard.extend(deck);
+        self.reshuffle_discard(Back::Cosmic);
         let full = self.state.rules.hand_size as usize;
-        let total = self.state.deck.len();
+        let total = self.state.piles.cosmic.draw.len();
         let each = if total >= full * players {
             full
         } else {
@@ -423,7 +433,7 @@ impl Game<'_> {
         };
         for _ in 0..each {
             for p in 0..players {
-                let Some(card) = self.state.deck.pop() else {
+                let Some(card) = self.state.piles.cosmic.draw.pop() else {
                     return Ok(());
                 };
                 let player = PlayerId(p as u8);
@@ -439,7 +449,7 @@ impl Game<'_> {
         let hand = &mut self.state.players[p.ix()].hand;
         if let Some(i) = hand.iter().position(|&c| c == card) {
             hand.remove(i);
-            self.state.discard.push(card);
+            self.state.place_in_discard(card);
             let new_hand = self.new_hand;
             self.note(crate::hooks::Moment::CardDiscarded {
                 player: p,
@@ -508,8 +518,8 @@ impl Game<'_> {
                 return Ok(());
             }
             let is_encounter = |c: &CardId| self.state.kind(*c).is_encounter();
-            let drawable = self.state.deck.iter().any(is_encounter)
-                || self.state.discard.iter().any(is_encounter);
+            let drawable = self.state.piles.cosmic.draw.iter().any(is_encounter)
+                || self.state.piles.cosmic.discard.iter().any(is_encounter);
             if !drawable {
                 if quaked {
                     break;

@@ -170,7 +170,7 @@ impl Game<'_> {
             return;
         }
         let s = &mut self.state;
-        s.discard.push(old);
+        s.place_in_discard(old);
         let (mine, other) = (side.ix(), side.other().ix());
         let new = s.kind(card);
         let theirs = s.encounter.cards[other].map(|c| s.kind(c));
@@ -458,10 +458,10 @@ impl Game<'_> {
 
     /// `card` comes back from the discard pile into `p`'s hand.
     pub fn take_from_discard(&mut self, p: PlayerId, card: CardId, source: u32) {
-        let Some(i) = self.state.discard.iter().rposition(|&c| c == card) else {
+        let back = self.state.back(card);
+        if !self.state.piles.of_mut(back).take_discarded(card) {
             return;
-        };
-        self.state.discard.remove(i);
+        }
         self.state.players[p.ix()].hand.push(card);
         self.emit_caused(
             Cause::Ability(source),
@@ -514,7 +514,9 @@ impl Game<'_> {
                 None => return,
             }
         };
-        self.state.deck.insert(0, card);
+        // Under its own deck: a reward card goes under the reward deck.
+        let back = self.state.back(card);
+        self.state.piles.of_mut(back).draw.insert(0, card);
         self.emit_caused(
             Cause::Ability(source),
             EventKind::CardToDeckBottom { card, held_by },
@@ -556,16 +558,17 @@ impl Game<'_> {
     fn lift_loose_card(&mut self, card: CardId) -> Option<Option<PlayerId>> {
         let s = &mut self.state;
         let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
+        let back = s.back(card);
         if let Some(q) = holder {
             s.players[q.ix()].hand.retain(|&c| c != card);
-        } else if let Some(i) = s.discard.iter().position(|&c| c == card) {
-            s.discard.remove(i);
-        } else if let Some(i) = s.aside.iter().position(|a| a.card == card) {
-            s.aside.remove(i);
-        } else {
-            return None;
+            return Some(holder);
         }
-        Some(holder)
+        if s.piles.of_mut(back).take_discarded(card) {
+            return Some(None);
+        }
+        let i = s.aside.iter().position(|a| a.card == card)?;
+        s.aside.remove(i);
+        Some(None)
     }
 
     /// A card `p` plays from its open alien sheet comes into its hand first (and is played
@@ -897,7 +900,7 @@ impl Game<'_> {
     /// kind of card; the deck's order is not shown), to be drawn as the offense's.
     pub fn choose_destiny(&mut self, p: PlayerId, source: u32) -> Flow {
         self.refill_destiny();
-        let mut ids = self.state.destiny_deck.clone();
+        let mut ids = self.state.destiny.draw.clone();
         ids.sort();
         let mut kinds = Vec::new();
         let mut options = Vec::new();
@@ -914,7 +917,7 @@ impl Game<'_> {
         let Choice::Destiny(d) = self.pick(p, DecisionKind::CardChoice, options)? else {
             return Ok(());
         };
-        let deck = &mut self.state.destiny_deck;
+        let deck = &mut self.state.destiny.draw;
         if let Some(i) = deck.iter().position(|&x| x == d) {
             let c = deck.remove(i);
             deck.push(c);
@@ -966,8 +969,12 @@ impl Game<'_> {
                     EventKind::CardTaken { player: to, card },
                 );
             }
-        } else if let Some(i) = self.state.discard.iter().rposition(|&c| c == card) {
-            self.state.discard.remove(i);
+        } else if self
+            .state
+            .piles
+            .of_mut(self.state.back(card))
+            .take_discarded(card)
+        {
             self.state.players[to.ix()].hand.push(card);
             self.emit_caused(
                 Cause::Ability(source),
@@ -1043,7 +1050,7 @@ impl Game<'_> {
             self.discard_card(owner, card, Rule::CardText);
         } else if let Some(i) = aside {
             let a = self.state.aside.remove(i);
-            self.state.discard.push(card);
+            self.state.place_in_discard(card);
             self.emit_caused(
                 Cause::Ability(source),
                 EventKind::CardDiscarded {
@@ -1053,7 +1060,7 @@ impl Game<'_> {
             );
         } else if let Some(i) = on_table {
             let r = self.state.encounter.reinforcements.remove(i);
-            self.state.discard.push(card);
+            self.state.place_in_discard(card);
             self.emit_caused(
                 Cause::Ability(source),
                 EventKind::CardDiscarded { player: r.by, card },

@@ -589,7 +589,7 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
             .reinforcements
             .iter()
             .any(|r| r.card == card)
-        || state.discard.contains(&card)
+        || state.is_discarded(card)
         || state.aside.iter().any(|a| {
             a.card == card && (a.owner == p || matches!(a.at, crate::state::Aside::Planet(_)))
         })

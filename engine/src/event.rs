@@ -167,6 +167,9 @@ pub enum EventKind {
     },
     DeckShuffled {
         cards: u16,
+        /// Which deck (left out for the cosmic deck).
+        #[serde(default, skip_serializing_if = "crate::piles::Back::is_cosmic")]
+        deck: crate::piles::Back,
     },
     CosmicQuake,
     /// A player must draw a hand with an encounter card, but the deck and the discard pile
@@ -844,10 +847,16 @@ impl Names<'_> {
                 None => write!(s, "{} may have another encounter", self.player(*player)),
             },
             EventKind::PhaseStarted { phase } => write!(s, "{} phase", phase.name()),
-            EventKind::DeckShuffled { cards } => {
+            EventKind::DeckShuffled { cards, deck } => {
+                let (pile, new) = match deck {
+                    crate::piles::Back::Cosmic => ("the discard pile", "a new deck"),
+                    crate::piles::Back::Reward => {
+                        ("the reward discard pile", "a new reward deck")
+                    }
+                };
                 write!(
                     s,
-                    "the discard pile ({cards} card{}) is shuffled into a new deck",
+                    "{pile} ({cards} card{}) is shuffled into {new}",
                     if *cards == 1 { "" } else { "s" }
                 )
             }

@@ -19,6 +19,7 @@ use crate::decision::{visible_to, Answer, Decision, DecisionKind, Refusal};
 use crate::game::{Game, GameError, Options, RecordedAnswer, Setup, Stats};
 use crate::hooks::{Hooks, Moment};
 use crate::ids::{CardId, PlayerId, Side};
+use crate::piles::Back;
 use crate::state::{Aside, CardInfo, GameState};
 use crate::view::View;
 use rand::seq::SliceRandom;
@@ -257,7 +258,9 @@ impl Game<'_> {
                 slots.extend(player.hand.iter().map(|&c| (c, Slot::Any)));
             }
         }
-        slots.extend(state.deck.iter().map(|&c| (c, Slot::Any)));
+        for back in Back::ALL {
+            slots.extend(state.piles.of(back).draw.iter().map(|&c| (c, Slot::Any)));
+        }
         for side in Side::BOTH {
             if let Some(c) = state.encounter.cards[side.ix()] {
                 slots.push((c, Slot::Encounter));
@@ -285,16 +288,18 @@ impl Game<'_> {
         // Places that need a kind of card are dealt first, each the first fitting card of
         // the shuffled pool: the real deal fits them, so one always remains.
         slots.sort_by_key(|&(_, slot)| slot == Slot::Any);
+        // A card's back shows wherever it lies: each place is dealt a card of its own back.
         for (c, slot) in slots {
+            let back = state.cards[c.0 as usize].back;
             let k = pool
                 .iter()
-                .rposition(|i| slot.takes(i))
+                .rposition(|i| i.back == back && slot.takes(i))
                 .unwrap_or(pool.len() - 1);
             state.cards[c.0 as usize] = pool.swap_remove(k);
         }
         self.redeal_sheets(viewer, &mut rng);
-        self.state.destiny_deck.sort_unstable();
-        self.state.destiny_deck.shuffle(&mut rng);
+        self.state.destiny.draw.sort_unstable();
+        self.state.destiny.draw.shuffle(&mut rng);
         self.rng = ChaCha8Rng::seed_from_u64(rand::RngCore::next_u64(&mut rng));
     }
 
@@ -337,7 +342,7 @@ impl Game<'_> {
             state.unused_aliens.sort_unstable();
         }
         // Face-down techs of the others and the tech deck.
-        let mut pool: Vec<u16> = state.tech_deck.clone();
+        let mut pool: Vec<u16> = state.techs.draw.clone();
         for (p, player) in state.players.iter().enumerate() {
             if p != viewer.ix() {
                 pool.extend(
@@ -358,7 +363,7 @@ impl Game<'_> {
                 }
             }
         }
-        state.tech_deck = pool;
+        state.techs.draw = pool;
     }
 }
 
@@ -421,7 +426,7 @@ mod tests {
         (s.players.iter().enumerate())
             .filter(|&(p, _)| p != viewer.ix())
             .flat_map(|(_, pl)| pl.hand.iter().copied())
-            .chain(s.deck.iter().copied())
+            .chain(s.piles.cosmic.draw.iter().copied())
             .collect()
     }
 
@@ -442,7 +447,10 @@ mod tests {
         for (a, b) in before.players.iter().zip(&after.players) {
             assert_eq!(a.hand.len(), b.hand.len(), "hand sizes are public");
         }
-        assert_eq!(before.deck.len(), after.deck.len());
+        assert_eq!(
+            before.piles.cosmic.draw.len(),
+            after.piles.cosmic.draw.len()
+        );
         let mut defs: Vec<u16> = before.cards.iter().map(|c| c.def).collect();
         let mut redealt: Vec<u16> = after.cards.iter().map(|c| c.def).collect();
         defs.sort_unstable();
@@ -474,7 +482,7 @@ mod tests {
         for (k, &c) in hidden.iter().enumerate() {
             b.state.cards[c.0 as usize] = infos[(k + 7) % infos.len()];
         }
-        b.state.destiny_deck.reverse();
+        b.state.destiny.draw.reverse();
         assert_ne!(a.state, b.state);
         a.redeal_hidden(me, 9);
         b.redeal_hidden(me, 9);

@@ -1235,10 +1235,10 @@ mod tests {
         game.emit(Rule::StartTurn, turn.clone());
         assert_eq!(game.violation, None);
         // A negotiate moved from the deck into a hand the same way is one.
-        let k = (game.state.deck.iter())
+        let k = (game.state.piles.cosmic.draw.iter())
             .position(|&c| game.state.kind(c) == CardKind::Negotiate)
             .expect("a negotiate in the deck");
-        let negotiate = game.state.deck.remove(k);
+        let negotiate = game.state.piles.cosmic.draw.remove(k);
         game.state.players[2].hand.push(negotiate);
         game.emit(Rule::StartTurn, turn);
         let seen = game.violation.clone();

@@ -3,6 +3,7 @@
 //! alien power agree with the board.
 
 use crate::components::Components;
+use crate::piles::Back;
 use crate::state::GameState;
 
 /// Checks every invariant; the error says which one broke.
@@ -54,10 +55,9 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
     // Each card is in exactly one place.
     let mut seen = vec![false; s.cards.len()];
     let e = &s.encounter;
-    let places = s
-        .deck
-        .iter()
-        .chain(&s.discard)
+    let piles = Back::ALL.iter().map(|&b| s.piles.of(b));
+    let places = piles
+        .flat_map(|p| p.draw.iter().chain(&p.discard))
         .chain(s.players.iter().flat_map(|p| &p.hand))
         .chain(e.cards.iter().flatten())
         .chain(e.reinforcements.iter().map(|r| &r.card))
@@ -75,7 +75,7 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
             .players
             .iter()
             .flat_map(|p| p.techs.iter().map(|h| &h.tech));
-        for &t in s.tech_deck.iter().chain(&s.tech_discard).chain(held) {
+        for &t in s.techs.draw.iter().chain(&s.techs.discard).chain(held) {
             match seen.get_mut(t as usize) {
                 Some(b) if !*b => *b = true,
                 _ => return Err(format!("tech #{t} is in two places at once, or unknown")),
@@ -92,7 +92,7 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
         }
     }
     let destiny =
-        s.destiny_deck.len() + s.destiny_discard.len() + usize::from(s.encounter.destiny.is_some());
+        s.destiny.draw.len() + s.destiny.discard.len() + usize::from(s.encounter.destiny.is_some());
     if destiny != s.destiny_cards.len() {
         return Err(format!(
             "{destiny} destiny cards are somewhere but the game has {}",

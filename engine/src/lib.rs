@@ -19,6 +19,7 @@ pub mod hooks;
 pub mod ids;
 pub mod invariants;
 mod phases;
+pub mod piles;
 pub mod quantity;
 pub mod save;
 pub mod secrecy;

@@ -7,6 +7,7 @@ use crate::edition::Rules;
 use crate::event::{EventKind, Rule};
 use crate::game::{AlienSetup, Flow, Game, GameError, Setup};
 use crate::ids::{CardId, Color, DestinyId, PlanetId, PlayerId, MAX_PLAYERS};
+use crate::piles::{Back, CardPiles, Pile};
 use crate::state::CardInfo as Info;
 use crate::state::{CardInfo, Encounter, GameState, Planet, Player};
 use rand::seq::SliceRandom;
@@ -65,6 +66,7 @@ pub(crate) fn initial_state(
             cards.push(CardInfo {
                 kind: c.kind,
                 def: def as u16,
+                back: Back::Cosmic,
             });
         }
     }
@@ -96,10 +98,17 @@ pub(crate) fn initial_state(
         }
     }
     Ok(GameState {
-        deck: (0..cards.len() as u16).map(CardId).collect(),
-        discard: Vec::with_capacity(cards.len()),
-        destiny_deck: (0..destiny_cards.len() as u8).map(DestinyId).collect(),
-        destiny_discard: Vec::with_capacity(destiny_cards.len()),
+        piles: CardPiles {
+            cosmic: Pile {
+                draw: (0..cards.len() as u16).map(CardId).collect(),
+                discard: Vec::with_capacity(cards.len()),
+            },
+            reward: Pile::default(),
+        },
+        destiny: Pile {
+            draw: (0..destiny_cards.len() as u8).map(DestinyId).collect(),
+            discard: Vec::with_capacity(destiny_cards.len()),
+        },
         destiny_cards,
         cards,
         players,
@@ -113,8 +122,7 @@ pub(crate) fn initial_state(
         another_encounter: false,
         extra_encounter: None,
         fixed_defense: None,
-        tech_deck: Vec::new(),
-        tech_discard: Vec::new(),
+        techs: Pile::default(),
         unused_aliens: Vec::new(),
         aside: Vec::new(),
         renewing: None,
@@ -127,8 +135,8 @@ impl Game<'_> {
     /// Shuffles the decks, deals the starting hands and chooses the first player.
     pub(crate) fn deal_setup(&mut self, aliens: &AlienSetup, sets: &[String]) -> Flow {
         self.assign_aliens(aliens, sets)?;
-        self.state.destiny_deck.shuffle(&mut self.rng);
-        self.state.deck.shuffle(&mut self.rng);
+        self.state.destiny.draw.shuffle(&mut self.rng);
+        self.state.piles.cosmic.draw.shuffle(&mut self.rng);
         let hand = self.state.rules.hand_size;
         for p in 0..self.state.player_count() {
             for _ in 0..hand {
@@ -139,11 +147,11 @@ impl Game<'_> {
         self.moments.clear();
         // Reveal destiny cards until one shows a player's color, then shuffle them all back.
         let first = loop {
-            let Some(&card) = self.state.destiny_deck.last() else {
+            let Some(&card) = self.state.destiny.draw.last() else {
                 return Err(GameError::Setup("no colored destiny card".into()).into());
             };
-            self.state.destiny_deck.pop();
-            self.state.destiny_discard.push(card);
+            self.state.destiny.draw.pop();
+            self.state.destiny.discard.push(card);
             self.emit(Rule::FirstPlayer, EventKind::DestinyRevealed { card });
             if let DestinyKind::Color(c) = self.state.destiny_cards[card.0 as usize].kind {
                 if let Some(p) = self.state.player_of(c) {
@@ -151,9 +159,9 @@ impl Game<'_> {
                 }
             }
         };
-        let revealed = std::mem::take(&mut self.state.destiny_discard);
-        self.state.destiny_deck.extend(revealed);
-        self.state.destiny_deck.shuffle(&mut self.rng);
+        let revealed = std::mem::take(&mut self.state.destiny.discard);
+        self.state.destiny.draw.extend(revealed);
+        self.state.destiny.draw.shuffle(&mut self.rng);
         self.state.offense = first;
         self.emit(Rule::FirstPlayer, EventKind::FirstPlayer { player: first });
         if self.state.rules.tech {
@@ -261,8 +269,9 @@ impl Game<'_> {
             self.state.cards.push(Info {
                 kind: CardKind::Flare,
                 def,
+                back: Back::Cosmic,
             });
-            self.state.deck.push(id);
+            self.state.piles.cosmic.draw.push(id);
         }
         Ok(())
     }

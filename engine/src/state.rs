@@ -111,6 +111,9 @@ pub struct CardInfo {
     pub kind: CardKind,
     /// Index of its definition in the components (for its name).
     pub def: u16,
+    /// The deck it is drawn from and discarded to.
+    #[serde(default, skip_serializing_if = "crate::piles::Back::is_cosmic")]
+    pub back: crate::piles::Back,
 }
 
 /// The phases of an encounter, in order.
@@ -336,16 +339,14 @@ pub struct GameState {
     pub planets: Vec<Planet>,
     /// The card table: one entry per physical cosmic card.
     pub cards: Vec<CardInfo>,
-    /// The cosmic deck; the top card is the last.
-    pub deck: Vec<CardId>,
-    /// The cosmic discard pile; the top card is the last.
-    pub discard: Vec<CardId>,
+    /// The decks of cosmic-sized cards and their discard piles, one per card back.
+    #[serde(flatten)]
+    pub piles: crate::piles::CardPiles,
     /// The destiny card table: one entry per physical destiny card in play.
     pub destiny_cards: Vec<DestinyDef>,
-    /// The destiny deck; the top card is the last.
-    pub destiny_deck: Vec<DestinyId>,
-    /// The destiny discard pile.
-    pub destiny_discard: Vec<DestinyId>,
+    /// The destiny deck and its discard pile.
+    #[serde(flatten, with = "crate::piles::destiny_fields")]
+    pub destiny: crate::piles::Pile<DestinyId>,
     /// Turns begun so far.
     pub turn: u32,
     /// The offense of the current (or most recent) encounter.
@@ -368,12 +369,9 @@ pub struct GameState {
     /// The defense of the next encounter, fixed by content instead of drawn from destiny.
     #[serde(default)]
     pub fixed_defense: Option<PlayerId>,
-    /// The tech deck (technology variant); the top card is the last.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub tech_deck: Vec<u16>,
-    /// The tech discard pile.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub tech_discard: Vec<u16>,
+    /// The tech deck and its discard pile (technology variant).
+    #[serde(flatten, with = "crate::piles::tech_fields")]
+    pub techs: crate::piles::Pile<u16>,
     /// The alien sheets left in the box (not in play), in ascending order: rotating powers
     /// and content that gives a random unused alien draw from them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -661,11 +659,30 @@ impl GameState {
                 .any(|e| e.by == p && matches!(e.what, crate::effects::Lasting::SheetAccess))
     }
 
+    /// The deck a card is drawn from and discarded to.
+    #[inline]
+    pub fn back(&self, card: CardId) -> crate::piles::Back {
+        self.cards[card.0 as usize].back
+    }
+
+    /// Puts `card` face up on the discard pile of its own deck (a reward card on the
+    /// reward discard pile).
+    #[inline]
+    pub fn place_in_discard(&mut self, card: CardId) {
+        let back = self.back(card);
+        self.piles.of_mut(back).discard.push(card);
+    }
+
+    /// Whether `card` lies face up on its deck's discard pile.
+    #[inline]
+    pub fn is_discarded(&self, card: CardId) -> bool {
+        self.piles.of(self.back(card)).discarded(card)
+    }
+
     /// The card count in every place a card can be (for the invariant check).
     pub fn cards_accounted(&self) -> usize {
         let e = &self.encounter;
-        self.deck.len()
-            + self.discard.len()
+        self.piles.len()
             + self.players.iter().map(|p| p.hand.len()).sum::<usize>()
             + e.cards.iter().flatten().count()
             + e.reinforcements.len()

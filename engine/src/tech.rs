@@ -25,7 +25,7 @@ impl Game<'_> {
             })
             .collect();
         deck.shuffle(&mut self.rng);
-        self.state.tech_deck = deck;
+        self.state.techs.draw = deck;
         let seats: Vec<PlayerId> = self.state.seats().collect();
         let mut dealt = Vec::with_capacity(seats.len());
         for &p in &seats {
@@ -42,13 +42,11 @@ impl Game<'_> {
     fn draw_techs(&mut self, p: PlayerId, n: usize, rule: Rule) -> Vec<u16> {
         let mut drawn = Vec::with_capacity(n);
         for _ in 0..n {
-            if self.state.tech_deck.is_empty() && !self.state.tech_discard.is_empty() {
-                let mut pile = std::mem::take(&mut self.state.tech_discard);
-                pile.shuffle(&mut self.rng);
-                self.state.tech_deck = pile;
+            if self.state.techs.draw.is_empty() && !self.state.techs.discard.is_empty() {
+                self.state.techs.reshuffle(&mut self.rng);
                 self.emit(rule, EventKind::TechDeckReshuffled);
             }
-            let Some(t) = self.state.tech_deck.pop() else {
+            let Some(t) = self.state.techs.draw.pop() else {
                 break;
             };
             self.emit(rule, EventKind::TechDrawn { player: p, tech: t });
@@ -81,7 +79,7 @@ impl Game<'_> {
             },
         );
         for t in drawn.into_iter().filter(|&t| t != kept) {
-            self.state.tech_discard.push(t);
+            self.state.techs.discard.push(t);
             self.emit(rule, EventKind::TechDiscarded { player: p, tech: t });
         }
         Ok(())
@@ -178,14 +176,14 @@ impl Game<'_> {
         techs.retain(|h| h.tech != tech);
         self.lose_tech_powers(p, tech, rule);
         self.remove_tech_ship_tokens(p, tech, rule);
-        self.state.tech_discard.push(tech);
+        self.state.techs.discard.push(tech);
         self.emit(rule, EventKind::TechDiscarded { player: p, tech });
         // Cards stored under the tech go with it (once the tech's discard is announced).
         while let Some(i) = (self.state.aside.iter())
             .position(|a| a.owner == p && a.at == crate::state::Aside::Tech(tech))
         {
             let card = self.state.aside.remove(i).card;
-            self.state.discard.push(card);
+            self.state.place_in_discard(card);
             self.emit(rule, EventKind::CardDiscarded { player: p, card });
         }
         Ok(())

@@ -171,17 +171,32 @@ impl<'a> View<'a> {
 
     /// Cards left in the cosmic deck.
     pub fn deck_size(&self) -> usize {
-        self.state.deck.len()
+        self.state.piles.cosmic.draw.len()
     }
 
     /// The cosmic discard pile (public).
     pub fn discard(&self) -> &'a [CardId] {
-        &self.state.discard
+        &self.state.piles.cosmic.discard
     }
 
-    /// The discard pile's card kinds are public.
+    /// Cards left in the deck of cards with this back (its order and faces are hidden).
+    pub fn deck_size_of(&self, back: crate::piles::Back) -> usize {
+        self.state.piles.of(back).draw.len()
+    }
+
+    /// The discard pile of cards with this back (public).
+    pub fn discard_of(&self, back: crate::piles::Back) -> &'a [CardId] {
+        &self.state.piles.of(back).discard
+    }
+
+    /// The deck a card comes from: its back is public wherever the card is.
+    pub fn back(&self, c: CardId) -> crate::piles::Back {
+        self.state.back(c)
+    }
+
+    /// The discard piles' card kinds are public.
     pub fn discarded_kind(&self, c: CardId) -> Option<CardKind> {
-        self.state.discard.contains(&c).then(|| self.state.kind(c))
+        self.state.is_discarded(c).then(|| self.state.kind(c))
     }
 
     /// The turn number.
@@ -309,7 +324,7 @@ impl<'a> View<'a> {
 
     /// The tech discard pile (face up, public).
     pub fn tech_discard(&self) -> &'a [u16] {
-        &self.state.tech_discard
+        &self.state.techs.discard
     }
 
     /// A tech's research number (`None` for X).

@@ -438,7 +438,7 @@ impl Table {
         let old = std::mem::take(&mut self.game.state_mut().players[p.ix()].hand);
         for c in old {
             self.pinned.retain(|&x| x != c);
-            self.game.state_mut().deck.insert(0, c);
+            self.game.state_mut().piles.cosmic.draw.insert(0, c);
         }
         for name in names {
             let c = self.take_free_copy(name, Some(p));
@@ -458,7 +458,12 @@ impl Table {
                 c
             })
             .collect();
-        self.game.state_mut().deck.extend(cards.into_iter().rev());
+        self.game
+            .state_mut()
+            .piles
+            .cosmic
+            .draw
+            .extend(cards.into_iter().rev());
         self.check_arrangement("deck_on_top");
     }
 
@@ -476,6 +481,7 @@ impl Table {
         self.game.state_mut().cards[card.0 as usize] = CardInfo {
             kind,
             def: def as u16,
+            back: self.game.state().back(card),
         };
         self.check_arrangement("reprint");
     }
@@ -483,17 +489,17 @@ impl Table {
     /// Leaves only the top `n` cards in the cosmic deck; the others go to the discard pile.
     pub fn deck_down_to(&mut self, n: usize) {
         let s = self.game.state_mut();
-        let cut = s.deck.len().saturating_sub(n);
-        let rest: Vec<CardId> = s.deck.drain(..cut).collect();
-        s.discard.extend(rest);
+        let cut = s.piles.cosmic.draw.len().saturating_sub(n);
+        let rest: Vec<CardId> = s.piles.cosmic.draw.drain(..cut).collect();
+        s.piles.cosmic.discard.extend(rest);
         self.check_arrangement("deck_down_to");
     }
 
     /// Empties the deck and the discard pile into `p`'s hand (to set up a cosmic quake).
     pub fn deck_and_discard_into_hand(&mut self, p: PlayerId) {
         let s = self.game.state_mut();
-        let mut all = std::mem::take(&mut s.deck);
-        all.append(&mut s.discard);
+        let mut all = std::mem::take(&mut s.piles.cosmic.draw);
+        all.append(&mut s.piles.cosmic.discard);
         s.players[p.ix()].hand.extend(all);
         self.check_arrangement("deck_and_discard_into_hand");
     }
@@ -505,11 +511,23 @@ impl Table {
         let pinned = self.pinned.clone();
         let free = |c: &CardId| !pinned.contains(c);
         let s = self.game.state_mut();
-        if let Some(i) = s.deck.iter().position(|c| copies.contains(c) && free(c)) {
-            return s.deck.remove(i);
+        if let Some(i) = s
+            .piles
+            .cosmic
+            .draw
+            .iter()
+            .position(|c| copies.contains(c) && free(c))
+        {
+            return s.piles.cosmic.draw.remove(i);
         }
-        if let Some(i) = s.discard.iter().position(|c| copies.contains(c) && free(c)) {
-            return s.discard.remove(i);
+        if let Some(i) = s
+            .piles
+            .cosmic
+            .discard
+            .iter()
+            .position(|c| copies.contains(c) && free(c))
+        {
+            return s.piles.cosmic.discard.remove(i);
         }
         for q in 0..s.players.len() {
             if Some(PlayerId(q as u8)) == for_player {
@@ -519,11 +537,13 @@ impl Table {
             if let Some(i) = hand.iter().position(|c| copies.contains(c) && free(c)) {
                 let c = hand.remove(i);
                 let j = s
-                    .deck
+                    .piles
+                    .cosmic
+                    .draw
                     .iter()
                     .position(free)
                     .unwrap_or_else(|| panic!("no card left in the deck to refill a hand"));
-                let refill = s.deck.remove(j);
+                let refill = s.piles.cosmic.draw.remove(j);
                 s.players[q].hand.push(refill);
                 return c;
             }
@@ -601,30 +621,31 @@ impl Table {
             let s = self.game.state_mut();
             let is = |d: &DestinyId| s.destiny_cards[d.0 as usize].kind == face;
             let id = if let Some(i) = s
-                .destiny_deck
+                .destiny
+                .draw
                 .iter()
                 .position(|d| is(d) && !chosen.contains(d))
             {
-                s.destiny_deck.remove(i)
-            } else if let Some(i) = s.destiny_discard.iter().position(is) {
-                s.destiny_discard.remove(i)
+                s.destiny.draw.remove(i)
+            } else if let Some(i) = s.destiny.discard.iter().position(is) {
+                s.destiny.discard.remove(i)
             } else {
                 panic!("no destiny card {face:?} is left to put on top");
             };
             chosen.push(id);
         }
         let s = self.game.state_mut();
-        s.destiny_deck.extend(chosen.into_iter().rev());
+        s.destiny.draw.extend(chosen.into_iter().rev());
         self.check_arrangement("destiny_on_top");
     }
 
     /// Leaves exactly `n` cards in the destiny deck (the rest go to the destiny discard pile).
     pub fn destiny_deck_down_to(&mut self, n: usize) {
         let s = self.game.state_mut();
-        s.destiny_deck.append(&mut s.destiny_discard);
-        let cut = s.destiny_deck.len() - n;
-        let rest: Vec<DestinyId> = s.destiny_deck.drain(..cut).collect();
-        s.destiny_discard = rest;
+        s.destiny.draw.append(&mut s.destiny.discard);
+        let cut = s.destiny.draw.len() - n;
+        let rest: Vec<DestinyId> = s.destiny.draw.drain(..cut).collect();
+        s.destiny.discard = rest;
         self.check_arrangement("destiny_deck_down_to");
     }
 
@@ -900,7 +921,7 @@ mod tests {
         t.set_hand(GREEN, &["Attack 30", "Negotiate"]);
         assert_eq!(t.hand_names(BLUE), ["Attack 40", "Morph", "Negotiate"]);
         t.deck_on_top(&["Attack 20", "Reinforcement +5"]);
-        let top = *t.state().deck.last().unwrap();
+        let top = *t.state().piles.cosmic.draw.last().unwrap();
         assert_eq!(t.card_name(top), "Attack 20");
         t.set_ships(GREEN, planet(GREEN, 1), 1);
         assert_eq!(t.warp(GREEN), 3);
@@ -917,7 +938,7 @@ mod tests {
             DestinyKind::Wild,
             DestinyKind::Color(Color::Red),
         ]);
-        let deck = &t.state().destiny_deck;
+        let deck = &t.state().destiny.draw;
         let top: Vec<DestinyKind> = deck[deck.len() - 3..]
             .iter()
             .rev()

@@ -198,7 +198,7 @@ fn cosmic_quake_when_deck_and_discard_are_both_empty() {
     t.destiny_on_top(&[destiny(Color::Green)]);
     t.deck_and_discard_into_hand(PURPLE);
     assert_eq!(t.hand(PURPLE).len(), 70);
-    assert!(t.state().deck.is_empty() && t.state().discard.is_empty());
+    assert!(t.state().piles.cosmic.draw.is_empty() && t.state().piles.cosmic.discard.is_empty());
     t.script(
         BLUE,
         [
@@ -231,8 +231,8 @@ fn cosmic_quake_when_deck_and_discard_are_both_empty() {
         assert_eq!(t.hand(p).len(), 8, "{} is dealt eight cards", t.color(p));
     }
     // 70 cards were in hands; the two encounter cards were on the table.
-    assert_eq!(t.state().deck.len(), 70 - 24);
-    assert_eq!(t.state().discard.len(), 2);
+    assert_eq!(t.state().piles.cosmic.draw.len(), 70 - 24);
+    assert_eq!(t.state().piles.cosmic.discard.len(), 2);
 }
 
 // The Colony Track / Winning the Game: a player who establishes a fifth foreign colony wins
@@ -512,7 +512,7 @@ fn an_empty_deck_is_refilled_from_the_shuffled_discard_pile() {
     t.set_hand(GREEN, &["Card Zap"]);
     t.deck_on_top(&["Quash", "Plague", "Ionic Gas"]);
     t.deck_down_to(3);
-    let discards = t.state().discard.len();
+    let discards = t.state().piles.cosmic.discard.len();
     t.destiny_on_top(&[destiny(Color::Green)]);
     t.play();
 
@@ -525,7 +525,7 @@ fn an_empty_deck_is_refilled_from_the_shuffled_discard_pile() {
     assert_eq!(drawn_before, 3, "the three cards left are drawn first");
     assert!(
         t.happened(
-            |k| matches!(k, EventKind::DeckShuffled { cards } if *cards as usize == discards + 1)
+            |k| matches!(k, EventKind::DeckShuffled { cards, .. } if *cards as usize == discards + 1)
         ),
         "the discard pile (with Green's old hand) becomes the deck\n{}",
         t.log()

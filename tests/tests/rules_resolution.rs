@@ -135,7 +135,7 @@ fn reinforcements_played_back_and_forth_change_the_winner() {
     for name in ["Reinforcement +2", "Reinforcement +3", "Reinforcement +5"] {
         let c = t.cards_named(name);
         assert!(
-            t.state().discard.iter().any(|d| c.contains(d)),
+            t.state().piles.cosmic.discard.iter().any(|d| c.contains(d)),
             "{name} is discarded after the encounter"
         );
     }

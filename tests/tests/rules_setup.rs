@@ -46,8 +46,8 @@ fn setup_deals_eight_card_hands_from_the_72_card_deck() {
         for p in s.seats() {
             assert_eq!(s.players[p.ix()].hand.len(), 8, "{players} players");
         }
-        assert_eq!(s.deck.len(), 72 - 8 * players as usize);
-        assert!(s.discard.is_empty());
+        assert_eq!(s.piles.cosmic.draw.len(), 72 - 8 * players as usize);
+        assert!(s.piles.cosmic.discard.is_empty());
     }
 }
 
@@ -60,10 +60,11 @@ fn setup_destiny_deck_has_three_per_color_in_play_two_wilds_three_specials() {
         let s = t.state();
         let n = players as usize;
         assert_eq!(s.destiny_cards.len(), 3 * n + 2 + 3, "{players} players");
-        assert_eq!(s.destiny_deck.len(), s.destiny_cards.len());
-        assert!(s.destiny_discard.is_empty());
+        assert_eq!(s.destiny.draw.len(), s.destiny_cards.len());
+        assert!(s.destiny.discard.is_empty());
         let count = |k: DestinyKind| {
-            s.destiny_deck
+            s.destiny
+                .draw
                 .iter()
                 .filter(|d| s.destiny_cards[d.0 as usize].kind == k)
                 .count()
@@ -122,7 +123,7 @@ fn setup_first_player_is_the_first_color_revealed_from_destiny() {
             "seed {seed}: an earlier card already named a player: {revealed:?}"
         );
         assert_eq!(t.state().offense, first);
-        assert_eq!(t.state().destiny_deck.len(), t.state().destiny_cards.len());
+        assert_eq!(t.state().destiny.draw.len(), t.state().destiny_cards.len());
     }
 }
 

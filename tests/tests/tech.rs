@@ -45,9 +45,10 @@ fn all_techs(game: &Game) -> Vec<String> {
     let s = game.state();
     let names = game.names();
     let mut all: Vec<String> = s
-        .tech_deck
+        .techs
+        .draw
         .iter()
-        .chain(&s.tech_discard)
+        .chain(&s.techs.discard)
         .chain(
             s.players
                 .iter()
@@ -79,6 +80,6 @@ fn each_player_keeps_one_tech_face_down_at_setup() {
         .iter()
         .flat_map(|p| &p.techs)
         .all(|h| !h.completed && h.ships == 0));
-    assert_eq!(s.tech_discard.len(), 2);
-    assert!(s.tech_deck.is_empty());
+    assert_eq!(s.techs.discard.len(), 2);
+    assert!(s.techs.draw.is_empty());
 }

@@ -96,7 +96,7 @@ impl Game<'_> {
                 }
                 _ => {
                     self.state.encounter.destiny = None;
-                    self.state.destiny_discard.push(card);
+                    self.state.destiny.discard.push(card);
                     self.emit(Rule::Destiny, EventKind::DestinyDiscarded { card });
                 }
             }
@@ -114,7 +114,7 @@ impl Game<'_> {
         e.defense = None;
         e.planet = None;
         e.destiny = None;
-        self.state.destiny_discard.push(card);
+        self.state.destiny.discard.push(card);
         self.emit(Rule::Destiny, EventKind::DestinyDiscarded { card });
         true
     }
@@ -122,11 +122,11 @@ impl Game<'_> {
     /// Shuffles the destiny discards into a deck down to its last card (the rules draw from
     /// a deck of two or more).
     pub(crate) fn refill_destiny(&mut self) {
-        if self.state.destiny_deck.len() <= 1 {
-            let discards = std::mem::take(&mut self.state.destiny_discard);
-            self.state.destiny_deck.extend(discards);
-            self.state.destiny_deck.shuffle(&mut self.rng);
-            let cards = self.state.destiny_deck.len() as u8;
+        if self.state.destiny.draw.len() <= 1 {
+            let discards = std::mem::take(&mut self.state.destiny.discard);
+            self.state.destiny.draw.extend(discards);
+            self.state.destiny.draw.shuffle(&mut self.rng);
+            let cards = self.state.destiny.draw.len() as u8;
             self.emit(Rule::DestinyReshuffle, EventKind::DestinyShuffled { cards });
         }
     }
@@ -180,7 +180,8 @@ impl Game<'_> {
     fn draw_destiny(&mut self) -> Flow<DestinyId> {
         self.refill_destiny();
         self.state
-            .destiny_deck
+            .destiny
+            .draw
             .pop()
             .ok_or_else(|| GameError::Stuck("the destiny deck is empty".into()).into())
     }

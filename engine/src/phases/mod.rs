@@ -255,7 +255,7 @@ impl Game<'_> {
         for (i, c) in cards.into_iter().enumerate() {
             if let Some(card) = c {
                 self.state.encounter.cards[i] = None;
-                self.state.discard.push(card);
+                self.state.place_in_discard(card);
                 let player = if i == 0 { offense } else { defense };
                 self.emit(
                     Rule::EncounterCleanup,
@@ -264,9 +264,9 @@ impl Game<'_> {
             }
         }
         let reinforcements = std::mem::take(&mut self.state.encounter.reinforcements);
-        self.state
-            .discard
-            .extend(reinforcements.iter().map(|r| r.card));
+        for r in &reinforcements {
+            self.state.place_in_discard(r.card);
+        }
         for r in reinforcements {
             self.emit(
                 Rule::EncounterCleanup,
@@ -277,7 +277,7 @@ impl Game<'_> {
             );
         }
         if let Some(card) = self.state.encounter.destiny.take() {
-            self.state.destiny_discard.push(card);
+            self.state.destiny.discard.push(card);
             self.emit(Rule::EncounterCleanup, EventKind::DestinyDiscarded { card });
         }
         self.return_lent_powers();

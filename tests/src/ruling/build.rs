@@ -209,6 +209,7 @@ fn take_card(
         g.cards.push(cosmic_engine::state::CardInfo {
             kind: cosmic_engine::CardKind::Flare,
             def: def as u16,
+            back: Default::default(),
         });
         return Ok(id);
     }
@@ -532,8 +533,8 @@ fn arrange_cards(
 ) -> Result<(), ScenarioError> {
     let players = g.player_count() as u8;
     // Every card goes back to one pool, deck order first, then hands in seat order.
-    let mut free: Vec<CardId> = std::mem::take(&mut g.deck);
-    free.extend(std::mem::take(&mut g.discard));
+    let mut free: Vec<CardId> = std::mem::take(&mut g.piles.cosmic.draw);
+    free.extend(std::mem::take(&mut g.piles.cosmic.discard));
     free.extend(g.aside.drain(..).map(|a| a.card));
     let dealt: Vec<Vec<CardId>> = g
         .players
@@ -623,15 +624,15 @@ fn arrange_cards(
         free = rest;
     }
     if scn.deck.empty {
-        g.discard = Vec::new();
+        g.piles.cosmic.discard = Vec::new();
         if !free.is_empty() {
             let p = holder("empty")?;
             g.players[p].hand.append(&mut free);
         }
     }
     // The deck: the free cards, with the named ones on top (the top is the end).
-    g.deck = free;
-    g.deck.extend(top.into_iter().rev());
+    g.piles.cosmic.draw = free;
+    g.piles.cosmic.draw.extend(top.into_iter().rev());
     Ok(())
 }
 
@@ -734,7 +735,7 @@ fn arrange_techs(
         .collect();
     deck.reverse();
     deck.extend(top.into_iter().rev());
-    g.tech_deck = deck;
+    g.techs.draw = deck;
     Ok(())
 }
 
@@ -807,25 +808,25 @@ fn arrange_destiny(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), 
                 "the deck is reshuffled when one card is left: list at least one card",
             ));
         }
-        let mut pool = std::mem::take(&mut g.destiny_deck);
-        pool.extend(std::mem::take(&mut g.destiny_discard));
+        let mut pool = std::mem::take(&mut g.destiny.draw);
+        pool.extend(std::mem::take(&mut g.destiny.discard));
         let mut deck = Vec::new();
         for name in only.get_ref() {
             deck.push(take(&mut pool, name, g)?);
         }
         // The top of the deck is its end.
-        g.destiny_deck = deck.into_iter().rev().collect();
-        g.destiny_discard = pool;
+        g.destiny.draw = deck.into_iter().rev().collect();
+        g.destiny.discard = pool;
         return Ok(());
     }
     let mut top = Vec::new();
     for name in &scn.deck.destiny {
-        let mut pool = std::mem::take(&mut g.destiny_deck);
+        let mut pool = std::mem::take(&mut g.destiny.draw);
         let card = take(&mut pool, name, g);
-        g.destiny_deck = pool;
+        g.destiny.draw = pool;
         top.push(card?);
     }
-    g.destiny_deck.extend(top.into_iter().rev());
+    g.destiny.draw.extend(top.into_iter().rev());
     Ok(())
 }
 

@@ -526,24 +526,29 @@ fn expectations(
         );
     }
     let piles = [
-        (&x.deck_size, "cosmic deck", g.cards.len(), g.deck.len()),
+        (
+            &x.deck_size,
+            "cosmic deck",
+            g.cards.len(),
+            g.piles.cosmic.draw.len(),
+        ),
         (
             &x.discard_size,
             "discard pile",
             g.cards.len(),
-            g.discard.len(),
+            g.piles.cosmic.discard.len(),
         ),
         (
             &x.destiny_size,
             "destiny deck",
             g.destiny_cards.len(),
-            g.destiny_deck.len(),
+            g.destiny.draw.len(),
         ),
         (
             &x.destiny_discard_size,
             "destiny discard pile",
             g.destiny_cards.len(),
-            g.destiny_discard.len(),
+            g.destiny.discard.len(),
         ),
     ];
     for (want, pile, cards, found) in piles {
