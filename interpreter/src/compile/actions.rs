@@ -144,6 +144,18 @@ impl Compiler<'_> {
             }
             "move" => self.move_stmt(a),
             "draw" if object_text == "a new hand" => Some(Stmt::NewHand),
+            // `receive 3 rewards`: a defensive ally's kind of rewards, ships or cards.
+            "receive" => match object {
+                Some(ast::Expr::Count { count, noun, .. })
+                    if matches!(self.snippet(noun.span).as_str(), "reward" | "rewards") =>
+                {
+                    Some(Stmt::Rewards(self.expr(count, Ty::Int)))
+                }
+                _ => self.unsupported(
+                    a,
+                    "`receive` takes a number of rewards: `receive 2 rewards`, `receive (that number) rewards`",
+                ),
+            },
             "draw" => {
                 let n = match object {
                     Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),

@@ -164,6 +164,10 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::Rewards(n) => {
+                let n = number(&self.eval(n, game, ctx), game).clamp(0, u8::MAX as i32);
+                game.receive_rewards(me, n as u8)?;
+            }
             Stmt::SetUnderTech(card) => {
                 if let Some(t) = ctx.tech {
                     for c in cards_of(self.eval(card, game, ctx)) {
