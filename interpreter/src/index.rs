@@ -74,6 +74,7 @@ pub(crate) fn on_key(h: Happening) -> Keys {
         Happening::MyShipsToWarp
         | Happening::OthersShipsToWarp
         | Happening::OthersShipsRemoved
+        | Happening::MyShipsRemoved
         | Happening::OthersShipsRetrieved
         | Happening::OthersCardsDrawn
         | Happening::OthersColonyGained

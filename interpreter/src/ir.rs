@@ -138,6 +138,8 @@ pub enum Happening {
     OthersShipsToWarp,
     /// Another player's ships were removed from the game (that player and how many).
     OthersShipsRemoved,
+    /// The controller's ships were removed from the game (the controller and how many).
+    MyShipsRemoved,
     /// Another player retrieved ships from the warp (that player and how many).
     OthersShipsRetrieved,
     /// Another player drew cards from the deck (that player and how many).
@@ -283,6 +285,8 @@ pub enum ShipPlace {
     Target,
     /// Removed from the game.
     Removed,
+    /// Anywhere but removed from the game: colonies, the encounter, the warp, a tech.
+    InGame,
     /// Researching the tech whose text this is.
     ThisTech,
     /// Researching a given tech (what `ThisTech` names once the tech is known).

@@ -383,6 +383,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Warp),
     },
     Pattern {
+        words: "{ps} 's ships in game",
+        ty: Ty::Ships,
+        build: |mut e| Expr::Ships(b(&mut e), ShipPlace::InGame),
+    },
+    Pattern {
         words: "{ps} 's removed ships",
         ty: Ty::Ships,
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Removed),

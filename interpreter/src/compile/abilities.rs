@@ -67,6 +67,7 @@ pub const WHENEVER_WORDS: &[&str] = &[
     "my ships go to the warp",
     "another player's ships go to the warp",
     "another player's ships are removed from the game",
+    "my ships are removed from the game",
     "another player retrieves ships from the warp",
     "another player draws cards",
     "this tech is completed",
@@ -164,6 +165,9 @@ impl Compiler<'_> {
                     }
                     "another player's ships are removed from the game" => {
                         triggers.push(Trigger::On(Happening::OthersShipsRemoved))
+                    }
+                    "my ships are removed from the game" => {
+                        triggers.push(Trigger::On(Happening::MyShipsRemoved))
                     }
                     "another player retrieves ships from the warp" => {
                         triggers.push(Trigger::On(Happening::OthersShipsRetrieved))

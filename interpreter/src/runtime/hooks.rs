@@ -88,6 +88,7 @@ impl Hooks for Runtime {
             }
             Moment::ShipsRemoved(p, count) => {
                 let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::MyShipsRemoved, only(p), subject)?;
                 self.happened(game, Happening::OthersShipsRemoved, others(p), subject)
             }
             Moment::ShipsRetrieved(p, count) => {
