@@ -439,6 +439,8 @@ pub enum Expr {
     TargetPlanet,
     /// A player's home planets.
     HomePlanets(Box<Expr>),
+    /// Whether a list of planets holds a planet.
+    Includes(Box<Expr>, Box<Expr>),
     /// The planets where some of the players have colonies.
     ColoniesOf(Box<Expr>),
     /// Every planet.
@@ -598,6 +600,7 @@ impl Expr {
             | Expr::HandCards(a, b)
             | Expr::SideInvited(a, b)
             | Expr::PlanetsWithout(a, b)
+            | Expr::Includes(a, b)
             | Expr::OwnCardsBeside(a, b)
             | Expr::Valued {
                 cards: a, bound: b, ..

@@ -581,6 +581,14 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::HomePlanets(b(&mut e)),
     },
     Pattern {
+        words: "{pls} include {pl}",
+        ty: Ty::Bool,
+        build: |mut e| {
+            let planets = b(&mut e);
+            Expr::Includes(planets, b(&mut e))
+        },
+    },
+    Pattern {
         words: "{ps} 's colonies",
         ty: Ty::Planets,
         build: |mut e| Expr::ColoniesOf(b(&mut e)),

@@ -435,6 +435,16 @@ impl Runtime {
                 Some(p) => Value::Planet(p),
                 None => Value::None,
             },
+            Expr::Includes(planets, planet) => {
+                let planet = self.eval(planet, game, ctx);
+                Value::Bool(match self.eval(planets, game, ctx) {
+                    Value::Planets(list) => {
+                        matches!(planet, Value::Planet(pl) if list.contains(&pl))
+                    }
+                    Value::Planet(one) => planet == Value::Planet(one),
+                    _ => false,
+                })
+            }
             Expr::HomePlanets(ps) => {
                 let mask = self.eval(ps, game, ctx).mask();
                 Value::Planets(
