@@ -77,6 +77,7 @@ pub(crate) fn on_key(h: Happening) -> Keys {
         | Happening::MyShipsRemoved
         | Happening::OthersShipsRetrieved
         | Happening::OthersCardsDrawn
+        | Happening::MyRewardsDrawn
         | Happening::OthersColonyGained
         | Happening::OthersDiscard(_)
         | Happening::NewHandDiscard(_) => MOVED_KEY,

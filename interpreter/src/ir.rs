@@ -144,6 +144,8 @@ pub enum Happening {
     OthersShipsRetrieved,
     /// Another player drew cards from the deck (that player and how many).
     OthersCardsDrawn,
+    /// The controller drew cards as rewards (the controller and how many).
+    MyRewardsDrawn,
     /// Another player used a tech (Tech Scrambler answers this).
     TechUsed,
     /// The tech this ability is on was just completed (the subject: that tech).
@@ -384,6 +386,8 @@ pub enum Expr {
     Compensating(Box<Expr>),
     /// Cards a player gained as compensation or rewards this encounter (still in its hand).
     Gained(Box<Expr>),
+    /// In an answer to cards drawn as rewards, those cards (the ones still in the hand).
+    DrawnCards,
     /// The cards in a player's hand.
     Hand(Box<Expr>),
     /// The cards in a player's hand that match a card: of the same type and, for an attack
@@ -542,6 +546,7 @@ impl Expr {
             | Expr::SubjectCount
             | Expr::SubjectResearch
             | Expr::TopDiscard
+            | Expr::DrawnCards
             | Expr::TargetPlanet
             | Expr::AllCardsBeside
             | Expr::CardsUnderTech

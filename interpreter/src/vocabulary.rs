@@ -409,6 +409,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::EncounterCard(Box::new(Expr::MainOf(b(&mut e)))),
     },
     Pattern {
+        words: "cards drawn",
+        ty: Ty::Cards,
+        build: |_| Expr::DrawnCards,
+    },
+    Pattern {
         words: "cards {p} gained this encounter",
         ty: Ty::Cards,
         build: |mut e| Expr::Gained(b(&mut e)),

@@ -162,6 +162,9 @@ impl Game<'_> {
             .encounter
             .gained
             .extend(drawn.into_iter().map(|c| (p, c)));
+        if cards > 0 {
+            self.note(crate::hooks::Moment::RewardCardsDrawn(p, cards));
+        }
         self.return_ships(p, Place::Warp, back, rule)
     }
 

@@ -70,6 +70,7 @@ pub const WHENEVER_WORDS: &[&str] = &[
     "my ships are removed from the game",
     "another player retrieves ships from the warp",
     "another player draws cards",
+    "I draw cards as rewards",
     "this tech is completed",
     "another tech is used",
     "another player gains a colony",
@@ -175,6 +176,9 @@ impl Compiler<'_> {
                     "another player draws cards" => {
                         triggers.push(Trigger::On(Happening::OthersCardsDrawn))
                     }
+                    "i draw cards as rewards" | "I draw cards as rewards" => {
+                        triggers.push(Trigger::On(Happening::MyRewardsDrawn))
+                    }
                     "another tech is used" => triggers.push(Trigger::On(Happening::TechUsed)),
                     "this tech is completed" => {
                         triggers.push(Trigger::On(Happening::TechCompleted))
@@ -278,6 +282,7 @@ impl Compiler<'_> {
                 phases.clear();
             }
         }
+        self.answers_draws = triggers.contains(&Trigger::On(Happening::MyRewardsDrawn));
         self.acts_until = if phases.is_empty() {
             last_phase(&triggers)
         } else {

@@ -308,6 +308,17 @@ impl Compiler<'_> {
                 });
             }
         }
+        if matches!(found, Some((Expr::DrawnCards, _))) && !self.answers_draws {
+            self.lints.push(Lint::Unsupported {
+                what: format!(
+                    "`{}` outside an answer to drawn cards",
+                    self.snippet(p.span)
+                ),
+                help: "`the cards drawn` names the cards of `whenever I draw cards as rewards`"
+                    .into(),
+                span: p.span,
+            });
+        }
         if found.is_none() {
             let text = self.snippet(p.span);
             let examples = vocabulary::examples();

@@ -284,6 +284,24 @@ impl Runtime {
                 ),
                 _ => Value::Cards(Vec::new()),
             },
+            Expr::DrawnCards => match ctx.subject {
+                // The cards drawn are the player's last gains of the encounter.
+                Subject::Count { player, count } => {
+                    let mine: Vec<CardId> = (s.encounter.gained.iter())
+                        .filter(|&&(q, _)| q == player)
+                        .map(|&(_, c)| c)
+                        .collect();
+                    let from = mine.len().saturating_sub(count as usize);
+                    Value::Cards(
+                        mine[from..]
+                            .iter()
+                            .copied()
+                            .filter(|c| s.players[player.ix()].hand.contains(c))
+                            .collect(),
+                    )
+                }
+                _ => Value::Cards(Vec::new()),
+            },
             Expr::Hand(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Cards(s.players[p.ix()].hand.clone()),
                 _ => Value::Cards(Vec::new()),

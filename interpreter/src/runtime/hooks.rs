@@ -99,6 +99,10 @@ impl Hooks for Runtime {
                 let subject = Subject::Count { player: p, count };
                 self.happened(game, Happening::OthersCardsDrawn, others(p), subject)
             }
+            Moment::RewardCardsDrawn(p, count) => {
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::MyRewardsDrawn, only(p), subject)
+            }
             Moment::ColonyGained(p) => {
                 let subject = Subject::Count {
                     player: p,
