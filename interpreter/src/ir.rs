@@ -388,6 +388,9 @@ pub enum Expr {
     Gained(Box<Expr>),
     /// In an answer to cards drawn as rewards, those cards (the ones still in the hand).
     DrawnCards,
+    /// The number the acting player remembered under a name this encounter (none if it did
+    /// not).
+    Remembered(u32),
     /// The cards in a player's hand.
     Hand(Box<Expr>),
     /// The cards in a player's hand that match a card: of the same type and, for an attack
@@ -547,6 +550,7 @@ impl Expr {
             | Expr::SubjectResearch
             | Expr::TopDiscard
             | Expr::DrawnCards
+            | Expr::Remembered(_)
             | Expr::TargetPlanet
             | Expr::AllCardsBeside
             | Expr::CardsUnderTech
@@ -875,6 +879,14 @@ pub enum Stmt {
     /// `receive N rewards`: the acting player takes N rewards, each a ship of its own back
     /// from the warp or a card drawn, split as it chooses (as a defensive ally's).
     Rewards(Expr),
+    /// `remember (guess) as eureka guess`: the acting player notes a whole number from 0 to
+    /// 4095 under a name, for the rest of the encounter (`remembered eureka guess` reads it).
+    Remember {
+        /// The name, in content's numbering.
+        key: u32,
+        /// The number.
+        value: Expr,
+    },
     SetAside {
         /// The card.
         card: Expr,
@@ -993,7 +1005,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards }
+    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember }
 }
 
 impl Stmt {
@@ -1069,6 +1081,7 @@ impl Stmt {
             Stmt::As(..) => StmtKind::As,
             Stmt::SetUnderTech(..) => StmtKind::SetUnderTech,
             Stmt::Rewards(..) => StmtKind::Rewards,
+            Stmt::Remember { .. } => StmtKind::Remember,
         }
     }
 }

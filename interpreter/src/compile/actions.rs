@@ -397,6 +397,19 @@ impl Compiler<'_> {
                     "cancel `it`, `that use`, `that power`, `my power` or `the deal`",
                 ),
             },
+            // `remember (guess) as eureka guess`: a number kept for the encounter.
+            "remember" => match (object, self.arg(a, "as")) {
+                (Some(value), Some(name)) => {
+                    let value = self.expr(value, Ty::Int);
+                    let words = self.snippet(name.span());
+                    let key = self.declaration(&format!("remembered {words}"));
+                    Some(Stmt::Remember { key, value })
+                }
+                _ => self.unsupported(
+                    a,
+                    "`remember` takes a number and a name: `remember (guess) as eureka guess`",
+                ),
+            },
             "declare" => {
                 let words = object_text
                     .split_whitespace()

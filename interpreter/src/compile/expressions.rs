@@ -256,6 +256,11 @@ impl Compiler<'_> {
             self.expanding_lets.pop();
             return Some(typed);
         }
+        // `remembered WORDS`: the number the acting player remembered under that name.
+        if toks.len() > 1 && toks[0] == "remembered" {
+            let key = self.declaration(&format!("remembered {}", toks[1..].join(" ")));
+            return Some((Expr::Remembered(key), Ty::Int));
+        }
         // `PLAYER declared WORDS this encounter`.
         if let Some(i) = toks.iter().position(|t| t == "declared") {
             if toks.ends_with(&["this".to_string(), "encounter".to_string()]) && i > 0 {

@@ -1,6 +1,8 @@
 //! Evaluating expressions: conditions, values, and the quantities they read.
 
-use super::context::{cards_of, number, planets_of, Ctx, Subject, Value};
+use super::context::{
+    cards_of, number, planets_of, remembered_key, Ctx, Subject, Value, REMEMBERED_MAX,
+};
 use super::ships::ship_places;
 use super::Runtime;
 use crate::ir::{BinOp, Expr, QuantityRef, ShipPlace};
@@ -604,6 +606,19 @@ impl Runtime {
                         _ => false,
                     },
                 )
+            }
+            Expr::Remembered(key) => {
+                let base = remembered_key(*key, 0);
+                // The last number remembered under the name this encounter.
+                let found = s.effects.lasting.iter().rev().find_map(|e| match e.what {
+                    cosmic_engine::effects::Lasting::Mark { key: k }
+                        if e.by == ctx.me && k & !(REMEMBERED_MAX as u32) == base =>
+                    {
+                        Some(Value::Int((k & REMEMBERED_MAX as u32) as i32))
+                    }
+                    _ => None,
+                });
+                found.unwrap_or(Value::None)
             }
             Expr::Declared(p, key) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Bool(s.effects.marked(p, *key)),
