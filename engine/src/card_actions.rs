@@ -449,6 +449,15 @@ impl Game<'_> {
         );
     }
 
+    /// `p` receives `n` rewards by card text: each a ship of its own back from the warp or a
+    /// card drawn, split as `p` chooses, as a defensive ally takes them.
+    pub fn receive_rewards(&mut self, p: PlayerId, n: u8) -> Flow {
+        if n == 0 {
+            return Ok(());
+        }
+        self.defender_rewards(p, n, Rule::CardText)
+    }
+
     /// `side` wins the encounter at once: what is left of it before resolution is skipped.
     pub fn win_encounter(&mut self, side: Side, source: u32) -> Flow {
         self.state.encounter.decided = Some(side);

@@ -66,6 +66,8 @@ pub enum Moment {
     ShipsRetrieved(PlayerId, u8),
     /// A player drew this many cards from the deck.
     CardsDrawn(PlayerId, u8),
+    /// A player drew this many cards as rewards (they are the last it gained this encounter).
+    RewardCardsDrawn(PlayerId, u8),
     /// A player gained a foreign colony.
     ColonyGained(PlayerId),
     /// A player discarded a card from its hand (to draw a new hand, when `new_hand`).
@@ -99,6 +101,9 @@ impl Moment {
                 ShipsRetrieved(p, a.saturating_add(b))
             }
             (CardsDrawn(p, a), CardsDrawn(q, b)) if p == q => CardsDrawn(p, a.saturating_add(b)),
+            (RewardCardsDrawn(p, a), RewardCardsDrawn(q, b)) if p == q => {
+                RewardCardsDrawn(p, a.saturating_add(b))
+            }
             _ => return None,
         })
     }

@@ -74,8 +74,10 @@ pub(crate) fn on_key(h: Happening) -> Keys {
         Happening::MyShipsToWarp
         | Happening::OthersShipsToWarp
         | Happening::OthersShipsRemoved
+        | Happening::MyShipsRemoved
         | Happening::OthersShipsRetrieved
         | Happening::OthersCardsDrawn
+        | Happening::MyRewardsDrawn
         | Happening::OthersColonyGained
         | Happening::OthersDiscard(_)
         | Happening::NewHandDiscard(_) => MOVED_KEY,

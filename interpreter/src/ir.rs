@@ -188,10 +188,14 @@ pub enum Happening {
     OthersShipsToWarp,
     /// Another player's ships were removed from the game (that player and how many).
     OthersShipsRemoved,
+    /// The controller's ships were removed from the game (the controller and how many).
+    MyShipsRemoved,
     /// Another player retrieved ships from the warp (that player and how many).
     OthersShipsRetrieved,
     /// Another player drew cards from the deck (that player and how many).
     OthersCardsDrawn,
+    /// The controller drew cards as rewards (the controller and how many).
+    MyRewardsDrawn,
     /// Another player used a tech (Tech Scrambler answers this).
     TechUsed,
     /// The tech this ability is on was just completed (the subject: that tech).
@@ -333,6 +337,8 @@ pub enum ShipPlace {
     Target,
     /// Removed from the game.
     Removed,
+    /// Anywhere but removed from the game: colonies, the encounter, the warp, a tech.
+    InGame,
     /// Researching the tech whose text this is.
     ThisTech,
     /// Researching a given tech (what `ThisTech` names once the tech is known).
@@ -430,6 +436,11 @@ pub enum Expr {
     Compensating(Box<Expr>),
     /// Cards a player gained as compensation or rewards this encounter (still in its hand).
     Gained(Box<Expr>),
+    /// In an answer to cards drawn as rewards, those cards (the ones still in the hand).
+    DrawnCards,
+    /// The number the acting player remembered under a name this encounter (none if it did
+    /// not).
+    Remembered(u32),
     /// The cards in a player's hand.
     Hand(Box<Expr>),
     /// The cards in a player's hand that match a card: of the same type and, for an attack
@@ -485,6 +496,8 @@ pub enum Expr {
     TargetPlanet,
     /// A player's home planets.
     HomePlanets(Box<Expr>),
+    /// Whether a list of planets holds a planet.
+    Includes(Box<Expr>, Box<Expr>),
     /// The planets where some of the players have colonies.
     ColoniesOf(Box<Expr>),
     /// Every planet.
@@ -586,6 +599,8 @@ impl Expr {
             | Expr::SubjectCount
             | Expr::SubjectResearch
             | Expr::TopDiscard
+            | Expr::DrawnCards
+            | Expr::Remembered(_)
             | Expr::TargetPlanet
             | Expr::AllCardsBeside
             | Expr::CardsUnderTech
@@ -644,6 +659,7 @@ impl Expr {
             | Expr::HandCards(a, b)
             | Expr::SideInvited(a, b)
             | Expr::PlanetsWithout(a, b)
+            | Expr::Includes(a, b)
             | Expr::OwnCardsBeside(a, b)
             | Expr::Valued {
                 cards: a, bound: b, ..
@@ -910,6 +926,17 @@ pub enum Stmt {
     /// `place stored on this tech`: cards of the acting player's hand go face down under
     /// the tech whose text this is, apart from its sheet, until the tech is discarded.
     SetUnderTech(Expr),
+    /// `receive N rewards`: the acting player takes N rewards, each a ship of its own back
+    /// from the warp or a card drawn, split as it chooses (as a defensive ally's).
+    Rewards(Expr),
+    /// `remember (guess) as eureka guess`: the acting player notes a whole number from 0 to
+    /// 4095 under a name, for the rest of the encounter (`remembered eureka guess` reads it).
+    Remember {
+        /// The name, in content's numbering.
+        key: u32,
+        /// The number.
+        value: Expr,
+    },
     SetAside {
         /// The card.
         card: Expr,
@@ -1028,7 +1055,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech }
+    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember }
 }
 
 impl Stmt {
@@ -1103,6 +1130,8 @@ impl Stmt {
             Stmt::ChooseOne(..) => StmtKind::ChooseOne,
             Stmt::As(..) => StmtKind::As,
             Stmt::SetUnderTech(..) => StmtKind::SetUnderTech,
+            Stmt::Rewards(..) => StmtKind::Rewards,
+            Stmt::Remember { .. } => StmtKind::Remember,
         }
     }
 }

@@ -383,6 +383,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Warp),
     },
     Pattern {
+        words: "{ps} 's ships in game",
+        ty: Ty::Ships,
+        build: |mut e| Expr::Ships(b(&mut e), ShipPlace::InGame),
+    },
+    Pattern {
         words: "{ps} 's removed ships",
         ty: Ty::Ships,
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Removed),
@@ -402,6 +407,11 @@ pub const PATTERNS: &[Pattern] = &[
         words: "{s} 's encounter card",
         ty: Ty::Card,
         build: |mut e| Expr::EncounterCard(Box::new(Expr::MainOf(b(&mut e)))),
+    },
+    Pattern {
+        words: "cards drawn",
+        ty: Ty::Cards,
+        build: |_| Expr::DrawnCards,
     },
     Pattern {
         words: "cards {p} gained this encounter",
@@ -574,6 +584,14 @@ pub const PATTERNS: &[Pattern] = &[
         words: "{ps} 's home planets",
         ty: Ty::Planets,
         build: |mut e| Expr::HomePlanets(b(&mut e)),
+    },
+    Pattern {
+        words: "{pls} include {pl}",
+        ty: Ty::Bool,
+        build: |mut e| {
+            let planets = b(&mut e);
+            Expr::Includes(planets, b(&mut e))
+        },
     },
     Pattern {
         words: "{ps} 's colonies",

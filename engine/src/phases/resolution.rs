@@ -111,7 +111,7 @@ impl Game<'_> {
             let rewards = self
                 .quantity(Quantity::Rewards(p), n as i32)
                 .clamp(0, u8::MAX as i32);
-            self.defender_rewards(p, rewards as u8)?;
+            self.defender_rewards(p, rewards as u8, Rule::DefenderRewards)?;
         }
         Ok(())
     }
@@ -131,8 +131,9 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// A defensive ally takes one reward per ship: a card, or a ship back from the warp.
-    fn defender_rewards(&mut self, p: PlayerId, ships: u8) -> Flow {
+    /// A defensive ally takes one reward per ship: a card, or a ship back from the warp
+    /// (card text gives rewards the same way, under its own rule).
+    pub(crate) fn defender_rewards(&mut self, p: PlayerId, ships: u8, rule: Rule) -> Flow {
         let warp = self.state.players[p.ix()].warp;
         let options: Vec<Choice> = (0..=ships.min(warp))
             .map(|k| Choice::Rewards {
@@ -146,7 +147,7 @@ impl Game<'_> {
             return Ok(());
         };
         self.emit(
-            Rule::DefenderRewards,
+            rule,
             EventKind::RewardsTaken {
                 player: p,
                 cards,
@@ -154,14 +155,17 @@ impl Game<'_> {
             },
         );
         let before = self.state.players[p.ix()].hand.len();
-        self.draw_n(p, cards as u32, Rule::DefenderRewards)?;
+        self.draw_n(p, cards as u32, rule)?;
         let hand = &self.state.players[p.ix()].hand;
         let drawn: Vec<_> = hand.get(before..).unwrap_or(&[]).to_vec();
         self.state
             .encounter
             .gained
             .extend(drawn.into_iter().map(|c| (p, c)));
-        self.return_ships(p, Place::Warp, back, Rule::DefenderRewards)
+        if cards > 0 {
+            self.note(crate::hooks::Moment::RewardCardsDrawn(p, cards));
+        }
+        self.return_ships(p, Place::Warp, back, rule)
     }
 
     /// The player on `side` who played a negotiate against an attack takes one card at random

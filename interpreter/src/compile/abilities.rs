@@ -67,8 +67,10 @@ pub const WHENEVER_WORDS: &[&str] = &[
     "my ships go to the warp",
     "another player's ships go to the warp",
     "another player's ships are removed from the game",
+    "my ships are removed from the game",
     "another player retrieves ships from the warp",
     "another player draws cards",
+    "I draw cards as rewards",
     "this tech is completed",
     "another tech is used",
     "another player gains a colony",
@@ -165,11 +167,17 @@ impl Compiler<'_> {
                     "another player's ships are removed from the game" => {
                         triggers.push(Trigger::On(Happening::OthersShipsRemoved))
                     }
+                    "my ships are removed from the game" => {
+                        triggers.push(Trigger::On(Happening::MyShipsRemoved))
+                    }
                     "another player retrieves ships from the warp" => {
                         triggers.push(Trigger::On(Happening::OthersShipsRetrieved))
                     }
                     "another player draws cards" => {
                         triggers.push(Trigger::On(Happening::OthersCardsDrawn))
+                    }
+                    "i draw cards as rewards" | "I draw cards as rewards" => {
+                        triggers.push(Trigger::On(Happening::MyRewardsDrawn))
                     }
                     "another tech is used" => triggers.push(Trigger::On(Happening::TechUsed)),
                     "this tech is completed" => {
@@ -274,6 +282,7 @@ impl Compiler<'_> {
                 phases.clear();
             }
         }
+        self.answers_draws = triggers.contains(&Trigger::On(Happening::MyRewardsDrawn));
         self.acts_until = if phases.is_empty() {
             last_phase(&triggers)
         } else {

@@ -144,6 +144,18 @@ impl Compiler<'_> {
             }
             "move" => self.move_stmt(a),
             "draw" if object_text == "a new hand" => Some(Stmt::NewHand),
+            // `receive 3 rewards`: a defensive ally's kind of rewards, ships or cards.
+            "receive" => match object {
+                Some(ast::Expr::Count { count, noun, .. })
+                    if matches!(self.snippet(noun.span).as_str(), "reward" | "rewards") =>
+                {
+                    Some(Stmt::Rewards(self.expr(count, Ty::Int)))
+                }
+                _ => self.unsupported(
+                    a,
+                    "`receive` takes a number of rewards: `receive 2 rewards`, `receive (that number) rewards`",
+                ),
+            },
             "draw" => {
                 let n = match object {
                     Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
@@ -383,6 +395,19 @@ impl Compiler<'_> {
                 _ => self.unsupported(
                     a,
                     "cancel `it`, `that use`, `that power`, `my power` or `the deal`",
+                ),
+            },
+            // `remember (guess) as eureka guess`: a number kept for the encounter.
+            "remember" => match (object, self.arg(a, "as")) {
+                (Some(value), Some(name)) => {
+                    let value = self.expr(value, Ty::Int);
+                    let words = self.snippet(name.span());
+                    let key = self.declaration(&format!("remembered {words}"));
+                    Some(Stmt::Remember { key, value })
+                }
+                _ => self.unsupported(
+                    a,
+                    "`remember` takes a number and a name: `remember (guess) as eureka guess`",
                 ),
             },
             "declare" => {

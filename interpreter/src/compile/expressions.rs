@@ -256,6 +256,11 @@ impl Compiler<'_> {
             self.expanding_lets.pop();
             return Some(typed);
         }
+        // `remembered WORDS`: the number the acting player remembered under that name.
+        if toks.len() > 1 && toks[0] == "remembered" {
+            let key = self.declaration(&format!("remembered {}", toks[1..].join(" ")));
+            return Some((Expr::Remembered(key), Ty::Int));
+        }
         // `PLAYER declared WORDS this encounter`.
         if let Some(i) = toks.iter().position(|t| t == "declared") {
             if toks.ends_with(&["this".to_string(), "encounter".to_string()]) && i > 0 {
@@ -307,6 +312,17 @@ impl Compiler<'_> {
                     span: p.span,
                 });
             }
+        }
+        if matches!(found, Some((Expr::DrawnCards, _))) && !self.answers_draws {
+            self.lints.push(Lint::Unsupported {
+                what: format!(
+                    "`{}` outside an answer to drawn cards",
+                    self.snippet(p.span)
+                ),
+                help: "`the cards drawn` names the cards of `whenever I draw cards as rewards`"
+                    .into(),
+                span: p.span,
+            });
         }
         if found.is_none() {
             let text = self.snippet(p.span);

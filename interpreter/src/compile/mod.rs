@@ -47,6 +47,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 item_name: d.name.value.clone(),
                 form: Form::Triggered,
                 acts_until: None,
+                answers_draws: false,
             }
             .item(d);
         }
@@ -83,6 +84,9 @@ struct Compiler<'a> {
     form: Form,
     /// The last phase the ability being compiled can act in, when it is limited to phases.
     acts_until: Option<Phase>,
+    /// Whether the ability being compiled answers cards drawn as rewards (`the cards drawn`
+    /// names them).
+    answers_draws: bool,
 }
 
 fn name_tokens(n: &ast::Name) -> Vec<String> {

@@ -216,6 +216,15 @@ pub(super) fn cards_of(v: Value) -> Vec<CardId> {
     }
 }
 
+/// The largest number `remember` keeps (the low bits of the mark that records it).
+pub(super) const REMEMBERED_MAX: i32 = 0xfff;
+
+/// The mark recording that a number was remembered under the name `key`: a flag bit, the
+/// name, then the number in the low bits (a declaration's own marks never set the flag).
+pub(super) fn remembered_key(key: u32, value: i32) -> u32 {
+    1 << 31 | (key & 0x7ffff) << 12 | (value & REMEMBERED_MAX) as u32
+}
+
 /// A value as a number: ships count as how many there are.
 pub(super) fn number(v: &Value, game: &Game) -> i32 {
     match *v {

@@ -1,6 +1,8 @@
 //! Evaluating expressions: conditions, values, and the quantities they read.
 
-use super::context::{cards_of, number, planets_of, Ctx, Subject, Value};
+use super::context::{
+    cards_of, number, planets_of, remembered_key, Ctx, Subject, Value, REMEMBERED_MAX,
+};
 use super::ships::ship_places;
 use super::Runtime;
 use crate::ir::{BinOp, Expr, QuantityRef, ShipPlace};
@@ -284,6 +286,24 @@ impl Runtime {
                 ),
                 _ => Value::Cards(Vec::new()),
             },
+            Expr::DrawnCards => match ctx.subject {
+                // The cards drawn are the player's last gains of the encounter.
+                Subject::Count { player, count } => {
+                    let mine: Vec<CardId> = (s.encounter.gained.iter())
+                        .filter(|&&(q, _)| q == player)
+                        .map(|&(_, c)| c)
+                        .collect();
+                    let from = mine.len().saturating_sub(count as usize);
+                    Value::Cards(
+                        mine[from..]
+                            .iter()
+                            .copied()
+                            .filter(|c| s.players[player.ix()].hand.contains(c))
+                            .collect(),
+                    )
+                }
+                _ => Value::Cards(Vec::new()),
+            },
             Expr::Hand(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Cards(s.players[p.ix()].hand.clone()),
                 _ => Value::Cards(Vec::new()),
@@ -435,6 +455,16 @@ impl Runtime {
                 Some(p) => Value::Planet(p),
                 None => Value::None,
             },
+            Expr::Includes(planets, planet) => {
+                let planet = self.eval(planet, game, ctx);
+                Value::Bool(match self.eval(planets, game, ctx) {
+                    Value::Planets(list) => {
+                        matches!(planet, Value::Planet(pl) if list.contains(&pl))
+                    }
+                    Value::Planet(one) => planet == Value::Planet(one),
+                    _ => false,
+                })
+            }
             Expr::HomePlanets(ps) => {
                 let mask = self.eval(ps, game, ctx).mask();
                 Value::Planets(
@@ -576,6 +606,19 @@ impl Runtime {
                         _ => false,
                     },
                 )
+            }
+            Expr::Remembered(key) => {
+                let base = remembered_key(*key, 0);
+                // The last number remembered under the name this encounter.
+                let found = s.effects.lasting.iter().rev().find_map(|e| match e.what {
+                    cosmic_engine::effects::Lasting::Mark { key: k }
+                        if e.by == ctx.me && k & !(REMEMBERED_MAX as u32) == base =>
+                    {
+                        Some(Value::Int((k & REMEMBERED_MAX as u32) as i32))
+                    }
+                    _ => None,
+                });
+                found.unwrap_or(Value::None)
             }
             Expr::Declared(p, key) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Bool(s.effects.marked(p, *key)),

@@ -88,6 +88,7 @@ impl Hooks for Runtime {
             }
             Moment::ShipsRemoved(p, count) => {
                 let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::MyShipsRemoved, only(p), subject)?;
                 self.happened(game, Happening::OthersShipsRemoved, others(p), subject)
             }
             Moment::ShipsRetrieved(p, count) => {
@@ -97,6 +98,10 @@ impl Hooks for Runtime {
             Moment::CardsDrawn(p, count) => {
                 let subject = Subject::Count { player: p, count };
                 self.happened(game, Happening::OthersCardsDrawn, others(p), subject)
+            }
+            Moment::RewardCardsDrawn(p, count) => {
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::MyRewardsDrawn, only(p), subject)
             }
             Moment::ColonyGained(p) => {
                 let subject = Subject::Count {

@@ -19,6 +19,20 @@ pub(super) fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Pl
     match place {
         ShipPlace::Warp => vec![(Place::Warp, game.ships_at(p, Place::Warp))],
         ShipPlace::Removed => vec![(Place::Removed, game.ships_at(p, Place::Removed))],
+        ShipPlace::InGame => {
+            let s = game.state();
+            let mut v: Vec<(Place, u8)> = s
+                .colony_ships(p)
+                .map(|(pl, n)| (Place::Planet(pl), n))
+                .collect();
+            for at in [Place::Gate, Place::Beside, Place::Warp] {
+                v.push((at, game.ships_at(p, at)));
+            }
+            for t in &s.players[p.ix()].techs {
+                v.push((Place::Tech(t.tech), t.ships));
+            }
+            v
+        }
         ShipPlace::Encounter => {
             let mut v = vec![
                 (Place::Gate, game.ships_at(p, Place::Gate)),

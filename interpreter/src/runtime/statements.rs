@@ -1,6 +1,6 @@
 //! The statement interpreter: runs an ability's body.
 
-use super::context::{cards_of, number, Ctx, Subject, Value};
+use super::context::{cards_of, number, remembered_key, Ctx, Subject, Value, REMEMBERED_MAX};
 use super::expressions::{main_side, matches};
 use super::ships::Take;
 use super::Runtime;
@@ -163,6 +163,14 @@ impl Runtime {
                         game.set_aside(ctx.me, c, at, *until, ctx.source);
                     }
                 }
+            }
+            Stmt::Remember { key, value } => {
+                let v = number(&self.eval(value, game, ctx), game).clamp(0, REMEMBERED_MAX);
+                game.mark(me, remembered_key(*key, v), Until::EndOfEncounter);
+            }
+            Stmt::Rewards(n) => {
+                let n = number(&self.eval(n, game, ctx), game).clamp(0, u8::MAX as i32);
+                game.receive_rewards(me, n as u8)?;
             }
             Stmt::SetUnderTech(card) => {
                 if let Some(t) = ctx.tech {
