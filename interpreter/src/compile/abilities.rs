@@ -1,0 +1,384 @@
+//! Compiling an ability: its header, its triggers (`whenever`, `instead of`...), its form.
+
+use super::{Compiler, Form};
+use crate::diagnostic::Lint;
+use crate::header::{self, When};
+use crate::ir::{self, Expr, Happening, Home, Replaced, Stmt, StmtKind, Trigger};
+use crate::names::did_you_mean;
+use crate::vocabulary::Ty;
+use cosmic_engine::effects::Until;
+use cosmic_engine::state::Phase;
+use cosmic_engine::Window;
+use cosmic_grammar::ast;
+use cosmic_grammar::Span;
+
+/// Whether a continuous block changes a quantity anywhere in it.
+fn changes_quantity(body: &[Stmt]) -> bool {
+    body.iter().any(|st| match st {
+        Stmt::Modify { .. } => true,
+        Stmt::If(_, then, otherwise) => changes_quantity(then) || changes_quantity(otherwise),
+        _ => false,
+    })
+}
+
+/// Whether a block moves (or removes) the ships its replacement replaces, anywhere in it.
+fn moves_subject(body: &[Stmt]) -> bool {
+    body.iter().any(|st| match st {
+        Stmt::Move {
+            ships: Expr::Subject,
+            ..
+        } => true,
+        Stmt::If(_, then, otherwise) => moves_subject(then) || moves_subject(otherwise),
+        Stmt::ForEach(_, _, b) | Stmt::As(_, b) => moves_subject(b),
+        Stmt::ChooseOne(arms) => arms.iter().any(|arm| moves_subject(&arm.body)),
+        _ => false,
+    })
+}
+
+/// The last phase `triggers` act in, if every one of them is limited to phases.
+fn last_phase(triggers: &[Trigger]) -> Option<Phase> {
+    let mut last = None;
+    for t in triggers {
+        let phases = match t {
+            Trigger::At { phases, .. } | Trigger::During(phases) => phases,
+            _ => return None,
+        };
+        last = last.max(Some(*phases.iter().max()?));
+    }
+    last
+}
+
+/// The `whenever` events the runtime knows.
+pub const WHENEVER_WORDS: &[&str] = &[
+    "an alien power is used",
+    "a flare or an artifact is played",
+    "my power is zapped",
+    "this alien leaves the game",
+    "a deal is made",
+    "a deal fails",
+    "an artifact is played",
+    "a flare is played",
+    "a wild flare is played",
+    "I play an artifact",
+    "another player loses its power",
+    "the deck is reshuffled",
+    "another player plays a reinforcement",
+    "I make a deal",
+    "my ships go to the warp",
+    "another player's ships go to the warp",
+    "another player's ships are removed from the game",
+    "another player retrieves ships from the warp",
+    "another player draws cards",
+    "this tech is completed",
+    "another tech is used",
+    "another player gains a colony",
+    "another player discards an artifact",
+    "another player discards a flare",
+    "another player discards a reinforcement",
+    "I discard an artifact for a new hand",
+];
+
+/// The `instead of` events the runtime knows.
+pub const INSTEAD_WORDS: &[&str] = &[
+    "my power",
+    "my ships going to the warp",
+    "the losing side's ships going to the warp",
+    "another player's ships going to the warp",
+    "my allies' ships going to the warp",
+];
+
+impl Compiler<'_> {
+    pub(super) fn ability(&mut self, a: &ast::Ability, item: u32) -> u32 {
+        let h = header::compile(a, self.text, &mut Vec::new());
+        let home = match h.home.as_str() {
+            "wild" => Home::Wild,
+            "super" => Home::Super,
+            "effect" => Home::Effect,
+            _ => Home::Power,
+        };
+        let label = match (&h.name, home) {
+            (Some(n), Home::Power) => format!("{}'s power ({n})", self.item_name),
+            (None, Home::Power) => format!("{}'s power", self.item_name),
+            (_, Home::Wild) => format!("{}'s wild flare", self.item_name),
+            (_, Home::Super) => format!("{}'s super flare", self.item_name),
+            // One rule for every named ability: what holds it, then its name in brackets.
+            (Some(n), Home::Effect) => format!("{} ({n})", self.item_name),
+            _ => self.item_name.clone(),
+        };
+        let source = self.source(label);
+        self.scope.clear();
+        self.slots = 0;
+        let mut triggers = Vec::new();
+        let mut replaces_power = false;
+        self.form = Form::Triggered;
+        for (w, t) in h.when.iter().zip(&a.timing) {
+            match w {
+                When::Setup => {
+                    self.form = Form::Setup;
+                    triggers.push(Trigger::Setup)
+                }
+                When::At { phases, window } => triggers.push(Trigger::At {
+                    phases: phases.clone(),
+                    window: window.unwrap_or(match phases.first() {
+                        Some(&p) if phases.len() == 1 => Window::PhaseStart(p),
+                        _ => Window::PhaseStart(Phase::StartTurn),
+                    }),
+                }),
+                When::During(phases) => {
+                    self.form = Form::Continuous;
+                    triggers.push(Trigger::During(phases.clone()));
+                }
+                When::Whenever(text) => match text.as_str() {
+                    "an alien power is used" | "a power is used" => {
+                        triggers.push(Trigger::On(Happening::PowerUsed))
+                    }
+                    "a flare or an artifact is played" | "an artifact or a flare is played" => {
+                        triggers.push(Trigger::On(Happening::CardPlayed))
+                    }
+                    "my power is zapped" => triggers.push(Trigger::On(Happening::MyPowerZapped)),
+                    "this alien leaves the game" => {
+                        triggers.push(Trigger::On(Happening::AlienLeft))
+                    }
+                    "an artifact is played" => {
+                        triggers.push(Trigger::On(Happening::ArtifactPlayed))
+                    }
+                    "i make a deal" | "I make a deal" => triggers.push(Trigger::DealTerm),
+                    "a flare is played" => triggers.push(Trigger::On(Happening::FlarePlayed)),
+                    "a wild flare is played" => {
+                        triggers.push(Trigger::On(Happening::WildFlarePlayed))
+                    }
+                    "i play an artifact" | "I play an artifact" => {
+                        triggers.push(Trigger::On(Happening::MyArtifactPlayed))
+                    }
+                    "another player loses its power" => {
+                        triggers.push(Trigger::On(Happening::PowerLost))
+                    }
+                    "the deck is reshuffled" => {
+                        triggers.push(Trigger::On(Happening::DeckReshuffled))
+                    }
+                    "my ships go to the warp" => {
+                        triggers.push(Trigger::On(Happening::MyShipsToWarp))
+                    }
+                    "another player's ships go to the warp" => {
+                        triggers.push(Trigger::On(Happening::OthersShipsToWarp))
+                    }
+                    "another player's ships are removed from the game" => {
+                        triggers.push(Trigger::On(Happening::OthersShipsRemoved))
+                    }
+                    "another player retrieves ships from the warp" => {
+                        triggers.push(Trigger::On(Happening::OthersShipsRetrieved))
+                    }
+                    "another player draws cards" => {
+                        triggers.push(Trigger::On(Happening::OthersCardsDrawn))
+                    }
+                    "another tech is used" => triggers.push(Trigger::On(Happening::TechUsed)),
+                    "this tech is completed" => {
+                        triggers.push(Trigger::On(Happening::TechCompleted))
+                    }
+                    "another player gains a colony" => {
+                        triggers.push(Trigger::On(Happening::OthersColonyGained))
+                    }
+                    "another player discards an artifact" => triggers.push(Trigger::On(
+                        Happening::OthersDiscard(cosmic_engine::CardType::Artifact),
+                    )),
+                    "another player discards a flare" => triggers.push(Trigger::On(
+                        Happening::OthersDiscard(cosmic_engine::CardType::Flare),
+                    )),
+                    "another player discards a reinforcement" => triggers.push(Trigger::On(
+                        Happening::OthersDiscard(cosmic_engine::CardType::Reinforcement),
+                    )),
+                    "i discard an artifact for a new hand"
+                    | "I discard an artifact for a new hand" => triggers.push(Trigger::On(
+                        Happening::NewHandDiscard(cosmic_engine::CardType::Artifact),
+                    )),
+                    "another player plays a reinforcement" => {
+                        triggers.push(Trigger::On(Happening::ReinforcementPlayed))
+                    }
+                    "a deal fails" => triggers.push(Trigger::At {
+                        phases: vec![Phase::Resolution],
+                        window: Window::DealFailed,
+                    }),
+                    "a deal is made" => triggers.push(Trigger::At {
+                        phases: vec![Phase::Resolution],
+                        window: Window::DealMade,
+                    }),
+                    _ => self.unknown_event("event", text, t.span(), WHENEVER_WORDS),
+                },
+                When::InsteadOf(text) if text == "my power" => replaces_power = true,
+                When::InsteadOf(text) => {
+                    self.form = Form::Replacement;
+                    match text.as_str() {
+                        "my ships going to the warp" => {
+                            triggers.push(Trigger::Instead(Replaced::Mine))
+                        }
+                        "the losing side's ships going to the warp" => {
+                            triggers.push(Trigger::Instead(Replaced::LosingSide))
+                        }
+                        "another player's ships going to the warp" => {
+                            triggers.push(Trigger::Instead(Replaced::Others))
+                        }
+                        "my allies' ships going to the warp"
+                        | "my allies ships going to the warp" => {
+                            triggers.push(Trigger::Instead(Replaced::MyAllies))
+                        }
+                        _ => self.unknown_event("replaced event", text, t.span(), INSTEAD_WORDS),
+                    }
+                }
+            }
+        }
+        // With several `at` phases and no window, each phase's start is a trigger.
+        let timing: Vec<&When> = h
+            .when
+            .iter()
+            .filter(|w| !matches!(w, When::InsteadOf(t) if t == "my power"))
+            .collect();
+        if let [When::At {
+            phases,
+            window: None,
+        }] = timing.as_slice()
+        {
+            if phases.len() > 1 {
+                triggers = phases
+                    .iter()
+                    .map(|&p| Trigger::At {
+                        phases: vec![p],
+                        window: Window::PhaseStart(p),
+                    })
+                    .collect();
+            }
+        }
+        // With an event or a replacement, `at PHASE` without a window limits when it applies
+        // rather than being a trigger of its own.
+        let mut phases = Vec::new();
+        // (`instead of my power` names no event: a super's `at PHASE` stays its trigger.)
+        if h.when.iter().any(|w| match w {
+            When::Whenever(_) => true,
+            When::InsteadOf(text) => text != "my power",
+            _ => false,
+        }) {
+            for w in &h.when {
+                if let When::At {
+                    phases: ps,
+                    window: None,
+                } = w
+                {
+                    phases.extend(ps.iter().copied());
+                }
+            }
+            triggers.retain(|t| {
+                !matches!(t, Trigger::At { window: Window::PhaseStart(p), .. } if phases.contains(p))
+            });
+            phases.sort();
+            phases.dedup();
+            if phases.len() >= 8 {
+                phases.clear();
+            }
+        }
+        self.acts_until = if phases.is_empty() {
+            last_phase(&triggers)
+        } else {
+            phases.last().copied()
+        };
+        let condition = a.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
+        if let (Some(c), Some(written)) = (&condition, &a.condition) {
+            if crate::fold::never_holds(c) {
+                self.lints.push(Lint::NeverHolds {
+                    span: written.span(),
+                });
+            }
+        }
+        let prefer = a.prefer.as_ref().map(|c| self.expr(c, Ty::Bool));
+        let limit = a.limit.as_ref().and_then(|l| {
+            let text: Vec<&str> = l.words.iter().map(|w| w.text.as_str()).collect();
+            match text.as_slice() {
+                ["encounter"] => Some(Until::EndOfEncounter),
+                ["turn"] => Some(Until::EndOfTurn),
+                ["game"] => Some(Until::EndOfGame),
+                _ => {
+                    self.lints.push(Lint::UnknownName {
+                        what: "limit".into(),
+                        found: text.join(" "),
+                        help: "write `once per encounter`, `once per turn` or `once per game`"
+                            .into(),
+                        span: l.span,
+                    });
+                    None
+                }
+            }
+        });
+        let body = self.block(&a.body);
+        if self.form == Form::Continuous && !changes_quantity(&body) {
+            self.lints.push(Lint::ChangesNothing { span: a.span });
+        }
+        if self.form == Form::Replacement && !moves_subject(&body) {
+            self.lints.push(Lint::ReplacesNothing { span: a.span });
+        }
+        if replaces_power && home != Home::Super {
+            self.lints.push(Lint::Unsupported {
+                what: "`instead of my power` outside a super flare".into(),
+                help: "only a super flare is used instead of its alien's power".into(),
+                span: a.span,
+            });
+        }
+        self.program.abilities.push(ir::Ability {
+            item,
+            source,
+            home,
+            usage: h.usage,
+            roles: h.roles,
+            triggers,
+            condition,
+            limit,
+            prefer,
+            phases,
+            replaces_power,
+            slots: self.slots,
+            body,
+            span: a.span,
+        });
+        (self.program.abilities.len() - 1) as u32
+    }
+
+    fn unknown_event(&mut self, what: &str, text: &str, span: Span, known: &[&str]) {
+        let help = match did_you_mean(text, known.iter().copied()) {
+            Some(m) => format!("did you mean `{m}`? Known: {}", known.join("; ")),
+            None => format!("known: {}", known.join("; ")),
+        };
+        self.lints.push(Lint::UnknownName {
+            what: what.into(),
+            found: text.into(),
+            help,
+            span,
+        });
+    }
+
+    /// Refuses statements the ability's form does not run: a continuous ability's changes
+    /// are read whenever a quantity is computed, so it can only change quantities.
+    pub(super) fn check_form(&mut self, written: &[Stmt], span: Span) {
+        if self.form == Form::Setup && written.iter().any(|st| st.kind().needs_encounter()) {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`{}` at game setup", self.snippet(span)),
+                help: "there is no encounter, turn or use to act on before the game starts; \
+                       act at a phase instead (`at start turn`)"
+                    .into(),
+                span,
+            });
+        }
+        if self.form != Form::Continuous {
+            return;
+        }
+        if written
+            .iter()
+            .any(|st| !matches!(st.kind(), StmtKind::Modify | StmtKind::If | StmtKind::Let))
+        {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`{}` in a `during` ability", self.snippet(span)),
+                help: "a `during` ability holds for the whole phase and can only change \
+                       quantities (`add 1 to my side's total`, with `let` and `if` if need be); to act \
+                       once, write `at PHASE`"
+                    .into(),
+                span,
+            });
+        }
+    }
+}

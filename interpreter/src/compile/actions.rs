@@ -1,0 +1,848 @@
+//! Compiling actions (a verb and its arguments) into statements: moves, changes, tokens...
+
+use super::{path_tokens, Compiler};
+use crate::diagnostic::Lint;
+use crate::ir::{Code, Dest, Expr, Op, QuantityRef, Stmt};
+use crate::vocabulary::{self, Ty};
+use cosmic_engine::effects::Until;
+use cosmic_engine::Outcome;
+use cosmic_grammar::ast::{self, Link, UnaryOp};
+use cosmic_grammar::Span;
+
+/// A reference's tokens, as the vocabulary reads them.
+/// The path without its last segment (`my sheet` of `gift on my sheet`).
+fn without_last(p: &ast::Path) -> ast::Path {
+    let mut p = p.clone();
+    p.segments.pop();
+    if let Some(l) = p.segments.last_mut() {
+        l.link = None;
+    }
+    p
+}
+
+/// Whether `e` reads the quantity `q` (a change computed from the value it changes).
+pub(super) fn reads(e: &Expr, q: &QuantityRef) -> bool {
+    match e {
+        Expr::Quantity(r) if r == q => true,
+        Expr::WouldLose | Expr::WouldWin => *q == QuantityRef::Winner,
+        _ => {
+            let mut found = false;
+            e.for_each_child(|c| found = found || reads(c, q));
+            found
+        }
+    }
+}
+
+impl Compiler<'_> {
+    fn arg<'b>(&self, a: &'b ast::Action, prep: &str) -> Option<&'b ast::Expr> {
+        a.args
+            .iter()
+            .find(|x| x.prep.text == prep)
+            .map(|x| &x.value)
+    }
+
+    fn until(&mut self, a: &ast::Action) -> Until {
+        match self.arg(a, "until").map(|e| self.snippet(e.span())) {
+            None => Until::EndOfEncounter,
+            Some(t) => match t.as_str() {
+                "the end of the encounter" => Until::EndOfEncounter,
+                "my new hand is drawn" => Until::NewHand,
+                "the end of the turn" => Until::EndOfTurn,
+                "the end of the game" => Until::EndOfGame,
+                other => {
+                    self.lints.push(Lint::UnknownName {
+                        what: "duration".into(),
+                        found: other.into(),
+                        help: "write `until the end of the encounter`, `until the end of the turn`, `until the end of the game` or `until my new hand is drawn`".into(),
+                        span: a.span,
+                    });
+                    Until::EndOfEncounter
+                }
+            },
+        }
+    }
+
+    /// The name an action's `as NAME` gives what it makes (`Some(None)` without one); a
+    /// name that is not plain words is reported with `help`, and gives `None`.
+    fn bind_as(&mut self, a: &ast::Action, ty: Ty, help: &str) -> Option<Option<u8>> {
+        match self.arg(a, "as") {
+            Some(ast::Expr::Path(p)) => Some(Some(self.bind(path_tokens(p), ty))),
+            Some(_) => {
+                self.unsupported(a, help);
+                None
+            }
+            None => Some(None),
+        }
+    }
+
+    fn unsupported(&mut self, a: &ast::Action, help: &str) -> Option<Stmt> {
+        self.lints.push(Lint::Unsupported {
+            what: format!("`{}`", self.snippet(a.span)),
+            help: help.into(),
+            span: a.span,
+        });
+        None
+    }
+
+    pub(super) fn action(&mut self, a: &ast::Action) -> Option<Stmt> {
+        let verb = a.verb.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let object = a.object.as_ref();
+        let object_text = object.map(|o| self.snippet(o.span())).unwrap_or_default();
+        match verb.as_str() {
+            "set" | "add" | "subtract" | "multiply" | "divide" => self.modify(&verb, a),
+            "remove"
+                if object_text.starts_with("my ")
+                    && object_text.ends_with(" tokens")
+                    && self.arg(a, "from").is_none() =>
+            {
+                // `remove my cannon tokens`: the kind is named as it was placed (`a cannon token`).
+                let kind = &object_text[3..object_text.len() - 1];
+                let key = self.declaration(kind);
+                Some(Stmt::RemovePlanetTokens(key))
+            }
+            "remove" => {
+                let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
+                if from.as_deref() == Some("the game") {
+                    // `remove 1 of my ships in the warp from the game`: the owner picks which.
+                    if let Some(ast::Expr::Count { count, noun, .. }) = object {
+                        let n = self.expr(count, Ty::Int);
+                        let ships = self.path(noun, Some(Ty::Ships)).map(|(e, _)| e)?;
+                        return Some(Stmt::Move {
+                            ships,
+                            count: Some(n),
+                            up_to: false,
+                            to: Dest::Removed(None),
+                            chooser: None,
+                        });
+                    }
+                    let ships = self.expr(object?, Ty::Ships);
+                    // `with 5 ships kept`: the owner never drops below 5 ships in the game.
+                    let keep = match self.arg(a, "with") {
+                        Some(ast::Expr::Count { count, .. }) => {
+                            Some(Box::new(self.expr(count, Ty::Int)))
+                        }
+                        Some(other) => {
+                            self.lints.push(Lint::Unsupported {
+                                what: format!("`with {}`", self.snippet(other.span())),
+                                help: "write `remove them from the game with 5 ships kept`".into(),
+                                span: other.span(),
+                            });
+                            None
+                        }
+                        None => None,
+                    };
+                    Some(Stmt::Move {
+                        ships,
+                        count: None,
+                        up_to: false,
+                        to: Dest::Removed(keep),
+                        chooser: None,
+                    })
+                } else {
+                    self.tokens(a, -1)
+                }
+            }
+            "move" => self.move_stmt(a),
+            "draw" if object_text == "a new hand" => Some(Stmt::NewHand),
+            "draw" => {
+                let n = match object {
+                    Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
+                    _ => Expr::Int(1),
+                };
+                // `draw 4 cards as drawn` names the cards drawn.
+                let named = self.bind_as(
+                    a,
+                    Ty::Cards,
+                    "name the cards drawn with a plain name: `draw 4 cards as drawn`",
+                )?;
+                Some(Stmt::Draw(n, named))
+            }
+            "discard" if object_text.starts_with("1 card of each type in") => {
+                let who = match object {
+                    Some(ast::Expr::Count { noun, .. }) => {
+                        let mut p = noun.clone();
+                        // `card of each type in PLAYER's hand`: the owner is after `in`.
+                        let at = p.segments.iter().position(|s| s.link == Some(Link::In));
+                        match at {
+                            Some(i) => {
+                                p.segments.drain(..=i);
+                                let hand = ast::Expr::Path(p);
+                                self.owner_of(&hand, "hand")?
+                            }
+                            None => Expr::Me,
+                        }
+                    }
+                    _ => Expr::Me,
+                };
+                Some(Stmt::DiscardEachType(who))
+            }
+            "discard" if object_text == "the destiny card" => Some(Stmt::RedrawDestiny),
+            "discard" if object_text == "that tech" => Some(Stmt::DiscardSubjectTech),
+            "have" if object_text == "the encounter" => {
+                let with = self.arg(a, "with")?;
+                // `with PLAYER on any planet`: wherever that player has a colony.
+                let mut anywhere = false;
+                let defense = match with {
+                    ast::Expr::Path(p) if p.segments.len() > 1 && {
+                        let last = p.segments.last()?;
+                        last.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>() == ["any", "planet"]
+                    } => {
+                        anywhere = true;
+                        self.path(&without_last(p), Some(Ty::Player)).map(|(e, _)| e)?
+                    }
+                    other => self.expr(other, Ty::Player),
+                };
+                Some(Stmt::EncounterWith { defense, anywhere })
+            }
+            "become" if object_text == "a random unused alien" => {
+                Some(Stmt::GainRandomAlien { incarnation: true })
+            }
+            "gain" if object_text == "the power of a random unused alien" => {
+                Some(Stmt::GainRandomAlien { incarnation: false })
+            }
+            "replace" if object_text.ends_with("alien") => {
+                let with = self.arg(a, "with").map(|x| self.snippet(x.span()));
+                if with.as_deref() != Some("a random unused alien") {
+                    return self.unsupported(a, "write `replace PLAYER's alien with a random unused alien`");
+                }
+                let p = self.owner_of(object?, "alien")?;
+                Some(Stmt::ReplaceAlien(p))
+            }
+            "play"
+                if object.is_none()
+                    && self
+                        .arg(a, "from")
+                        .is_some_and(|f| self.snippet(f.span()) == "my sheet") =>
+            {
+                if self.arg(a, "for").map(|f| self.snippet(f.span())).as_deref()
+                    != Some("the rest of the game")
+                {
+                    return self.unsupported(a, "write `play from my sheet for the rest of the game`");
+                }
+                Some(Stmt::OpenSheet)
+            }
+            "place" if object_text.ends_with(" token") && self.arg(a, "beside").is_some() => {
+                let key = self.token_kind(&object_text);
+                let planet = self.expr(self.arg(a, "beside")?, Ty::Planet);
+                Some(Stmt::PlaceToken { key, planet })
+            }
+            "place" => {
+                let object = object?;
+                if let Some(pl) = self.arg(a, "beside") {
+                    let card = self.expr(object, Ty::Cards);
+                    let planet = Some(self.expr(pl, Ty::Planet));
+                    let until = self.arg(a, "until").map(|_| self.until(a));
+                    return Some(Stmt::SetAside {
+                        card,
+                        planet,
+                        until,
+                    });
+                }
+                // `place a prometheus ship on site`: a ship token joins my fleet there.
+                if let ast::Expr::Path(p) = object {
+                    let n = p.segments.len();
+                    if n > 1 && p.segments[n - 2].link == Some(Link::On) {
+                        let what = self.snippet(Span {
+                            start: p.segments[0].span.start,
+                            end: p.segments[n - 2].span.end,
+                        });
+                        if what.ends_with(" ship") {
+                            let key = self.token_kind(&what);
+                            let mut at = p.clone();
+                            at.segments = vec![p.segments[n - 1].clone()];
+                            at.span = p.segments[n - 1].span;
+                            let planet = self.path(&at, Some(Ty::Planet)).map(|(e, _)| e)?;
+                            return Some(Stmt::PlaceShipToken { key, planet });
+                        }
+                    }
+                }
+                // `place gift on my sheet`: the last segment is the sheet (or `this tech`).
+                match object {
+                    ast::Expr::Path(p)
+                        if p.segments.len() > 1
+                            && p.segments[p.segments.len() - 2].link == Some(Link::On)
+                            && self.snippet(p.segments.last()?.span) == "this tech" =>
+                    {
+                        let card = self.path(&without_last(p), Some(Ty::Cards)).map(|(e, _)| e)?;
+                        Some(Stmt::SetUnderTech(card))
+                    }
+                    ast::Expr::Path(p)
+                        if p.segments.len() > 1
+                            && p.segments[p.segments.len() - 2].link == Some(Link::On)
+                            && self.snippet(p.segments.last()?.span) == "my sheet" =>
+                    {
+                        let card = self.path(&without_last(p), Some(Ty::Cards)).map(|(e, _)| e)?;
+                        let until = self.arg(a, "until").map(|_| self.until(a));
+                        Some(Stmt::SetAside {
+                            card,
+                            planet: None,
+                            until,
+                        })
+                    }
+                    _ => self.unsupported(
+                        a,
+                        "write `place CARD beside PLANET` (face up) or `place CARD on my sheet` (face down), with `until the end of the encounter` if it comes back",
+                    ),
+                }
+            }
+            "destroy" => Some(Stmt::DestroyPlanet(self.expr(object?, Ty::Planet))),
+            "create" if object_text.starts_with("a planet in ") => {
+                let owner = match object? {
+                    ast::Expr::Path(p) if p.segments.len() > 1 => {
+                        let mut p = p.clone();
+                        p.segments.remove(0);
+                        self.owner_of(&ast::Expr::Path(p), "home system")?
+                    }
+                    _ => return self.unsupported(a, "write `create a planet in my home system`"),
+                };
+                // `as genesis` names the new planet.
+                let named = self.bind_as(
+                    a,
+                    Ty::Planet,
+                    "name the new planet with a plain name: `create a planet in my home system as genesis`",
+                )?;
+                Some(Stmt::CreatePlanet { owner, named })
+            }
+            "lend" if object_text == "my power" => {
+                let to = self.expr(self.arg(a, "to")?, Ty::Player);
+                Some(Stmt::LendPower(to))
+            }
+            "force" => {
+                // `force recipient to play gift`: the words after `to` are `play CARD`.
+                let card = match self.arg(a, "to") {
+                    Some(ast::Expr::Path(p))
+                        if p.segments[0].words.first().map(|w| w.text.as_str()) == Some("play")
+                            && p.segments[0].words.len() > 1 =>
+                    {
+                        let mut p = p.clone();
+                        p.segments[0].words.remove(0);
+                        self.path(&p, Some(Ty::Card)).map(|(e, _)| e)?
+                    }
+                    _ => return self.unsupported(a, "write `force PLAYER to play CARD`"),
+                };
+                let who = self.expr(object?, Ty::Player);
+                Some(Stmt::ObligePlay { who, card })
+            }
+            "replace" if object_text.ends_with("encounter card") => {
+                let who = self.owner_of(object?, "encounter card")?;
+                let Some(with) = self.arg(a, "with") else {
+                    return self.unsupported(a, "write `replace my encounter card with CARD`");
+                };
+                let card = self.expr(with, Ty::Card);
+                Some(Stmt::ReplaceEncounterCard { who, card })
+            }
+            "swap" => {
+                let with = self.arg(a, "with");
+                match (object, with) {
+                    (Some(x), Some(y)) => {
+                        let xt = self.snippet(x.span());
+                        if xt.ends_with("hand") {
+                            let p = self.owner_of(x, "hand")?;
+                            let q = self.owner_of(y, "hand")?;
+                            Some(Stmt::SwapHands(p, q))
+                        } else if xt.ends_with("encounter card") {
+                            Some(Stmt::SwapEncounterCards)
+                        } else if xt.ends_with("alien") {
+                            let p = self.owner_of(x, "alien")?;
+                            let q = self.owner_of(y, "alien")?;
+                            Some(Stmt::SwapAliens(p, q))
+                        } else {
+                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`), two aliens (`swap offense's alien with defense's alien`) or the two encounter cards")
+                        }
+                    }
+                    _ => self.unsupported(a, "write `swap A with B`"),
+                }
+            }
+            "play" if object_text.ends_with("encounter card face up") => {
+                Some(Stmt::SelectFaceUp(Expr::Me))
+            }
+            "play"
+                if self
+                    .arg(a, "as")
+                    .is_some_and(|x| self.snippet(x.span()) == "a reinforcement") =>
+            {
+                let card = self.expr(object?, Ty::Card);
+                let side = match self.arg(a, "for") {
+                    Some(f) => self.expr(f, Ty::Side),
+                    None => Expr::SideOf(Box::new(Expr::Me)),
+                };
+                Some(Stmt::Reinforce { card, side })
+            }
+            "join" => {
+                let side = self.expr(object?, Ty::Side);
+                Some(Stmt::Join(side))
+            }
+            "cancel" => match object_text.as_str() {
+                "it" | "that use" | "that play" => Some(Stmt::CancelSubject),
+                "that power" => {
+                    let until = self.until(a);
+                    Some(Stmt::PowerOffSubject(until))
+                }
+                "the deal" => Some(Stmt::FailDeal),
+                "my power" => Some(Stmt::ZapOwnPower),
+                _ => self.unsupported(
+                    a,
+                    "cancel `it`, `that use`, `that power`, `my power` or `the deal`",
+                ),
+            },
+            "declare" => {
+                let words = object_text
+                    .split_whitespace()
+                    .filter(|w| !matches!(*w, "a" | "an" | "the"))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let key = self.declaration(&words);
+                Some(Stmt::Declare(key))
+            }
+            "have" if object_text == "another encounter" => Some(Stmt::AnotherEncounter),
+            "have" if object_text == "an encounter" && self.arg(a, "with").is_none() => {
+                Some(Stmt::OwnEncounter)
+            }
+            "have" if object_text == "an encounter" && self.arg(a, "with").is_some() => {
+                let defense = self.expr(self.arg(a, "with")?, Ty::Player);
+                Some(Stmt::OutOfTurnEncounter(defense))
+            }
+            "discard" if matches!(object_text.as_str(), "this card" | "this flare") => {
+                Some(Stmt::DiscardThis)
+            }
+            "shuffle" => match (object, self.arg(a, "with")) {
+                (Some(x), Some(y)) if self.snippet(x.span()).ends_with("hand") => {
+                    let p = self.owner_of(x, "hand")?;
+                    let q = self.owner_of(y, "hand")?;
+                    Some(Stmt::MixHands(p, q))
+                }
+                _ => self.unsupported(a, "write `shuffle my hand with opponent's hand`"),
+            },
+            "give" if object_text == "this tech" => {
+                let to = self.expr(self.arg(a, "to")?, Ty::Player);
+                Some(Stmt::GiveTech(to))
+            }
+            "give" if object_text.ends_with(" token") => {
+                // `give a grudge token to victim`: a token of that kind on the player.
+                let to = self.expr(self.arg(a, "to")?, Ty::Player);
+                let key = self.token_kind(&object_text);
+                Some(Stmt::GiveToken(to, key))
+            }
+            "give" => {
+                let to = self.expr(self.arg(a, "to")?, Ty::Player);
+                if let (Some(ast::Expr::Count { count, noun, .. }), Some(from)) =
+                    (object, self.arg(a, "from"))
+                {
+                    if self.snippet(noun.span) == "cards" {
+                        if self.owner_of(from, "hand")? != Expr::Me {
+                            return self.unsupported(a, "a player gives from its own hand: `give 2 cards from my hand to opponent`");
+                        }
+                        let count = self.expr(count, Ty::Int);
+                        return Some(Stmt::GiveCards { count, to });
+                    }
+                }
+                let card = match object_text.as_str() {
+                    "this card" | "this flare" => Some(Expr::ThisCard),
+                    "1 card" if self.arg(a, "from").is_some() => {
+                        let from = self.owner_of(self.arg(a, "from")?, "hand")?;
+                        if from != Expr::Me {
+                            return self.unsupported(a, "a player gives from its own hand: `give 1 card from my hand to opponent`");
+                        }
+                        None
+                    }
+                    _ => {
+                        return self.unsupported(
+                            a,
+                            "write `give this card to PLAYER` or `give 1 card from my hand to PLAYER`",
+                        )
+                    }
+                };
+                // `give 1 card from my hand to PLAYER as offer` names the card given.
+                let named = self.arg(a, "as").map(|n| {
+                    let words = self.snippet(n.span()).to_lowercase();
+                    let tokens = words.split_whitespace().map(str::to_string).collect();
+                    self.bind(tokens, Ty::Card)
+                });
+                Some(Stmt::Give { card, to, named })
+            }
+            "take" if object_text.ends_with("at random") => {
+                let count = match object {
+                    Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
+                    _ => Expr::Int(1),
+                };
+                let from = self.owner_of(self.arg(a, "from")?, "hand")?;
+                Some(Stmt::TakeRandom { count, from })
+            }
+            "take" if self.arg(a, "from").is_some() => {
+                let (inner, up_to) = match object {
+                    Some(ast::Expr::Unary {
+                        op: UnaryOp::UpTo,
+                        operand,
+                        ..
+                    }) => (Some(&**operand), true),
+                    o => (o, false),
+                };
+                let count = match inner {
+                    Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
+                    _ => return self.unsupported(a, "write `take 2 cards from opponent's hand` or `take up to (n) cards from opponent's hand`"),
+                };
+                let from = self.owner_of(self.arg(a, "from")?, "hand")?;
+                Some(Stmt::TakeChosen { count, up_to, from })
+            }
+            "discard" if object_text.starts_with("any number of ") => {
+                let list = match object {
+                    Some(ast::Expr::Path(p)) => {
+                        let mut p = p.clone();
+                        // Drop the words `any number` and the `of` link.
+                        p.segments.remove(0);
+                        self.path(&p, Some(Ty::Cards)).map(|(e, _)| e)
+                    }
+                    _ => None,
+                }?;
+                Some(Stmt::DiscardAny(list))
+            }
+            "discard" if object_text.ends_with("hand") && self.arg(a, "from").is_none() => {
+                let who = self.owner_of(object?, "hand")?;
+                Some(Stmt::DiscardHand(who))
+            }
+            "discard" if object_text.ends_with("at random") && self.arg(a, "from").is_some() => {
+                let count = match object {
+                    Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
+                    _ => Expr::Int(1),
+                };
+                let from = self.owner_of(self.arg(a, "from")?, "hand")?;
+                Some(Stmt::DiscardRandom { count, from })
+            }
+            // `discard it`, `discard fodder`: cards named by a reference, wherever they lie.
+            "discard"
+                if self.arg(a, "from").is_none() && matches!(object, Some(ast::Expr::Path(_))) =>
+            {
+                let cards = self.expr(object?, Ty::Cards);
+                Some(Stmt::DiscardCards(cards))
+            }
+            "discard" if self.arg(a, "from").is_some() => {
+                let from = self.owner_of(self.arg(a, "from")?, "hand")?;
+                if from != Expr::Me {
+                    return self.unsupported(a, "a player discards from its own hand: `discard 1 card from my hand`");
+                }
+                // `discard up to 3 cards from my hand`: the player may discard fewer.
+                let mut object = object;
+                let mut up_to = false;
+                if let Some(ast::Expr::Unary {
+                    op: UnaryOp::UpTo,
+                    operand,
+                    ..
+                }) = object
+                {
+                    up_to = true;
+                    object = Some(&**operand);
+                }
+                let (count, mut noun) = match object {
+                    Some(ast::Expr::Count { count, noun, .. }) => {
+                        (self.expr(count, Ty::Int), self.snippet(noun.span))
+                    }
+                    _ => return self.unsupported(a, "write `discard 1 card from my hand` or `discard 1 negotiate card from my hand`"),
+                };
+                // `discard 1 card that matches hated from my hand`.
+                let mut like = None;
+                if let (Some(i), Some(ast::Expr::Count { noun: path, .. })) =
+                    (noun.find(" that match"), object)
+                {
+                    let mut p = path.clone();
+                    let first = p.segments.first_mut()?;
+                    let skip = first
+                        .words
+                        .iter()
+                        .position(|w| w.text == "match" || w.text == "matches")?;
+                    first.words.drain(..=skip);
+                    if first.words.is_empty() {
+                        p.segments.remove(0);
+                    }
+                    like = Some(self.path(&p, Some(Ty::Card)).map(|(e, _)| e)?);
+                    noun.truncate(i);
+                }
+                let ty = match noun.trim_end_matches('s') {
+                    "card" => None,
+                    other => match other.strip_suffix(" card").map(|t| {
+                        vocabulary::resolve(&[t.to_string()], Some(Ty::Type), &[], 0)
+                    }) {
+                        Some(Some((Expr::Type(t), _))) => Some(t),
+                        _ => return self.unsupported(a, "write `discard 1 card from my hand` or `discard 1 negotiate card from my hand`"),
+                    },
+                };
+                Some(Stmt::DiscardChosen {
+                    count,
+                    ty,
+                    like,
+                    up_to,
+                })
+            }
+            "reveal" if object.is_some() && self.arg(a, "to").is_none() => {
+                // `reveal hated`: a card of the acting player's hand, shown to everyone.
+                let card = self.expr(object?, Ty::Card);
+                Some(Stmt::ShowCard(card))
+            }
+            "keep" if object_text == "my encounter card face down" => Some(Stmt::KeepFaceDown),
+            "look at" if object_text.ends_with("draws") => {
+                let who = self.owner_of(object?, "draws")?;
+                Some(Stmt::WatchDraws(who))
+            }
+            "look at" if object_text.ends_with("hand") => {
+                let who = self.owner_of(object?, "hand")?;
+                Some(Stmt::LookAtHand(who))
+            }
+            "end" if object_text == "the encounter successfully" => {
+                Some(Stmt::EndEncounter(Outcome::OffenseWins))
+            }
+            "end" if object_text == "the encounter" => {
+                let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
+                match with.as_deref() {
+                    Some("a successful deal") => Some(Stmt::EndEncounter(Outcome::DealMade)),
+                    Some("both sides losing") => Some(Stmt::EndEncounter(Outcome::BothLose)),
+                    _ => self.unsupported(
+                        a,
+                        "write `end the encounter with a successful deal` or `end the encounter with both sides losing`",
+                    ),
+                }
+            }
+            "win" if object_text == "the game" => Some(Stmt::Win),
+            "win" if object_text == "the encounter" => Some(Stmt::WinEncounter),
+            "lose" if object_text == "my power" => Some(Stmt::LosePower(self.until(a))),
+            "regain" if object_text == "my power" => Some(Stmt::RegainPower),
+            _ => self.unsupported(
+                a,
+                "the runtime runs: set/add/subtract/multiply/divide a quantity, add/remove tokens, move or remove ships, draw (a new hand), discard one card of each type or this card, swap hands, aliens or encounter cards, shuffle hands together, give or take cards, play an encounter card face up, join a side, cancel, declare, have another encounter, end the encounter, win the encounter or the game, lose/regain my power, reveal a card, give a token",
+            ),
+        }
+    }
+
+    /// The kind of token `a grudge token` names (its words without the article), numbered
+    /// like a declaration.
+    fn token_kind(&mut self, object_text: &str) -> u32 {
+        let words = object_text
+            .split_whitespace()
+            .filter(|w| !matches!(*w, "a" | "an" | "the" | "1"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.declaration(&words)
+    }
+
+    /// The declaration's source number (one per distinct wording in the library).
+    pub(super) fn declaration(&mut self, words: &str) -> u32 {
+        let label = words.to_string();
+        match self.program.sources.iter().position(|s| *s == label) {
+            Some(i) => i as u32,
+            None => self.source(label),
+        }
+    }
+
+    fn owner_of(&mut self, e: &ast::Expr, noun: &str) -> Option<Expr> {
+        // `PLAYER's hand` is read as the player who owns it (the noun may be several words).
+        let noun_words: Vec<&str> = noun.split(' ').collect();
+        if let ast::Expr::Path(p) = e {
+            let mut p = p.clone();
+            let last = p.segments.last_mut()?;
+            let words: Vec<&str> = last.words.iter().map(|w| w.text.as_str()).collect();
+            if words.ends_with(&noun_words) {
+                if last.words.len() > noun_words.len() {
+                    // `my hand`: the owner is the possessive pronoun.
+                    last.words.truncate(last.words.len() - noun_words.len());
+                    let words: Vec<String> = last.words.iter().map(|w| w.text.clone()).collect();
+                    if words == ["my"] {
+                        return Some(Expr::Me);
+                    }
+                } else {
+                    p = without_last(&p);
+                }
+                return self.path(&p, Some(Ty::Player)).map(|(e, _)| e);
+            }
+        }
+        self.lints.push(Lint::TypeMismatch {
+            expected: format!("a player's {noun}"),
+            found: self.snippet(e.span()),
+            help: format!("write `my {noun}` or `opponent's {noun}`"),
+            span: e.span(),
+        });
+        None
+    }
+
+    fn tokens(&mut self, a: &ast::Action, sign: i32) -> Option<Stmt> {
+        let n = match a.object.as_ref() {
+            Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
+            _ => {
+                return self.unsupported(
+                    a,
+                    "write `add 10 tokens to this sheet` or `remove 1 token from this sheet`",
+                )
+            }
+        };
+        let delta = if sign < 0 { Expr::Neg(Box::new(n)) } else { n };
+        Some(Stmt::Tokens {
+            player: Expr::Me,
+            delta,
+        })
+    }
+
+    /// The names bound in scope (by `choose`, `let`, `for each`...) that `text` uses as whole
+    /// words, with their slots, longest first (an inner name shadows an outer one).
+    fn names_in(&self, text: &str) -> Vec<(String, u8)> {
+        let mut names: Vec<(String, u8)> = Vec::new();
+        for b in self.scope.iter().rev().filter(|b| b.value.is_none()) {
+            let name = b.tokens.join(" ");
+            if !names.iter().any(|(n, _)| *n == name) && crate::reads::uses(text, &name) {
+                names.push((name, b.slot));
+            }
+        }
+        names.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
+        names
+    }
+
+    fn modify(&mut self, verb: &str, a: &ast::Action) -> Option<Stmt> {
+        let object = a.object.as_ref()?;
+        let object_text = self.snippet(object.span());
+        if verb == "add" && object_text.ends_with("tokens") || object_text.ends_with(" token") {
+            return self.tokens(a, 1);
+        }
+        let (target, amount, op) = match verb {
+            "set" => (object, self.arg(a, "to")?, Op::Set),
+            "add" => (self.arg(a, "to")?, object, Op::Add),
+            "subtract" => (self.arg(a, "from")?, object, Op::Sub),
+            "multiply" => (object, self.arg(a, "by")?, Op::Mul),
+            _ => (object, self.arg(a, "by")?, Op::Div),
+        };
+        let before = self.lints.len();
+        // A quantity changed before the rules compute it: the change lasts until then, so
+        // the target need not exist yet (a total raised in planning counts at reveal).
+        let until = self.acts_until.take();
+        let (t, ty) = self.any_expr(target);
+        self.acts_until = until;
+        if self.lints.len() > before {
+            return None; // the reference itself was reported
+        }
+        match t {
+            Expr::Quantity(q) => {
+                let want = if q == QuantityRef::Winner {
+                    Ty::Side
+                } else {
+                    Ty::Int
+                };
+                let value = self.expr(amount, want);
+                let relative = reads(&value, &q);
+                let until = self.until(a);
+                self.program.codes.push(Code {
+                    op,
+                    amount: value,
+                    relative,
+                });
+                let code = (self.program.codes.len() - 1) as u32;
+                let text = self.snippet(a.span);
+                let names = self.names_in(&text);
+                let label = format!("{}: {text}", self.item_name);
+                let source = self.source(label);
+                Some(Stmt::Modify {
+                    quantity: q,
+                    code,
+                    source,
+                    until,
+                    names,
+                })
+            }
+            Expr::TypeOf(card) if op == Op::Set => {
+                let to = match self.expr(amount, Ty::Type) {
+                    Expr::Type(t) => t,
+                    _ => return None,
+                };
+                let label = format!("{}: {}", self.item_name, self.snippet(a.span));
+                let source = self.source(label);
+                Some(Stmt::SetType {
+                    card: *card,
+                    to,
+                    source,
+                })
+            }
+            _ => {
+                self.lints.push(Lint::TypeMismatch {
+                    expected: "a quantity (a total, a value, a limit, the winner...)".into(),
+                    found: ty.words().into(),
+                    help: "only quantities can be set, added to or multiplied: `my side's total`, `my encounter card's value`, `my launch limit`, `the winner`".into(),
+                    span: target.span(),
+                });
+                None
+            }
+        }
+    }
+
+    fn move_stmt(&mut self, a: &ast::Action) -> Option<Stmt> {
+        let mut object = a.object.as_ref()?;
+        let mut up_to = false;
+        if let ast::Expr::Unary {
+            op: UnaryOp::UpTo,
+            operand,
+            ..
+        } = object
+        {
+            up_to = true;
+            object = operand;
+        }
+        let to_expr = self.arg(a, "to")?;
+        let to_text = self.snippet(to_expr.span());
+        let (ships, count) = match object {
+            ast::Expr::Count { count, noun, .. } => {
+                let n = self.expr(count, Ty::Int);
+                let s = self.path(noun, Some(Ty::Ships)).map(|(e, _)| e)?;
+                (s, Some(n))
+            }
+            other => {
+                let (e, ty) = self.any_expr(other);
+                if ty.fits(Ty::Cards) && to_text == "the bottom of the deck" {
+                    return Some(Stmt::ToDeckBottom(e));
+                }
+                if ty == Ty::Card || (ty == Ty::Subject && to_text.ends_with("hand")) {
+                    let to = self.owner_of(to_expr, "hand")?;
+                    return Some(Stmt::TakeCard { card: e, to });
+                }
+                if !ty.fits(Ty::Ships) {
+                    self.lints.push(Lint::TypeMismatch {
+                        expected: "ships".into(),
+                        found: ty.words().into(),
+                        help: "move `them`, `my ships in the warp`, `3 of my ships`...".into(),
+                        span: other.span(),
+                    });
+                    return None;
+                }
+                (e, None)
+            }
+        };
+        let to = if to_text == "the warp" {
+            Dest::Warp
+        } else if to_text == "the encounter" {
+            Dest::Encounter
+        } else if to_text == "the target planet" {
+            Dest::TargetPlanet
+        } else if let Some((pl, Ty::Planet)) = {
+            let before = self.lints.len();
+            let found = Some(self.any_expr(to_expr));
+            self.lints.truncate(before);
+            found
+        } {
+            Dest::Planet(Box::new(pl))
+        } else if to_text.ends_with("home planets") {
+            Dest::HomePlanets(Box::new(self.owner_of(to_expr, "home planets")?))
+        } else if to_text.ends_with("colonies") {
+            Dest::Colonies(Box::new(self.owner_of(to_expr, "colonies")?))
+        } else if to_text.ends_with("hand") {
+            Dest::Hand(Box::new(self.owner_of(to_expr, "hand")?))
+        } else {
+            self.lints.push(Lint::UnknownReference {
+                found: to_text,
+                help: "ships move to `the warp`, `the encounter`, `the target planet`, `my colonies` or `PLAYER's home planets`".into(),
+                span: to_expr.span(),
+            });
+            return None;
+        };
+        // `by PLAYER`: that player picks which ships.
+        let chooser = self.arg(a, "by").map(|b| self.expr(b, Ty::Player));
+        Some(Stmt::Move {
+            ships,
+            count,
+            up_to,
+            to,
+            chooser,
+        })
+    }
+}

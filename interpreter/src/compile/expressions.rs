@@ -1,0 +1,390 @@
+//! Compiling expressions and references (paths read through the vocabulary), typed.
+
+use super::Compiler;
+use crate::diagnostic::Lint;
+use crate::ir::{self, Expr, QuantityRef};
+use crate::names::did_you_mean;
+use crate::vocabulary::{self, Bound, Ty};
+use cosmic_engine::state::Phase;
+use cosmic_grammar::ast::{self, Link, UnaryOp};
+
+/// A reference's tokens as the vocabulary reads them (see [`vocabulary::tokens`]).
+pub fn path_tokens(p: &ast::Path) -> Vec<String> {
+    let words: Vec<(String, Option<&'static str>)> = p
+        .segments
+        .iter()
+        .flat_map(|s| {
+            let n = s.words.len();
+            s.words.iter().enumerate().map(move |(i, w)| {
+                let link = if i + 1 == n {
+                    s.link.map(|l| match l {
+                        Link::Possessive | Link::PluralPossessive => "'s",
+                        Link::Of => "of",
+                        Link::In => "in",
+                        Link::On => "on",
+                        Link::At => "at",
+                    })
+                } else {
+                    None
+                };
+                (w.text.clone(), link)
+            })
+        })
+        .collect();
+    vocabulary::tokens(&words)
+}
+
+/// The first phase in which every part of `e` exists, and what appears then, in words
+/// (encounter cards are selected in planning, allies join in alliance...).
+fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
+    let own = match e {
+        Expr::Defense | Expr::Opponent(_) => Some((Phase::Destiny, "the defense is known")),
+        Expr::Allies(_) => Some((Phase::Alliance, "allies join")),
+        Expr::Invited(_) | Expr::SideInvited(..) => Some((Phase::Alliance, "allies are invited")),
+        Expr::Ships(_, ir::ShipPlace::Encounter) => {
+            Some((Phase::Launch, "ships enter the encounter"))
+        }
+        Expr::Ships(_, ir::ShipPlace::Target) => Some((Phase::Launch, "the gate is aimed")),
+        Expr::EncounterCard(_) | Expr::Quantity(QuantityRef::CardValue(_)) => {
+            Some((Phase::Planning, "encounter cards are selected"))
+        }
+        Expr::RevealedCards
+        | Expr::Quantity(QuantityRef::SideTotal(_))
+        | Expr::Quantity(QuantityRef::BaseTotal(_))
+        | Expr::WouldLose
+        | Expr::WouldWin
+        | Expr::Quantity(QuantityRef::Winner) => {
+            Some((Phase::Reveal, "encounter cards are revealed"))
+        }
+        Expr::LosingSide
+        | Expr::Won(_)
+        | Expr::DealMade
+        | Expr::DealFailed
+        | Expr::Lost(_)
+        | Expr::Gained(_)
+        | Expr::Compensating(_) => Some((Phase::Resolution, "the encounter is resolved")),
+        _ => None,
+    };
+    let mut latest = own;
+    e.for_each_child(|c| {
+        if let Some(found) = exists_from(c) {
+            if latest.is_none_or(|(p, _)| found.0 > p) {
+                latest = Some(found);
+            }
+        }
+    });
+    latest
+}
+
+impl Compiler<'_> {
+    /// `PLAYER's WORDS ships in the encounter`: how many of its ship tokens of that kind
+    /// (`place a WORDS ship on PLANET`) are in the encounter.
+    fn ship_tokens_in_encounter(&mut self, toks: &[String], scope: &[Bound]) -> Option<(Expr, Ty)> {
+        let tail = ["ships", "in", "encounter"];
+        if toks.len() < 5 || toks[toks.len() - 3..] != tail {
+            return None;
+        }
+        let (who, words) = match toks.iter().position(|t| t == "'s") {
+            Some(i) => (
+                vocabulary::resolve(&toks[..i], Some(Ty::Player), scope, 0)?.0,
+                &toks[i + 1..toks.len() - 3],
+            ),
+            None if toks[0] == "my" => (Expr::Me, &toks[1..toks.len() - 3]),
+            None => return None,
+        };
+        if words.is_empty() || words.iter().any(|w| w == "'s") {
+            return None;
+        }
+        // Named as it was placed: `a prometheus ship`.
+        let key = self.declaration(&format!("{} ship", words.join(" ")));
+        Some((Expr::ShipTokensInEncounter(Box::new(who), key), Ty::Int))
+    }
+
+    /// Compiles an expression that must have type `want`.
+    pub(super) fn expr(&mut self, e: &ast::Expr, want: Ty) -> Expr {
+        let before = self.lints.len();
+        let (x, ty) = self.typed(e, Some(want));
+        if !ty.fits(want) && self.lints.len() == before {
+            self.lints.push(Lint::TypeMismatch {
+                expected: want.words().into(),
+                found: ty.words().into(),
+                help: format!("write {} here", want.words()),
+                span: e.span(),
+            });
+        }
+        x
+    }
+
+    pub(super) fn any_expr(&mut self, e: &ast::Expr) -> (Expr, Ty) {
+        self.typed(e, None)
+    }
+
+    fn typed(&mut self, e: &ast::Expr, want: Option<Ty>) -> (Expr, Ty) {
+        match e {
+            ast::Expr::Int { value, .. } => (Expr::Int(*value as i32), Ty::Int),
+            ast::Expr::Str(_) => (Expr::Int(0), Ty::Int),
+            ast::Expr::Path(p) => match self.path(p, want) {
+                Some(r) => r,
+                None => (Expr::Int(0), want.unwrap_or(Ty::Int)),
+            },
+            ast::Expr::List { items, .. } => {
+                let inner = match want {
+                    Some(Ty::Players) => Some(Ty::Player),
+                    Some(Ty::Cards) => Some(Ty::Card),
+                    w => w,
+                };
+                let mut ty = inner.unwrap_or(Ty::Int);
+                let list = items
+                    .iter()
+                    .map(|i| {
+                        let (x, t) = self.typed(i, inner);
+                        ty = t;
+                        x
+                    })
+                    .collect();
+                let ty = match ty {
+                    Ty::Player => Ty::Players,
+                    Ty::Card => Ty::Cards,
+                    t => t,
+                };
+                (Expr::List(list), ty)
+            }
+            ast::Expr::All { items, .. } => (
+                Expr::All(items.iter().map(|i| self.expr(i, Ty::Bool)).collect()),
+                Ty::Bool,
+            ),
+            ast::Expr::Any { items, .. } => (
+                Expr::Any(items.iter().map(|i| self.expr(i, Ty::Bool)).collect()),
+                Ty::Bool,
+            ),
+            ast::Expr::Count { count, .. } => (self.expr(count, Ty::Int), Ty::Int),
+            ast::Expr::Unary { op, operand, .. } => match op {
+                UnaryOp::Not => (Expr::Not(Box::new(self.expr(operand, Ty::Bool))), Ty::Bool),
+                UnaryOp::Neg => (Expr::Neg(Box::new(self.expr(operand, Ty::Int))), Ty::Int),
+                UnaryOp::UpTo => self.typed(operand, want),
+                UnaryOp::RoundedDown => self.typed(operand, want),
+                UnaryOp::RoundedUp => match &**operand {
+                    ast::Expr::Binary {
+                        op: ast::BinaryOp::Div,
+                        lhs,
+                        rhs,
+                        ..
+                    } => (
+                        Expr::DivUp(
+                            Box::new(self.expr(lhs, Ty::Int)),
+                            Box::new(self.expr(rhs, Ty::Int)),
+                        ),
+                        Ty::Int,
+                    ),
+                    other => self.typed(other, want),
+                },
+            },
+            // `n is odd`, `n is not even`: a number's parity.
+            ast::Expr::Binary { op, lhs, rhs, .. }
+                if matches!(op, ast::BinaryOp::Is | ast::BinaryOp::IsNot)
+                    && matches!(&**rhs, ast::Expr::Path(p) if matches!(path_tokens(p).as_slice(), [w] if w == "odd" || w == "even")) =>
+            {
+                let odd = self.expr(lhs, Ty::Int);
+                let wants_odd = matches!(&**rhs, ast::Expr::Path(p) if path_tokens(p) == ["odd"]);
+                let is = matches!(op, ast::BinaryOp::Is);
+                let e = Expr::Odd(Box::new(odd));
+                (
+                    if wants_odd == is {
+                        e
+                    } else {
+                        Expr::Not(Box::new(e))
+                    },
+                    Ty::Bool,
+                )
+            }
+            ast::Expr::Binary { op, lhs, rhs, .. } => {
+                use ast::BinaryOp as B;
+                let (bop, operands, result) = match op {
+                    B::Or => (ir::BinOp::Or, Some(Ty::Bool), Ty::Bool),
+                    B::And => (ir::BinOp::And, Some(Ty::Bool), Ty::Bool),
+                    B::Is | B::Eq => (ir::BinOp::Eq, None, Ty::Bool),
+                    B::IsNot | B::Ne => (ir::BinOp::Ne, None, Ty::Bool),
+                    B::Lt => (ir::BinOp::Lt, Some(Ty::Int), Ty::Bool),
+                    B::Le => (ir::BinOp::Le, Some(Ty::Int), Ty::Bool),
+                    B::Gt => (ir::BinOp::Gt, Some(Ty::Int), Ty::Bool),
+                    B::Ge => (ir::BinOp::Ge, Some(Ty::Int), Ty::Bool),
+                    B::Add => (ir::BinOp::Add, Some(Ty::Int), Ty::Int),
+                    B::Sub => (ir::BinOp::Sub, Some(Ty::Int), Ty::Int),
+                    B::Mul => (ir::BinOp::Mul, Some(Ty::Int), Ty::Int),
+                    B::Div => (ir::BinOp::Div, Some(Ty::Int), Ty::Int),
+                };
+                let (l, r) = match operands {
+                    Some(t) => (self.expr(lhs, t), self.expr(rhs, t)),
+                    None => {
+                        // `is` compares like with like: a card with a type reads its type.
+                        let (l, lt) = self.any_expr(lhs);
+                        let (r, rt) = self.typed(rhs, Some(lt));
+                        match (lt, rt) {
+                            (Ty::Card | Ty::Subject, Ty::Type) => (Expr::TypeOf(Box::new(l)), r),
+                            _ if rt.fits(lt) || lt.fits(rt) => (l, r),
+                            _ => {
+                                self.lints.push(Lint::TypeMismatch {
+                                    expected: lt.words().into(),
+                                    found: rt.words().into(),
+                                    help: "compare values of the same kind".into(),
+                                    span: rhs.span(),
+                                });
+                                (l, r)
+                            }
+                        }
+                    }
+                };
+                (Expr::Binary(bop, Box::new(l), Box::new(r)), result)
+            }
+        }
+    }
+
+    /// Resolves a reference against the scope and the vocabulary.
+    pub(super) fn path(&mut self, p: &ast::Path, want: Option<Ty>) -> Option<(Expr, Ty)> {
+        let toks = path_tokens(p);
+        // Item-level `let` names are inlined where they are used.
+        if let Some(value) = self.item_lets.get(&toks).cloned() {
+            if self.expanding_lets.contains(&toks) {
+                self.lints.push(Lint::RecursiveLet {
+                    name: toks.join(" "),
+                    span: p.span,
+                });
+                return None;
+            }
+            self.expanding_lets.push(toks);
+            let typed = self.typed(&value, want);
+            self.expanding_lets.pop();
+            return Some(typed);
+        }
+        // `PLAYER declared WORDS this encounter`.
+        if let Some(i) = toks.iter().position(|t| t == "declared") {
+            if toks.ends_with(&["this".to_string(), "encounter".to_string()]) && i > 0 {
+                let who = vocabulary::resolve(&toks[..i], Some(Ty::Player), &self.scope, 0);
+                let what = toks[i + 1..toks.len() - 2].join(" ");
+                if let Some((who, _)) = who {
+                    let key = self.declaration(&what);
+                    return Some((Expr::Declared(Box::new(who), key), Ty::Bool));
+                }
+            }
+        }
+        // An item's `let`s of a number or a reference may stand inside a reference
+        // (`attack cards in my hand below reserve cap`).
+        let mut scope = self.item_bounds.clone();
+        scope.extend(self.scope.iter().cloned());
+        // `PLAYER has a WORDS token` (given with `give a WORDS token to PLAYER`).
+        if let Some(i) = toks.iter().position(|t| t == "has") {
+            if toks.last().map(String::as_str) == Some("token") && i > 0 && i + 2 <= toks.len() {
+                let who = vocabulary::resolve(&toks[..i], Some(Ty::Player), &self.scope, 0);
+                let what = toks[i + 1..].join(" ");
+                if let Some((who, _)) = who {
+                    let key = self.declaration(&what);
+                    return Some((Expr::Declared(Box::new(who), key), Ty::Bool));
+                }
+                // `target planet has a cannon token`: a token beside a planet.
+                let planet = vocabulary::resolve(&toks[..i], Some(Ty::Planet), &scope, 0);
+                if let Some((planet, _)) = planet {
+                    let words = toks[i + 1..]
+                        .iter()
+                        .filter(|w| !matches!(w.as_str(), "a" | "an" | "the"))
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    let key = self.declaration(&words);
+                    return Some((Expr::PlanetHasToken(Box::new(planet), key), Ty::Bool));
+                }
+            }
+        }
+        let found = vocabulary::resolve(&toks, want, &scope, 0)
+            .or_else(|| vocabulary::resolve(&toks, None, &scope, 0))
+            .or_else(|| self.ship_tokens_in_encounter(&toks, &scope));
+        if let (Some((e, _)), Some(until)) = (&found, self.acts_until) {
+            if let Some((from, what)) = exists_from(e).filter(|(from, _)| *from > until) {
+                self.lints.push(Lint::NotYetAvailable {
+                    found: self.snippet(p.span),
+                    what,
+                    from: from.name(),
+                    until: until.name(),
+                    span: p.span,
+                });
+            }
+        }
+        if found.is_none() {
+            let text = self.snippet(p.span);
+            let examples = vocabulary::examples();
+            let mut known: Vec<String> = self.scope.iter().map(|b| b.tokens.join(" ")).collect();
+            known.extend(examples.iter().cloned());
+            let fixed = self.respelled(&toks, want);
+            let help = match fixed
+                .as_deref()
+                .or_else(|| did_you_mean(&text, known.iter().map(String::as_str)))
+            {
+                Some(m) => format!("did you mean `{m}`?"),
+                None => format!(
+                    "references look like: {}",
+                    examples
+                        .iter()
+                        .take(12)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            self.lints.push(Lint::UnknownReference {
+                found: text,
+                help,
+                span: p.span,
+            });
+        }
+        found
+    }
+
+    /// The reference with its misspelt words corrected, when that makes it resolve
+    /// (`oponent's ships in the encountr` -> `opponent 's ships in encounter`).
+    fn respelled(&self, toks: &[String], want: Option<Ty>) -> Option<String> {
+        let mut words: Vec<String> = vocabulary::words();
+        for b in &self.scope {
+            words.extend(b.tokens.iter().cloned());
+        }
+        let mut fixed = toks.to_vec();
+        let mut changed = false;
+        for t in fixed.iter_mut() {
+            if words.iter().any(|w| w == t) {
+                continue;
+            }
+            let t2 = t.trim_end_matches('s');
+            let guess = did_you_mean(t, words.iter().map(String::as_str))
+                .or_else(|| words.iter().map(String::as_str).find(|w| *w == t2))?;
+            *t = guess.to_string();
+            changed = true;
+        }
+        let resolves = |f: &[String]| {
+            vocabulary::resolve(f, want, &self.scope, 0).is_some()
+                || vocabulary::resolve(f, None, &self.scope, 0).is_some()
+        };
+        if !resolves(&fixed) {
+            // A possessive written without its apostrophe: `opponents ships`.
+            let split = (0..fixed.len()).find_map(|i| {
+                let stem = fixed[i].strip_suffix('s')?;
+                if !words.iter().any(|w| w == stem) && stem != "me" {
+                    return None;
+                }
+                let mut f = fixed[..i].to_vec();
+                f.push(stem.to_string());
+                f.push("'s".to_string());
+                f.extend_from_slice(&fixed[i + 1..]);
+                resolves(&f).then_some(f)
+            })?;
+            fixed = split;
+            changed = true;
+        }
+        (changed && resolves(&fixed)).then(|| {
+            fixed
+                .iter()
+                .map(|t| if t == "me" { "my" } else { t.as_str() })
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace("my 's", "my")
+                .replace(" 's", "'s")
+        })
+    }
+}

@@ -1,0 +1,104 @@
+//! Compiling items (aliens, artifacts, techs...): shared `let`s and `define`s, then abilities.
+
+use super::{name_tokens, path_tokens, Compiler};
+use crate::ir::{Expr, Item, ItemKind};
+use crate::vocabulary::{self, Bound, Ty};
+use cosmic_grammar::ast::{self, Entry};
+
+impl Compiler<'_> {
+    pub(super) fn item(&mut self, d: &ast::Decl) {
+        let kind = match d.kind.text.as_str() {
+            "alien" => ItemKind::Alien,
+            "artifact" => ItemKind::Artifact,
+            "tech" => ItemKind::Tech,
+            _ => ItemKind::Other,
+        };
+        let index = self.program.items.len() as u32;
+        let mut item = Item {
+            kind,
+            name: d.name.value.clone(),
+            count: None,
+            research: None,
+            has_flare: false,
+            abilities: Vec::new(),
+            setup_tokens: None,
+            keeps_power: false,
+            secret: false,
+            set: String::new(),
+        };
+        self.collect_shared(&d.entries);
+        for e in &d.entries {
+            if let Entry::Property(p) = e {
+                if p.key.text == "power-loss" {
+                    item.keeps_power = self.snippet(p.value.span()) == "never";
+                }
+                if p.key.text == "set" {
+                    item.set = self.snippet(p.value.span()).to_string();
+                }
+                if p.key.text == "reveal" {
+                    item.secret = self.snippet(p.value.span()) == "when-used";
+                }
+                if p.key.text == "count" {
+                    if let ast::Expr::Int { value, .. } = p.value {
+                        item.count = u8::try_from(value).ok();
+                    }
+                }
+                if p.key.text == "research" {
+                    if let ast::Expr::Int { value, .. } = p.value {
+                        item.research = u8::try_from(value).ok();
+                    }
+                }
+            }
+        }
+        let mut list = Vec::new();
+        self.entries(&d.entries, index, &mut list, &mut item.has_flare);
+        item.abilities = list;
+        self.program.items.push(item);
+    }
+
+    fn collect_shared(&mut self, entries: &[Entry]) {
+        for e in entries {
+            match e {
+                Entry::Let(l) => {
+                    let name = name_tokens(&l.name);
+                    self.item_lets.insert(name.clone(), l.value.clone());
+                    let found = match &l.value {
+                        ast::Expr::Int { value, .. } => Some((Expr::Int(*value as i32), Ty::Int)),
+                        ast::Expr::Path(p) => {
+                            vocabulary::resolve(&path_tokens(p), None, &self.item_bounds, 0)
+                        }
+                        _ => None,
+                    };
+                    if let Some((value, ty)) = found {
+                        self.item_bounds.push(Bound {
+                            tokens: name,
+                            slot: 0,
+                            ty,
+                            value: Some(value),
+                        });
+                    }
+                }
+                Entry::Define(df) => {
+                    self.defines.insert(name_tokens(&df.name), df.body.clone());
+                }
+                Entry::Section(s) => self.collect_shared(&s.entries),
+                _ => {}
+            }
+        }
+    }
+
+    fn entries(&mut self, entries: &[Entry], item: u32, out: &mut Vec<u32>, flare: &mut bool) {
+        for e in entries {
+            match e {
+                Entry::Ability(a) => out.push(self.ability(a, item)),
+                Entry::Section(s) => {
+                    if s.kind.text == "flare" {
+                        *flare = true;
+                    }
+                    self.entries(&s.entries, item, out, flare);
+                }
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The compiler: checked files in, a `Program` out, with every problem as a located lint.
+//! Headers go through `header`; references through `vocabulary`; statements become IR here.
+//! `let` at item level and `define` are inlined where they are used.
+//!
+//! This module holds the `Compiler` and its entry point; its children hold one concern each
+//! (see ARCHITECTURE.md for the map).
+
+mod abilities;
+mod actions;
+mod expressions;
+mod items;
+mod statements;
+
+pub use abilities::{INSTEAD_WORDS, WHENEVER_WORDS};
+pub use expressions::path_tokens;
+
+use crate::diagnostic::Lint;
+use crate::ir::{self, Program};
+use crate::library::SourceFile;
+use crate::vocabulary::Bound;
+use cosmic_engine::state::Phase;
+use cosmic_grammar::ast;
+use cosmic_grammar::Span;
+use std::collections::HashMap;
+
+/// Compiles every file; lints are returned per file, in the files' order.
+pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
+    let mut program = Program {
+        format: ir::FORMAT,
+        ..Program::default()
+    };
+    let mut lints = Vec::new();
+    for f in files {
+        let mut out = Vec::new();
+        for d in f.decls() {
+            Compiler {
+                program: &mut program,
+                lints: &mut out,
+                text: &f.text,
+                item_lets: HashMap::new(),
+                item_bounds: Vec::new(),
+                defines: HashMap::new(),
+                expanding: Vec::new(),
+                expanding_lets: Vec::new(),
+                scope: Vec::new(),
+                slots: 0,
+                item_name: d.name.value.clone(),
+                form: Form::Triggered,
+                acts_until: None,
+            }
+            .item(d);
+        }
+        lints.push(out);
+    }
+    (program, lints)
+}
+
+/// Which form the ability being compiled has (what its statements may do).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Form {
+    Triggered,
+    /// At game setup, before any encounter.
+    Setup,
+    Continuous,
+    Replacement,
+}
+
+struct Compiler<'a> {
+    program: &'a mut Program,
+    lints: &'a mut Vec<Lint>,
+    text: &'a str,
+    item_lets: HashMap<Vec<String>, ast::Expr>,
+    /// The item's `let`s of a number or a single reference, resolved once.
+    item_bounds: Vec<Bound>,
+    defines: HashMap<Vec<String>, ast::Block>,
+    /// The definitions being inlined now (a `do` of one of them would never end).
+    expanding: Vec<Vec<String>>,
+    /// The item `let`s being inlined, innermost last (a `let` may not use itself).
+    expanding_lets: Vec<Vec<String>>,
+    scope: Vec<Bound>,
+    slots: u8,
+    item_name: String,
+    form: Form,
+    /// The last phase the ability being compiled can act in, when it is limited to phases.
+    acts_until: Option<Phase>,
+}
+
+fn name_tokens(n: &ast::Name) -> Vec<String> {
+    n.words.iter().map(|w| w.text.to_lowercase()).collect()
+}
+
+impl Compiler<'_> {
+    pub(super) fn source(&mut self, name: String) -> u32 {
+        self.program.sources.push(name);
+        (self.program.sources.len() - 1) as u32
+    }
+
+    pub(super) fn snippet(&self, span: Span) -> String {
+        self.text
+            .get(span.start..span.end)
+            .unwrap_or("")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}

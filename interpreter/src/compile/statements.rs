@@ -1,0 +1,249 @@
+//! Compiling statements: blocks, bound names, `if` and `choose`.
+
+use super::{name_tokens, Compiler};
+use crate::diagnostic::Lint;
+use crate::ir::{ChoiceArm, Expr, Pick, Stmt};
+use crate::vocabulary::{Bound, Ty};
+use cosmic_grammar::ast;
+
+/// The list of `one or more of PLAYERS`, which the parser reads as `one or (more of PLAYERS)`.
+fn one_or_more_of(what: &ast::Expr) -> Option<ast::Path> {
+    let ast::Expr::Binary {
+        op: ast::BinaryOp::Or,
+        lhs,
+        rhs,
+        ..
+    } = what
+    else {
+        return None;
+    };
+    let one = matches!(&**lhs, ast::Expr::Path(p) if p.segments.len() == 1
+        && p.segments[0].words.len() == 1
+        && p.segments[0].words[0].text == "one");
+    let ast::Expr::Path(rest) = &**rhs else {
+        return None;
+    };
+    let more = rest.segments.len() > 1
+        && rest.segments[0].words.len() == 1
+        && rest.segments[0].words[0].text == "more"
+        && matches!(rest.segments[0].link, Some(ast::Link::Of));
+    if !(one && more) {
+        return None;
+    }
+    let mut list = rest.clone();
+    // Drop the word `more` and its `of` link.
+    list.segments.remove(0);
+    Some(list)
+}
+
+impl Compiler<'_> {
+    pub(super) fn block(&mut self, b: &ast::Block) -> Vec<Stmt> {
+        let depth = self.scope.len();
+        let mut out = Vec::new();
+        for s in &b.stmts {
+            let before = out.len();
+            self.stmt(s, &mut out);
+            self.check_form(&out[before..], s.span());
+        }
+        self.scope.truncate(depth);
+        out
+    }
+
+    pub(super) fn bind(&mut self, tokens: Vec<String>, ty: Ty) -> u8 {
+        let slot = self.slots;
+        self.slots = self.slots.saturating_add(1);
+        self.scope.push(Bound {
+            tokens,
+            slot,
+            ty,
+            value: None,
+        });
+        slot
+    }
+
+    fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+        match s {
+            ast::Stmt::Action(a) => {
+                if let Some(st) = self.action(a) {
+                    out.push(st);
+                }
+            }
+            ast::Stmt::If(i) => out.push(self.if_stmt(i)),
+            ast::Stmt::ForEach(f) => {
+                // `for each ship in (that number)`: the block runs that many times.
+                let before = self.lints.len();
+                let (over, var_ty) = match self.any_expr(&f.over) {
+                    (x, Ty::Int) => (x, Ty::Int),
+                    (x, Ty::Cards) => (x, Ty::Card),
+                    _ => {
+                        self.lints.truncate(before);
+                        (self.expr(&f.over, Ty::Players), Ty::Player)
+                    }
+                };
+                let depth = self.scope.len();
+                let slot = self.bind(vec![f.var.text.to_lowercase()], var_ty);
+                let body = self.block(&f.body);
+                self.scope.truncate(depth);
+                out.push(Stmt::ForEach(slot, over, body));
+            }
+            ast::Stmt::Let(l) => {
+                let (value, ty) = self.any_expr(&l.value);
+                let slot = self.bind(name_tokens(&l.name), ty);
+                out.push(Stmt::Let(slot, value));
+            }
+            ast::Stmt::Choose(c) => {
+                if let Some(st) = self.choose(c) {
+                    out.push(st);
+                }
+            }
+            ast::Stmt::ChooseOne(c) => {
+                let mut options = Vec::new();
+                for o in &c.options {
+                    let label = self.source(o.label.value.clone());
+                    let prefer = o.prefer.as_ref().map(|p| self.expr(p, Ty::Bool));
+                    let body = self.block(&o.body);
+                    options.push(ChoiceArm {
+                        label,
+                        prefer,
+                        body,
+                    });
+                }
+                out.push(Stmt::ChooseOne(options));
+            }
+            ast::Stmt::As(a) => {
+                let who = self.expr(&a.player, Ty::Player);
+                let body = self.block(&a.body);
+                out.push(Stmt::As(who, body));
+            }
+            ast::Stmt::Do(d) => match self.defines.get(&name_tokens(&d.name)).cloned() {
+                Some(_) if self.expanding.contains(&name_tokens(&d.name)) => {
+                    self.lints.push(Lint::RecursiveDefine {
+                        name: name_tokens(&d.name).join(" "),
+                        span: d.span,
+                    });
+                }
+                Some(body) => {
+                    self.expanding.push(name_tokens(&d.name));
+                    for s in &body.stmts {
+                        self.stmt(s, out);
+                    }
+                    self.expanding.pop();
+                }
+                None => {
+                    let known: Vec<String> = self.defines.keys().map(|k| k.join(" ")).collect();
+                    self.lints.push(Lint::UnknownName {
+                        what: "definition".into(),
+                        found: name_tokens(&d.name).join(" "),
+                        help: if known.is_empty() {
+                            "this item has no `define`".into()
+                        } else {
+                            format!("defined here: {}", known.join(", "))
+                        },
+                        span: d.span,
+                    });
+                }
+            },
+            ast::Stmt::Invalid(_) => {}
+        }
+    }
+
+    fn if_stmt(&mut self, i: &ast::If) -> Stmt {
+        let cond = self.expr(&i.cond, Ty::Bool);
+        let then = self.block(&i.then);
+        let otherwise = match &i.otherwise {
+            None => Vec::new(),
+            Some(ast::Else::Block(b)) => self.block(b),
+            Some(ast::Else::If(inner)) => vec![self.if_stmt(inner)],
+        };
+        Stmt::If(cond, then, otherwise)
+    }
+
+    fn choose(&mut self, c: &ast::Choose) -> Option<Stmt> {
+        let what = self.snippet(c.what.span());
+        if what == "the destiny card" && c.from.is_none() && c.binding.is_none() {
+            return Some(Stmt::ChooseDestiny);
+        }
+        let pick = match (what.as_str(), &c.from, &c.to) {
+            ("a number", Some(lo), Some(hi)) => Some((
+                Pick::Number(self.expr(lo, Ty::Int), self.expr(hi, Ty::Int)),
+                Ty::Int,
+            )),
+            ("a player", from, None) => {
+                let list = match from {
+                    Some(f) => self.expr(f, Ty::Players),
+                    None => Expr::AllPlayers,
+                };
+                Some((Pick::Player(list), Ty::Player))
+            }
+            ("a defense", from, None) => {
+                let list = match from {
+                    Some(f) => self.expr(f, Ty::Players),
+                    None => Expr::AllPlayers,
+                };
+                Some((Pick::Defense(list), Ty::Player))
+            }
+            ("a side", Some(f), None) => Some((Pick::Side(self.expr(f, Ty::Side)), Ty::Side)),
+            ("a card", Some(f), None) => Some((Pick::Card(self.expr(f, Ty::Cards)), Ty::Card)),
+            ("a planet", Some(f), None) => {
+                Some((Pick::Planet(self.expr(f, Ty::Planets)), Ty::Planet))
+            }
+            ("a side", None, None) => Some((
+                Pick::Side(Expr::List(vec![
+                    Expr::Side(cosmic_engine::Side::Offense),
+                    Expr::Side(cosmic_engine::Side::Defense),
+                ])),
+                Ty::Side,
+            )),
+            _ => {
+                // `choose one or more of the allies` reads as `one or (more of the allies)`.
+                if let Some(list) = one_or_more_of(&c.what) {
+                    let before = self.lints.len();
+                    match self.path(&list, Some(Ty::Players)) {
+                        Some((e, ty)) if ty.fits(Ty::Players) => {
+                            Some((Pick::SomePlayers(e), Ty::Players))
+                        }
+                        _ => {
+                            self.lints.truncate(before);
+                            None
+                        }
+                    }
+                // `choose any number of the allies`: the object is the list itself.
+                } else if what.starts_with("any number of ") {
+                    match &c.what {
+                        ast::Expr::Path(p) => {
+                            let mut p = p.clone();
+                            // Drop the words `any number` and the `of` link.
+                            p.segments.remove(0);
+                            // Players, or else cards (`any number of attack cards in my hand`).
+                            let before = self.lints.len();
+                            match self.path(&p, Some(Ty::Players)) {
+                                Some((e, ty)) if ty.fits(Ty::Players) => {
+                                    Some((Pick::Players(e), Ty::Players))
+                                }
+                                _ => {
+                                    self.lints.truncate(before);
+                                    self.path(&p, Some(Ty::Cards))
+                                        .map(|(e, _)| (Pick::Cards(e), Ty::Cards))
+                                }
+                            }
+                        }
+                        _ => None,
+                    }
+                } else {
+                    None
+                }
+            }
+        };
+        let Some((pick, ty)) = pick else {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`choose {what}`"),
+                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a card from [CARDS]`, `a number from LOW to HIGH`, `any number of PLAYERS` or `one or more of PLAYERS`".into(),
+                span: c.span,
+            });
+            return None;
+        };
+        let tokens = c.binding.as_ref().map(name_tokens).unwrap_or_default();
+        let slot = self.bind(tokens, ty);
+        Some(Stmt::Choose(slot, pick))
+    }
+}

@@ -1,0 +1,141 @@
+//! Changes to quantities: lasting modifiers and continuous abilities, by layer, and the result.
+
+use super::context::{number, Ctx, Origin, Subject, Value};
+use super::Runtime;
+use crate::index::modify_key;
+use crate::ir::{Op, Stmt, Trigger};
+use cosmic_engine::effects::Lasting;
+use cosmic_engine::{Game, PlayerId, Quantity};
+
+impl Runtime {
+    /// Every change to `q` in force: lasting modifiers and continuous abilities, as
+    /// (layer, op, code, context) in the order they apply.
+    pub(super) fn changes(&self, q: Quantity, game: &Game) -> Vec<(u8, u32, Ctx)> {
+        let s = game.state();
+        let mut out = Vec::new();
+        for e in &s.effects.lasting {
+            if let Lasting::Modifier {
+                quantity,
+                code,
+                env,
+            } = &e.what
+            {
+                if *quantity != q {
+                    continue;
+                }
+                let me = PlayerId(env.first().copied().unwrap_or(0) as u8);
+                let slots = env[1..]
+                    .chunks(2)
+                    .map(|c| Value::decode(c[0], *c.get(1).unwrap_or(&0)))
+                    .collect();
+                out.push((self.layer(*code), *code, Ctx::change(me, slots, 0)));
+            }
+        }
+        let key = modify_key(q.kind_bit());
+        if self.held_all(game).keys & key != 0 {
+            let phase = s.encounter.phase;
+            for &p in game.timing_order().iter() {
+                if !self.holds_acting(game, p, key) {
+                    continue;
+                }
+                self.each_ability_at(game, p, key, |a, origin| {
+                    // A face-down sheet changes nothing until it is flipped.
+                    if origin == Origin::HiddenPower {
+                        return;
+                    }
+                    let ab = self.ability(a);
+                    let during = ab.triggers.iter().any(|t| match t {
+                        Trigger::During(ph) => phase.is_some_and(|x| ph.contains(&x)),
+                        _ => false,
+                    });
+                    if !during || !self.may_act(game, p, a) {
+                        return;
+                    }
+                    let mut ctx = self.ctx(p, a, Subject::None);
+                    self.continuous_changes(&ab.body, q, game, &mut ctx, &mut out);
+                });
+            }
+        }
+        out.sort_by_key(|(layer, _, _)| *layer);
+        out
+    }
+
+    fn continuous_changes(
+        &self,
+        body: &[Stmt],
+        q: Quantity,
+        game: &Game,
+        ctx: &mut Ctx,
+        out: &mut Vec<(u8, u32, Ctx)>,
+    ) {
+        // The index's `modified_kinds` walks bodies as this does: keep them in step.
+        for st in body {
+            self.note_run(st);
+            match st {
+                Stmt::Modify { quantity, code, .. }
+                    if self.instance(quantity, game, ctx) == Some(q) =>
+                {
+                    let copy = Ctx::change(ctx.me, ctx.slots.clone(), ctx.source);
+                    out.push((self.layer(*code), *code, copy));
+                }
+                Stmt::Let(slot, e) => ctx.slots[*slot as usize] = self.eval(e, game, ctx),
+                Stmt::If(c, then, otherwise) => {
+                    if self.eval(c, game, ctx).is_true() {
+                        self.continuous_changes(then, q, game, ctx, out);
+                    } else {
+                        self.continuous_changes(otherwise, q, game, ctx, out);
+                    }
+                }
+                // The compiler lets nothing else into a continuous ability (`check_form`).
+                _ => {}
+            }
+        }
+    }
+
+    /// The order of changes to one quantity: plain sets, then multiplications and
+    /// divisions, then additions and subtractions, then changes that read the value so far
+    /// (such as a reversal of the winner) last.
+    fn layer(&self, code: u32) -> u8 {
+        let c = &self.program.codes[code as usize];
+        if c.relative {
+            return 3;
+        }
+        match c.op {
+            Op::Set => 0,
+            Op::Mul | Op::Div => 1,
+            Op::Add | Op::Sub => 2,
+        }
+    }
+
+    /// `q`, as the rules compute it (`value`), through every change in force, in order.
+    pub(super) fn changed(&self, q: Quantity, value: i32, game: &Game) -> i32 {
+        if self.depth.get() > 8 {
+            return value;
+        }
+        self.depth.set(self.depth.get() + 1);
+        let mut v = value;
+        for (_, code, mut ctx) in self.changes(q, game) {
+            let c = &self.program.codes[code as usize];
+            ctx.current = Some((q, v));
+            let amount = match self.eval(&c.amount, game, &mut ctx) {
+                Value::Side(s) => s.ix() as i32,
+                other => number(&other, game),
+            };
+            v = match c.op {
+                Op::Set => amount,
+                Op::Add => v.saturating_add(amount),
+                Op::Sub => v.saturating_sub(amount),
+                Op::Mul => v.saturating_mul(amount),
+                Op::Div => {
+                    if amount == 0 {
+                        v
+                    } else {
+                        v.div_euclid(amount)
+                    }
+                }
+            };
+        }
+        self.depth.set(self.depth.get() - 1);
+        v
+    }
+}

@@ -1,0 +1,125 @@
+//! The choices card text asks for (`choose`), through the decision API.
+
+use super::context::{cards_of, number, planets_of, Ctx, Value};
+use super::Runtime;
+use crate::ir::{Expr, Pick};
+use cosmic_engine::{Choice, DecisionKind, Flow, Game, PlayerId, Side};
+
+/// The players of `mask`, in seat order, as options.
+fn seats_in(game: &Game, mask: u8) -> Vec<Choice> {
+    game.state()
+        .seats()
+        .filter(|p| mask & (1 << p.0) != 0)
+        .map(Choice::Player)
+        .collect()
+}
+
+/// Asks `me` to pick one of `options` (none to pick from gives no value).
+fn pick_one(
+    game: &mut Game,
+    me: PlayerId,
+    kind: DecisionKind,
+    options: Vec<Choice>,
+) -> Flow<Value> {
+    if options.is_empty() {
+        return Ok(Value::None);
+    }
+    Ok(match game.pick(me, kind, options)? {
+        Choice::Player(p) => Value::Player(p),
+        Choice::Side(s) => Value::Side(s),
+        Choice::Card(c) => Value::Card(c),
+        Choice::Planet(p) => Value::Planet(p),
+        _ => Value::None,
+    })
+}
+
+impl Runtime {
+    pub(super) fn choose(&self, pick: &Pick, game: &mut Game, ctx: &mut Ctx) -> Flow<Value> {
+        let me = ctx.me;
+        match pick {
+            Pick::Planet(list) => {
+                let planets = planets_of(self.eval(list, game, ctx));
+                let options = planets.into_iter().map(Choice::Planet).collect();
+                pick_one(game, me, DecisionKind::CardChoice, options)
+            }
+            Pick::Player(list) | Pick::Players(list) | Pick::SomePlayers(list) => {
+                let options = seats_in(game, self.eval(list, game, ctx).mask());
+                let many = !matches!(pick, Pick::Player(_));
+                if options.is_empty() {
+                    return Ok(if many { Value::Players(0) } else { Value::None });
+                }
+                if many {
+                    let n = options.len() as u8;
+                    // One or more of a single player is that player: the engine does not ask.
+                    let min = u8::from(matches!(pick, Pick::SomePlayers(_)));
+                    let picked = game.ask_choices(me, options, min, n)?;
+                    let mut m = 0u8;
+                    for c in picked {
+                        if let Choice::Player(p) = c {
+                            m |= 1 << p.0;
+                        }
+                    }
+                    return Ok(Value::Players(m));
+                }
+                pick_one(game, me, DecisionKind::CardChoice, options)
+            }
+            Pick::Side(list) => {
+                let sides = match self.eval(list, game, ctx) {
+                    Value::Side(s) => vec![s],
+                    _ => match list {
+                        Expr::List(items) => items
+                            .iter()
+                            .filter_map(|i| match self.eval(i, game, ctx) {
+                                Value::Side(s) => Some(s),
+                                _ => None,
+                            })
+                            .collect(),
+                        _ => Side::BOTH.to_vec(),
+                    },
+                };
+                let options: Vec<Choice> = sides.into_iter().map(Choice::Side).collect();
+                pick_one(game, me, DecisionKind::CardChoice, options)
+            }
+            Pick::Card(list) => {
+                let cards = cards_of(self.eval(list, game, ctx));
+                let options: Vec<Choice> = cards.into_iter().map(Choice::Card).collect();
+                pick_one(game, me, DecisionKind::CardCards, options)
+            }
+            Pick::Cards(list) => {
+                let options: Vec<Choice> = cards_of(self.eval(list, game, ctx))
+                    .into_iter()
+                    .map(Choice::Card)
+                    .collect();
+                if options.is_empty() {
+                    return Ok(Value::Cards(Vec::new()));
+                }
+                let n = options.len() as u8;
+                let picked = game.ask_subset(me, DecisionKind::PlayCards, options, 0, n)?;
+                Ok(Value::Cards(
+                    picked
+                        .into_iter()
+                        .filter_map(|c| match c {
+                            Choice::Card(c) => Some(c),
+                            _ => None,
+                        })
+                        .collect(),
+                ))
+            }
+            Pick::Defense(list) => {
+                let options = seats_in(game, self.eval(list, game, ctx).mask());
+                pick_one(game, me, DecisionKind::WildDefense, options)
+            }
+            Pick::Number(lo, hi) => {
+                let (lo, hi) = (
+                    number(&self.eval(lo, game, ctx), game),
+                    number(&self.eval(hi, game, ctx), game),
+                );
+                let options: Vec<Choice> = (lo..=hi.max(lo)).map(Choice::Number).collect();
+                Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
+                    Choice::Number(n) => Value::Int(n),
+                    _ => Value::Int(lo),
+                })
+            }
+        }
+    }
+}

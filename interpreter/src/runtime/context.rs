@@ -1,0 +1,256 @@
+//! The values card text works with, what a use answers, and the context its text runs in.
+
+use super::ships::ship_count;
+use super::Runtime;
+use crate::ir::ShipPlace;
+use cosmic_engine::event::{Place, Rule};
+use cosmic_engine::{CardId, CardType, Game, PlanetId, PlayerId, Quantity, Side};
+
+/// A value during evaluation.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Value {
+    None,
+    Int(i32),
+    Bool(bool),
+    Player(PlayerId),
+    Players(u8),
+    Side(Side),
+    Card(CardId),
+    Cards(Vec<CardId>),
+    Type(CardType),
+    Ships(u8, ShipPlace),
+    /// Some of one player's ships at one place: those a replacement replaces (`them`).
+    Group {
+        owner: PlayerId,
+        at: Place,
+        count: u8,
+    },
+    Planet(PlanetId),
+    Planets(Vec<PlanetId>),
+}
+
+impl Value {
+    /// Whether this is true (matched, not compared: conditions ask it at every window).
+    pub(super) fn is_true(&self) -> bool {
+        matches!(self, Value::Bool(true))
+    }
+
+    pub(super) fn int(&self) -> i32 {
+        match self {
+            Value::Int(n) => *n,
+            Value::Bool(b) => *b as i32,
+            Value::Side(s) => s.ix() as i32,
+            Value::Cards(c) => c.len() as i32,
+            Value::Players(m) => m.count_ones() as i32,
+            Value::Planets(p) => p.len() as i32,
+            _ => 0,
+        }
+    }
+
+    pub(super) fn mask(&self) -> u8 {
+        match self {
+            Value::Player(p) => 1 << p.0,
+            Value::Players(m) | Value::Ships(m, _) => *m,
+            Value::Group { owner, .. } => 1 << owner.0,
+            _ => 0,
+        }
+    }
+
+    pub(super) fn encode(&self) -> [i32; 2] {
+        match self {
+            Value::None
+            | Value::Cards(_)
+            | Value::Ships(..)
+            | Value::Group { .. }
+            | Value::Planets(_) => [0, 0],
+            Value::Planet(p) => [8, p.owner.0 as i32 * 256 + p.n as i32],
+            Value::Int(n) => [1, *n],
+            Value::Bool(b) => [2, *b as i32],
+            Value::Player(p) => [3, p.0 as i32],
+            Value::Side(s) => [4, s.ix() as i32],
+            Value::Card(c) => [5, c.0 as i32],
+            Value::Type(t) => [6, *t as i32],
+            Value::Players(m) => [7, *m as i32],
+        }
+    }
+
+    pub(super) fn decode(tag: i32, v: i32) -> Value {
+        match tag {
+            1 => Value::Int(v),
+            2 => Value::Bool(v != 0),
+            3 => Value::Player(PlayerId(v as u8)),
+            4 => Value::Side(if v == 0 { Side::Offense } else { Side::Defense }),
+            5 => Value::Card(CardId(v as u16)),
+            8 => Value::Planet(PlanetId {
+                owner: PlayerId((v / 256) as u8),
+                n: (v % 256) as u8,
+            }),
+            6 => Value::Type(
+                CardType::ALL
+                    .get(v as usize)
+                    .copied()
+                    .unwrap_or(CardType::Attack),
+            ),
+            7 => Value::Players(v as u8),
+            _ => Value::None,
+        }
+    }
+}
+
+/// What an ability answers or replaces.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Subject {
+    None,
+    /// A use of `ability` by `player` (from a card, when `card` is set).
+    Use {
+        player: PlayerId,
+        ability: u32,
+        card: Option<CardId>,
+        /// The tech used, when the ability is a tech's.
+        tech: Option<u16>,
+        /// The player whose use this one answers, and whether that was an alien power's.
+        against: Option<(PlayerId, bool)>,
+    },
+    /// A player something happened to (whose power was lost).
+    Player(PlayerId),
+    /// A player something happened to, with how many ships or cards it involved.
+    Count {
+        player: PlayerId,
+        count: u8,
+    },
+    /// A card (the artifact just played).
+    Card(CardId),
+    /// A tech (the one just completed).
+    Tech(u16),
+    /// Ships headed for the warp (as `rule` sends them) that a replacement replaces.
+    Ships {
+        owner: PlayerId,
+        at: Place,
+        count: u8,
+        rule: Rule,
+    },
+}
+
+/// Where an ability is used from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Origin {
+    Power,
+    /// The power of a face-down alien sheet (hidden powers): optional, and using it flips
+    /// the sheet face up.
+    HiddenPower,
+    Card(CardId),
+    /// A completed tech in the player's play area.
+    Tech(u16),
+}
+
+impl Origin {
+    /// The card played, if the ability comes from one.
+    pub(super) fn card(self) -> Option<CardId> {
+        match self {
+            Origin::Card(c) => Some(c),
+            Origin::Power | Origin::HiddenPower | Origin::Tech(_) => None,
+        }
+    }
+
+    /// The tech the ability is on, if it comes from one.
+    pub(super) fn tech(self) -> Option<u16> {
+        match self {
+            Origin::Tech(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+pub(super) struct Ctx {
+    pub(super) me: PlayerId,
+    pub(super) slots: Vec<Value>,
+    pub(super) subject: Subject,
+    /// The quantity being computed and its value so far (relative changes read it).
+    pub(super) current: Option<(Quantity, i32)>,
+    /// Set when the ability cancelled the use it answers.
+    pub(super) cancelled: bool,
+    pub(super) source: u32,
+    /// The item the ability belongs to (`u32::MAX` for a quantity change).
+    pub(super) item: u32,
+    /// The card the ability is on, when played from a hand.
+    pub(super) card: Option<CardId>,
+    /// The tech the ability is on, when used from a completed tech.
+    pub(super) tech: Option<u16>,
+    /// The player and number a deal term was agreed for.
+    pub(super) agreed: Option<(PlayerId, u8)>,
+}
+
+impl Ctx {
+    /// The context a quantity change is computed in.
+    pub(super) fn change(me: PlayerId, slots: Vec<Value>, source: u32) -> Ctx {
+        Ctx {
+            me,
+            slots,
+            subject: Subject::None,
+            current: None,
+            cancelled: false,
+            source,
+            item: u32::MAX,
+            card: None,
+            tech: None,
+            agreed: None,
+        }
+    }
+}
+
+/// The planets a value names: one planet, a list, or none.
+pub(super) fn planets_of(v: Value) -> Vec<PlanetId> {
+    match v {
+        Value::Planet(p) => vec![p],
+        Value::Planets(ps) => ps,
+        _ => Vec::new(),
+    }
+}
+
+/// The cards a value names: one card, a list, or none.
+pub(super) fn cards_of(v: Value) -> Vec<CardId> {
+    match v {
+        Value::Card(c) => vec![c],
+        Value::Cards(cs) => cs,
+        _ => Vec::new(),
+    }
+}
+
+/// A value as a number: ships count as how many there are.
+pub(super) fn number(v: &Value, game: &Game) -> i32 {
+    match *v {
+        Value::Group { owner, at, count } => count.min(game.ships_at(owner, at)) as i32,
+        Value::Ships(mask, place) => game
+            .state()
+            .seats()
+            .filter(|p| mask & (1 << p.0) != 0)
+            .map(|p| ship_count(game, p, place))
+            .sum(),
+        ref other => other.int(),
+    }
+}
+
+impl Runtime {
+    pub(super) fn ctx(&self, me: PlayerId, a: u32, subject: Subject) -> Ctx {
+        let slots = vec![Value::None; self.ability(a).slots as usize];
+        self.ctx_with(me, a, subject, slots)
+    }
+
+    /// The context a condition or a bot's preference is tested in. It has no slots: an
+    /// expression only reads them, every slot is empty before the body runs, and reading a
+    /// slot that is not there gives the same empty value (sparing an allocation per test).
+    pub(super) fn test_ctx(&self, me: PlayerId, a: u32, subject: Subject) -> Ctx {
+        self.ctx_with(me, a, subject, Vec::new())
+    }
+
+    fn ctx_with(&self, me: PlayerId, a: u32, subject: Subject, slots: Vec<Value>) -> Ctx {
+        let ab = self.ability(a);
+        Ctx {
+            subject,
+            item: ab.item,
+            // A tech's own text knows its tech (conditions on `ships on this tech`).
+            tech: self.item_techs[ab.item as usize],
+            ..Ctx::change(me, slots, ab.source)
+        }
+    }
+}

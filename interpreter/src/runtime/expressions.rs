@@ -1,0 +1,694 @@
+//! Evaluating expressions: conditions, values, and the quantities they read.
+
+use super::context::{cards_of, number, planets_of, Ctx, Subject, Value};
+use super::ships::ship_places;
+use super::Runtime;
+use crate::ir::{BinOp, Expr, QuantityRef, ShipPlace};
+use cosmic_engine::event::Place;
+use cosmic_engine::state::Outcome;
+use cosmic_engine::{CardId, CardKind, Game, PlanetId, PlayerId, Quantity, Side};
+
+fn all_mask(game: &Game) -> u8 {
+    ((1u16 << game.state().player_count()) - 1) as u8
+}
+
+pub(super) fn main_side(game: &Game, p: PlayerId) -> Option<Side> {
+    let s = game.state();
+    if p == s.offense {
+        Some(Side::Offense)
+    } else if Some(p) == s.encounter.defense {
+        Some(Side::Defense)
+    } else {
+        None
+    }
+}
+
+/// Whether `card` matches `like`: the same type and, for an attack card, a value at least as
+/// high (what a card must be to answer another in kind).
+pub(super) fn matches(card: CardKind, like: CardKind) -> bool {
+    match (card, like) {
+        (CardKind::Attack(v), CardKind::Attack(w)) => v >= w,
+        _ => card.card_type() == like.card_type(),
+    }
+}
+
+impl Runtime {
+    /// The engine quantity a reference names for the acting player, if it exists now.
+    pub(super) fn instance(&self, q: &QuantityRef, game: &Game, ctx: &mut Ctx) -> Option<Quantity> {
+        Some(match q {
+            QuantityRef::SideTotal(s) => match self.eval(s, game, ctx) {
+                Value::Side(s) => Quantity::SideTotal(s),
+                _ => return None,
+            },
+            QuantityRef::BaseTotal(s) => match self.eval(s, game, ctx) {
+                Value::Side(s) => Quantity::BaseTotal(s),
+                _ => return None,
+            },
+            QuantityRef::ShipWorth(p) => Quantity::ShipWorth(self.player(p, game, ctx)?),
+            QuantityRef::CardValue(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => {
+                    let i = game
+                        .state()
+                        .encounter
+                        .cards
+                        .iter()
+                        .position(|&x| x == Some(c))?;
+                    Quantity::CardValue(Side::BOTH[i])
+                }
+                _ => return None,
+            },
+            QuantityRef::MaxShips(p) => Quantity::MaxShips(self.player(p, game, ctx)?),
+            QuantityRef::Compensation(p) => Quantity::Compensation(self.player(p, game, ctx)?),
+            QuantityRef::Rewards(p) => Quantity::Rewards(self.player(p, game, ctx)?),
+            QuantityRef::ColoniesToWin(p) => Quantity::ColoniesToWin(self.player(p, game, ctx)?),
+            QuantityRef::FailedDealShips(p) => {
+                Quantity::FailedDealShips(self.player(p, game, ctx)?)
+            }
+            QuantityRef::RegroupShips(p) => Quantity::RegroupShips(self.player(p, game, ctx)?),
+            QuantityRef::AttackRequired(p) => Quantity::AttackRequired(self.player(p, game, ctx)?),
+            QuantityRef::AttackReinforcement(p) => {
+                Quantity::AttackReinforcement(self.player(p, game, ctx)?)
+            }
+            QuantityRef::MayInvite(p) => Quantity::MayInvite(self.player(p, game, ctx)?),
+            QuantityRef::MinAllyShips(p) => Quantity::MinAllyShips(self.player(p, game, ctx)?),
+            QuantityRef::Winner => Quantity::Winner,
+        })
+    }
+
+    /// A number of ships (0 to 255) an expression gives.
+    pub(super) fn ships(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> u8 {
+        self.eval(e, game, ctx).int().clamp(0, 255) as u8
+    }
+
+    pub(super) fn player(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Option<PlayerId> {
+        match self.eval(e, game, ctx) {
+            // `that player` in a replacement: whose ships are replaced.
+            Value::Player(p) | Value::Group { owner: p, .. } => Some(p),
+            _ => None,
+        }
+    }
+
+    /// A quantity's value now: the rules' value through every change.
+    fn read(&self, q: Quantity, game: &Game, ctx: &Ctx) -> i32 {
+        if let Some((cq, v)) = ctx.current {
+            if cq == q {
+                return v;
+            }
+        }
+        let s = game.state();
+        let e = &s.encounter;
+        let base = match q {
+            Quantity::CardValue(side) => match e.effective[side.ix()] {
+                Some(CardKind::Attack(v)) => v as i32,
+                _ => 0,
+            },
+            Quantity::ShipWorth(_) => 1,
+            Quantity::SideTotal(side) => return game.side_total(side),
+            Quantity::BaseTotal(side) => return game.base_total(side),
+            Quantity::Winner => {
+                let [o, d] = e.totals.unwrap_or([0, 0]);
+                (o <= d) as i32
+            }
+            Quantity::MaxShips(_) => s.rules.max_committed_ships as i32,
+            Quantity::Compensation(p) => e.lost_to_warp[p.ix()] as i32,
+            Quantity::Rewards(p) => e.beside[p.ix()] as i32,
+            Quantity::ColoniesToWin(_) => s.rules.colonies_to_win as i32,
+            Quantity::FailedDealShips(_) => s.rules.failed_deal_ships as i32,
+            Quantity::RegroupShips(_) => 1,
+            Quantity::AttackReinforcement(_) => -1,
+            Quantity::MayInvite(_) => 1,
+            Quantity::MinAllyShips(_) => 1,
+            _ => 0,
+        };
+        game.quantity(q, base)
+    }
+
+    pub(super) fn eval(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Value {
+        let s = game.state();
+        match e {
+            Expr::Int(n) => Value::Int(*n),
+            Expr::Bool(b) => Value::Bool(*b),
+            Expr::Type(t) => Value::Type(*t),
+            Expr::Slot(k) => ctx.slots.get(*k as usize).cloned().unwrap_or(Value::None),
+            Expr::Me => Value::Player(ctx.me),
+            Expr::Offense => Value::Player(s.offense),
+            Expr::Defense => s.encounter.defense.map_or(Value::None, Value::Player),
+            Expr::Opponent(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => match s.side_of(p) {
+                    Some(side) => s
+                        .main_player(side.other())
+                        .map_or(Value::None, Value::Player),
+                    None => Value::None,
+                },
+                _ => Value::None,
+            },
+            Expr::AllPlayers => Value::Players(all_mask(game)),
+            Expr::OthersThan(p) => {
+                let m = self.eval(p, game, ctx).mask();
+                Value::Players(all_mask(game) & !m)
+            }
+            Expr::Allies(side) => {
+                let want = side.as_ref().map(|x| self.eval(x, game, ctx));
+                let mut m = 0u8;
+                for p in s.seats() {
+                    if let Some(a) = s.encounter.ally[p.ix()] {
+                        if want.as_ref().is_none_or(|w| *w == Value::Side(a)) {
+                            m |= 1 << p.0;
+                        }
+                    }
+                }
+                Value::Players(m)
+            }
+            Expr::SideOf(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => s.side_of(p).map_or(Value::None, Value::Side),
+                // A card on the table: the side it was played for.
+                Value::Card(c) => {
+                    let e = &s.encounter;
+                    match e.reinforcements.iter().find(|r| r.card == c) {
+                        Some(r) => Value::Side(r.side),
+                        None => match e.cards.iter().position(|&x| x == Some(c)) {
+                            Some(0) => Value::Side(Side::Offense),
+                            Some(_) => Value::Side(Side::Defense),
+                            None => Value::None,
+                        },
+                    }
+                }
+                v @ Value::Side(_) => v,
+                _ => Value::None,
+            },
+            Expr::Side(side) => Value::Side(*side),
+            Expr::WouldLose | Expr::WouldWin => {
+                let w = match ctx.current {
+                    Some((Quantity::Winner, v)) => v,
+                    _ => match s.encounter.outcome {
+                        Some(Outcome::OffenseWins) => 0,
+                        _ => 1,
+                    },
+                };
+                let winner = Quantity::winner_side(w);
+                Value::Side(if matches!(e, Expr::WouldWin) {
+                    winner
+                } else {
+                    winner.other()
+                })
+            }
+            Expr::LosingSide => match s.encounter.outcome {
+                Some(Outcome::OffenseWins) => Value::Side(Side::Defense),
+                Some(Outcome::DefenseWins) => Value::Side(Side::Offense),
+                _ => Value::None,
+            },
+            Expr::Quantity(q) => match self.instance(q, game, ctx) {
+                Some(Quantity::Winner) => Value::Side(Quantity::winner_side(self.read(
+                    Quantity::Winner,
+                    game,
+                    ctx,
+                ))),
+                Some(q) => Value::Int(self.read(q, game, ctx)),
+                None => Value::Int(0),
+            },
+            Expr::Ships(who, place) => {
+                let place = match (place, ctx.tech) {
+                    (ShipPlace::ThisTech, Some(t)) => ShipPlace::Tech(t),
+                    _ => *place,
+                };
+                Value::Ships(self.eval(who, game, ctx).mask(), place)
+            }
+            Expr::CardsInHand(p, encounter_only) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(
+                    s.players[p.ix()]
+                        .hand
+                        .iter()
+                        .filter(|&&c| !*encounter_only || s.kind(c).is_encounter())
+                        .count() as i32,
+                ),
+                _ => Value::Int(0),
+            },
+            Expr::HandCards(p, t) => match (self.eval(p, game, ctx), self.eval(t, game, ctx)) {
+                (Value::Player(p), Value::Type(t)) => Value::Cards(
+                    s.players[p.ix()]
+                        .hand
+                        .iter()
+                        .copied()
+                        .filter(|&c| s.kind(c).card_type() == t)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Valued {
+                cards,
+                bound,
+                above,
+            } => {
+                let bound = number(&self.eval(bound, game, ctx), game);
+                let keep = |c: &CardId| match s.kind(*c) {
+                    CardKind::Attack(v) if *above => v as i32 > bound,
+                    CardKind::Attack(v) => (v as i32) < bound,
+                    _ => false,
+                };
+                Value::Cards(
+                    cards_of(self.eval(cards, game, ctx))
+                        .into_iter()
+                        .filter(keep)
+                        .collect(),
+                )
+            }
+            Expr::CombinedValue(cards) => Value::Int(
+                cards_of(self.eval(cards, game, ctx))
+                    .into_iter()
+                    .map(|c| match s.kind(c) {
+                        CardKind::Attack(v) | CardKind::Reinforcement(v) => v as i32,
+                        _ => 0,
+                    })
+                    .sum(),
+            ),
+            Expr::Reinforcements(who) => {
+                let mask = self.eval(who, game, ctx).mask();
+                Value::Cards(
+                    s.encounter
+                        .reinforcements
+                        .iter()
+                        .filter(|r| mask & (1 << r.by.0) != 0)
+                        .filter(|r| matches!(s.kind(r.card), CardKind::Reinforcement(_)))
+                        .map(|r| r.card)
+                        .collect(),
+                )
+            }
+            Expr::Gained(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(
+                    s.encounter
+                        .gained
+                        .iter()
+                        .filter(|&&(q, c)| q == p && s.players[p.ix()].hand.contains(&c))
+                        .map(|&(_, c)| c)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Hand(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(s.players[p.ix()].hand.clone()),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Matching(p, c) => match (self.eval(p, game, ctx), self.eval(c, game, ctx)) {
+                (Value::Player(p), Value::Card(c)) => Value::Cards(
+                    s.players[p.ix()]
+                        .hand
+                        .iter()
+                        .copied()
+                        .filter(|&h| h != c && matches(s.kind(h), s.kind(c)))
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Invited(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Players(match main_side(game, p) {
+                    Some(Side::Offense) => s.encounter.invited_by_offense,
+                    Some(Side::Defense) => s.encounter.invited_by_defense,
+                    None => 0,
+                }),
+                _ => Value::Players(0),
+            },
+            Expr::Gifts(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(
+                    (s.encounter.given.iter())
+                        .filter(|&&(q, c)| q == p && game.holder_of(c).is_some_and(|h| h != p))
+                        .map(|&(_, c)| c)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Renewing(p) => Value::Bool(
+                s.renewing
+                    .is_some_and(|r| self.eval(p, game, ctx) == Value::Player(r)),
+            ),
+            Expr::Holder(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => game.holder_of(c).map_or(Value::None, Value::Player),
+                _ => Value::None,
+            },
+            Expr::Took(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(
+                    s.encounter
+                        .took
+                        .iter()
+                        .filter(|&&(q, c)| q == p && s.players[p.ix()].hand.contains(&c))
+                        .map(|&(_, c)| c)
+                        .collect(),
+                ),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::Compensating(p) => Value::Bool(
+                s.encounter
+                    .compensating
+                    .is_some_and(|c| self.eval(p, game, ctx) == Value::Player(c)),
+            ),
+            Expr::TopDiscard => s.discard.last().map_or(Value::None, |&c| Value::Card(c)),
+            Expr::EncounterCard(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => match main_side(game, p) {
+                    Some(side) => s.encounter.cards[side.ix()].map_or(Value::None, Value::Card),
+                    None => Value::None,
+                },
+                _ => Value::None,
+            },
+            Expr::DiscardPile => Value::Cards(s.discard.clone()),
+            Expr::RevealedCards => {
+                if s.encounter.revealed {
+                    Value::Cards(s.encounter.cards.iter().flatten().copied().collect())
+                } else {
+                    Value::Cards(Vec::new())
+                }
+            }
+            Expr::TypeOf(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => {
+                    let e = &s.encounter;
+                    let kind = match e.cards.iter().position(|&x| x == Some(c)) {
+                        Some(i) if e.revealed => e.effective[i].unwrap_or(s.kind(c)),
+                        _ => s.kind(c),
+                    };
+                    Value::Type(kind.card_type())
+                }
+                _ => Value::None,
+            },
+            Expr::Reversed(n) => {
+                let n = number(&self.eval(n, game, ctx), game);
+                Value::Int(n % 10 * 10 + n / 10 % 10 + n / 100 * 100)
+            }
+            Expr::Odd(n) => Value::Bool(number(&self.eval(n, game, ctx), game) % 2 != 0),
+            Expr::PrintedValue(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => {
+                    let e = &s.encounter;
+                    let kind = match e.cards.iter().position(|&x| x == Some(c)) {
+                        Some(i) if e.revealed => e.effective[i].unwrap_or(s.kind(c)),
+                        _ => s.kind(c),
+                    };
+                    match kind {
+                        CardKind::Attack(v) => Value::Int(v as i32),
+                        _ => Value::Int(0),
+                    }
+                }
+                _ => Value::Int(0),
+            },
+            Expr::Tokens(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(s.effects.tokens[p.ix()]),
+                _ => Value::Int(0),
+            },
+            Expr::EncounterNumber => Value::Int(s.encounter.number as i32),
+            Expr::AgreedPlayer => ctx.agreed.map_or(Value::None, |(p, _)| Value::Player(p)),
+            Expr::AgreedNumber => ctx
+                .agreed
+                .map_or(Value::None, |(_, n)| Value::Int(n as i32)),
+            Expr::Won(side) => {
+                let side = self.eval(side, game, ctx);
+                Value::Bool(match s.encounter.outcome {
+                    Some(Outcome::OffenseWins) => side == Value::Side(Side::Offense),
+                    Some(Outcome::DefenseWins) => side == Value::Side(Side::Defense),
+                    _ => false,
+                })
+            }
+            Expr::DealMade => Value::Bool(s.encounter.outcome == Some(Outcome::DealMade)),
+            Expr::DealFailed => Value::Bool(s.encounter.outcome == Some(Outcome::DealFailed)),
+            Expr::Lost(side) => {
+                let side = self.eval(side, game, ctx);
+                Value::Bool(match s.encounter.outcome {
+                    Some(Outcome::OffenseWins) => side == Value::Side(Side::Defense),
+                    Some(Outcome::DefenseWins) => side == Value::Side(Side::Offense),
+                    Some(Outcome::BothLose) => matches!(side, Value::Side(_)),
+                    _ => false,
+                })
+            }
+            Expr::OnSide(side) => {
+                let Value::Side(side) = self.eval(side, game, ctx) else {
+                    return Value::Players(0);
+                };
+                let mut m = s.main_player(side).map_or(0, |p| 1u8 << p.0);
+                for p in s.seats() {
+                    if s.encounter.ally[p.ix()] == Some(side) {
+                        m |= 1 << p.0;
+                    }
+                }
+                Value::Players(m)
+            }
+            Expr::TargetPlanet => match s.encounter.planet {
+                Some(p) => Value::Planet(p),
+                None => Value::None,
+            },
+            Expr::HomePlanets(ps) => {
+                let mask = self.eval(ps, game, ctx).mask();
+                Value::Planets(
+                    (s.planets.iter())
+                        .map(|pl| pl.id)
+                        .filter(|pl| mask & (1 << pl.owner.0) != 0)
+                        .collect(),
+                )
+            }
+            Expr::ColoniesOf(ps) => {
+                let mask = self.eval(ps, game, ctx).mask();
+                Value::Planets(
+                    (s.planets.iter())
+                        .filter(|pl| {
+                            (s.seats()).any(|q| mask & (1 << q.0) != 0 && pl.ships[q.ix()] > 0)
+                        })
+                        .map(|pl| pl.id)
+                        .collect(),
+                )
+            }
+            Expr::ShipTokensInEncounter(p, key) => match self.eval(p, game, ctx) {
+                Value::Player(p) => {
+                    let places = ship_places(game, p, ShipPlace::Encounter);
+                    Value::Int(
+                        (s.ship_tokens.iter())
+                            .filter(|t| t.owner == p && t.key == *key)
+                            .filter(|t| places.iter().any(|&(at, _)| at == t.place))
+                            .count() as i32,
+                    )
+                }
+                _ => Value::Int(0),
+            },
+            Expr::PlanetHasToken(pl, key) => match self.eval(pl, game, ctx) {
+                Value::Planet(pl) => Value::Bool(
+                    s.planet_tokens
+                        .iter()
+                        .any(|t| t.planet == pl && t.key == *key),
+                ),
+                _ => Value::Bool(false),
+            },
+            Expr::PlanetsNextTo(pl) => match self.eval(pl, game, ctx) {
+                Value::Planet(pl) => {
+                    // Neighbours sit next to each other in the system, whatever was destroyed
+                    // or created between them.
+                    let system: Vec<PlanetId> = s.home_planets(pl.owner).collect();
+                    let at = system.iter().position(|&x| x == pl);
+                    Value::Planets(match at {
+                        Some(i) => (system.iter().enumerate())
+                            .filter(|&(k, _)| k.abs_diff(i) == 1)
+                            .map(|(_, &x)| x)
+                            .collect(),
+                        None => Vec::new(),
+                    })
+                }
+                _ => Value::Planets(Vec::new()),
+            },
+            Expr::PlanetsWithout(planets, p) => {
+                let p = self.eval(p, game, ctx);
+                let list = planets_of(self.eval(planets, game, ctx));
+                match p {
+                    Value::Player(p) => Value::Planets(
+                        list.into_iter()
+                            .filter(|&pl| s.ships_on(pl, p) == 0)
+                            .collect(),
+                    ),
+                    _ => Value::Planets(list),
+                }
+            }
+            Expr::AllPlanets => Value::Planets(s.planets.iter().map(|p| p.id).collect()),
+            Expr::CardsBeside(pl) => match self.eval(pl, game, ctx) {
+                Value::Planet(pl) => Value::Cards(s.cards_beside(pl).collect()),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::OwnCardsBeside(p, pl) => {
+                match (self.eval(p, game, ctx), self.eval(pl, game, ctx)) {
+                    (Value::Player(p), Value::Planet(pl)) => Value::Cards(
+                        (s.aside.iter())
+                            .filter(|a| {
+                                a.owner == p && a.at == cosmic_engine::state::Aside::Planet(pl)
+                            })
+                            .map(|a| a.card)
+                            .collect(),
+                    ),
+                    _ => Value::Cards(Vec::new()),
+                }
+            }
+            Expr::CardsUnderTech => match ctx.tech {
+                Some(t) => Value::Cards(s.cards_under_tech(ctx.me, t).collect()),
+                None => Value::Cards(Vec::new()),
+            },
+            Expr::AllCardsBeside => Value::Cards(
+                (s.aside.iter())
+                    .filter(|a| matches!(a.at, cosmic_engine::state::Aside::Planet(_)))
+                    .map(|a| a.card)
+                    .collect(),
+            ),
+            Expr::CardsOnSheet(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Cards(s.sheet_cards(p).collect()),
+                _ => Value::Cards(Vec::new()),
+            },
+            Expr::OfType(cards, ty) => {
+                let ty = ty.as_ref().map(|t| self.eval(t, game, ctx));
+                let keep = |c: &CardId| match &ty {
+                    None => s.kind(*c).is_encounter(),
+                    Some(Value::Type(t)) => s.kind(*c).card_type() == *t,
+                    Some(_) => false,
+                };
+                Value::Cards(
+                    cards_of(self.eval(cards, game, ctx))
+                        .into_iter()
+                        .filter(keep)
+                        .collect(),
+                )
+            }
+            Expr::ExceptCards(all, but) => {
+                let but = cards_of(self.eval(but, game, ctx));
+                let all = cards_of(self.eval(all, game, ctx));
+                Value::Cards(all.into_iter().filter(|c| !but.contains(c)).collect())
+            }
+            Expr::Except(all, but) => {
+                Value::Players(self.eval(all, game, ctx).mask() & !self.eval(but, game, ctx).mask())
+            }
+            Expr::MainPlayers => Value::Players(
+                Side::BOTH
+                    .iter()
+                    .filter_map(|&side| s.main_player(side))
+                    .fold(0, |m, p| m | 1 << p.0),
+            ),
+            Expr::SideInvited(side, p) => {
+                let e = &s.encounter;
+                Value::Bool(
+                    match (self.eval(side, game, ctx), self.eval(p, game, ctx)) {
+                        (Value::Side(Side::Offense), Value::Player(p)) => {
+                            e.invited_by_offense & (1 << p.0) != 0
+                        }
+                        (Value::Side(Side::Defense), Value::Player(p)) => {
+                            e.invited_by_defense & (1 << p.0) != 0
+                        }
+                        _ => false,
+                    },
+                )
+            }
+            Expr::Declared(p, key) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Bool(s.effects.marked(p, *key)),
+                _ => Value::Bool(false),
+            },
+            Expr::FourPlanets => Value::Bool(s.rules.planets_per_player == 4),
+            Expr::DestinyPlayer => s.encounter.destiny_names.map_or(Value::None, Value::Player),
+            Expr::DestinyWild => Value::Bool(s.encounter.destiny_wild),
+            Expr::DestinyColor => Value::Bool(s.encounter.destiny.is_some_and(|d| {
+                matches!(
+                    s.destiny_cards[d.0 as usize].kind,
+                    cosmic_engine::components::DestinyKind::Color(_)
+                )
+            })),
+            Expr::Subject => match ctx.subject {
+                Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
+                Subject::Player(p) | Subject::Count { player: p, .. } => Value::Player(p),
+                Subject::Ships {
+                    owner, at, count, ..
+                } => Value::Group { owner, at, count },
+                _ => Value::None,
+            },
+            Expr::TargetsPower(p) => {
+                let p = self.eval(p, game, ctx);
+                Value::Bool(matches!(ctx.subject,
+                    Subject::Use { against: Some((q, true)), .. } if p == Value::Player(q)))
+            }
+            // A tech of research X needs as many ships as are on it.
+            Expr::SubjectResearch => match ctx.subject {
+                Subject::Use {
+                    player,
+                    tech: Some(t),
+                    ..
+                } => Value::Int(match game.components().techs[t as usize].research {
+                    Some(n) => n as i32,
+                    None => game.ships_at(player, Place::Tech(t)) as i32,
+                }),
+                _ => Value::Int(0),
+            },
+            Expr::SubjectCount => match ctx.subject {
+                Subject::Count { count, .. } => Value::Int(count as i32),
+                _ => Value::Int(0),
+            },
+            Expr::LostThisEncounter(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(s.encounter.lost_to_warp[p.ix()] as i32),
+                _ => Value::Int(0),
+            },
+            Expr::MainOf(side) => match self.eval(side, game, ctx) {
+                Value::Side(side) => s.main_player(side).map_or(Value::None, Value::Player),
+                _ => Value::None,
+            },
+            Expr::ThisAlienPlayer => s
+                .seats()
+                .find(|p| {
+                    s.players[p.ix()]
+                        .aliens()
+                        .any(|a| self.alien_items[a as usize] == ctx.item)
+                })
+                .map_or(Value::None, Value::Player),
+            Expr::ThisCard => ctx.card.map_or(Value::None, Value::Card),
+            Expr::List(items) => {
+                let vals: Vec<Value> = items.iter().map(|i| self.eval(i, game, ctx)).collect();
+                if vals
+                    .iter()
+                    .all(|v| matches!(v, Value::Player(_) | Value::Players(_)))
+                {
+                    Value::Players(vals.iter().fold(0, |m, v| m | v.mask()))
+                } else {
+                    Value::Cards(
+                        vals.iter()
+                            .filter_map(|v| match v {
+                                Value::Card(c) => Some(*c),
+                                _ => None,
+                            })
+                            .collect(),
+                    )
+                }
+            }
+            Expr::Not(x) => Value::Bool(!self.eval(x, game, ctx).is_true()),
+            Expr::Neg(x) => Value::Int(-number(&self.eval(x, game, ctx), game)),
+            Expr::All(items) => {
+                Value::Bool(items.iter().all(|i| self.eval(i, game, ctx).is_true()))
+            }
+            Expr::Any(items) => {
+                Value::Bool(items.iter().any(|i| self.eval(i, game, ctx).is_true()))
+            }
+            Expr::DivUp(a, b) => {
+                let (a, b) = (
+                    number(&self.eval(a, game, ctx), game),
+                    number(&self.eval(b, game, ctx), game),
+                );
+                Value::Int(if b == 0 { 0 } else { (a + b - 1).div_euclid(b) })
+            }
+            Expr::Binary(op, a, b) => {
+                let (x, y) = (self.eval(a, game, ctx), self.eval(b, game, ctx));
+                let (i, j) = (number(&x, game), number(&y, game));
+                // Ships compare as how many there are.
+                let counted = matches!(x, Value::Ships(..)) || matches!(y, Value::Ships(..));
+                let (x, y) = if counted {
+                    (Value::Int(i), Value::Int(j))
+                } else {
+                    (x, y)
+                };
+                match op {
+                    BinOp::Or => Value::Bool(x.is_true() || y.is_true()),
+                    BinOp::And => Value::Bool(x.is_true() && y.is_true()),
+                    BinOp::Eq => Value::Bool(x == y),
+                    BinOp::Ne => Value::Bool(x != y),
+                    BinOp::Lt => Value::Bool(i < j),
+                    BinOp::Le => Value::Bool(i <= j),
+                    BinOp::Gt => Value::Bool(i > j),
+                    BinOp::Ge => Value::Bool(i >= j),
+                    BinOp::Add => Value::Int(i.saturating_add(j)),
+                    BinOp::Sub => Value::Int(i.saturating_sub(j)),
+                    BinOp::Mul => Value::Int(i.saturating_mul(j)),
+                    BinOp::Div => Value::Int(if j == 0 { 0 } else { i.div_euclid(j) }),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! What each player's holdings may do (candidate abilities), cached under its holdings stamp.
+
+use super::context::Origin;
+use super::Runtime;
+use crate::header::{Standing, Usage};
+use crate::index::{Acting, Keys, Part};
+use crate::ir::Home;
+use cosmic_engine::{CardKind, Game, PlayerId};
+
+/// The abilities one player's holdings give, under its holdings stamp.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Candidates {
+    /// The `Game::holdings_stamp` this was gathered under (0: never).
+    pub(super) stamp: u64,
+    /// In the order they are offered.
+    pub(super) list: Vec<Candidate>,
+}
+
+/// An ability a player's holdings give, and what must hold for it to be usable now.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Candidate {
+    pub(super) ability: u32,
+    /// The moments at which it acts.
+    pub(super) keys: Keys,
+    pub(super) origin: Origin,
+    pub(super) need: Need,
+}
+
+/// What must hold, besides the holdings, for a candidate ability to be usable.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Need {
+    /// The player's alien power works.
+    Works,
+    /// The player has its alien power, zapped or not: an innate part is never used, so a
+    /// zap, which cancels uses, does not stop it (Combined Rules, Zapping Alien Powers).
+    Held,
+    /// The tech (the player's n-th) is completed, or a secret tech researched enough.
+    Tech(u8),
+    /// A card: on the sheet, the sheet is open; a flare, no flare was used and its home
+    /// matches whether the power works.
+    Card {
+        sheet: bool,
+        flare: Option<FlareHome>,
+    },
+}
+
+/// Which of a flare's texts a candidate is.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum FlareHome {
+    /// Another alien's flare: its wild text.
+    Wild,
+    /// One's own flare while the power works: its super text.
+    Super,
+    /// One's own flare while the power does not work: its wild text.
+    OwnWild,
+}
+
+/// What one player's holdings (powers, techs, hand, sheet) may do: a superset, since it
+/// counts techs not yet usable and sheets not open; the full search decides.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Held {
+    /// The `Game::holdings_stamp` this was computed under (`u64::MAX`: never).
+    pub(super) stamp: u64,
+    /// The moments at which something held may act (with the kinds of quantity it may
+    /// change continuously: `index::kinds_of`).
+    pub(super) keys: Keys,
+}
+
+impl Held {
+    pub(super) const NONE: Held = Held {
+        stamp: u64::MAX,
+        keys: 0,
+    };
+}
+
+impl Runtime {
+    /// What anybody's holdings may do, from the cache while no holdings changed.
+    #[inline]
+    pub(super) fn held_all(&self, game: &Game) -> Held {
+        let cached = self.held_all.get();
+        if cached.stamp == game.holdings_version() {
+            return cached;
+        }
+        self.gather_held_all(game)
+    }
+
+    /// What anybody's holdings may do, computed afresh and cached.
+    #[inline(never)]
+    fn gather_held_all(&self, game: &Game) -> Held {
+        let version = game.holdings_version();
+        let mut all = Held {
+            stamp: version,
+            ..Held::NONE
+        };
+        for p in game.state().seats() {
+            all.keys |= self.held(game, p).keys;
+        }
+        self.held_all.set(all);
+        all
+    }
+
+    /// What `p`'s holdings may do, from the cache while its holdings stamp is unchanged.
+    #[inline]
+    fn held(&self, game: &Game, p: PlayerId) -> Held {
+        let cached = self.held[p.ix()].get();
+        if cached.stamp == game.holdings_stamp(p) {
+            return cached;
+        }
+        self.gather_held(game, p)
+    }
+
+    /// What `p`'s holdings may do, computed afresh and cached: the moments of its candidate
+    /// abilities (gathered now if they are stale too, as they are about to be read).
+    #[inline(never)]
+    fn gather_held(&self, game: &Game, p: PlayerId) -> Held {
+        let mut held = Held {
+            stamp: game.holdings_stamp(p),
+            ..Held::NONE
+        };
+        let mut as_standing = [0; Standing::ALL.len()];
+        for c in &self.candidates(game, p).list {
+            held.keys |= c.keys;
+            let roles = self.ability(c.ability).roles;
+            for (keys, s) in as_standing.iter_mut().zip(Standing::ALL) {
+                if roles.allows(s) {
+                    *keys |= c.keys;
+                }
+            }
+        }
+        self.held[p.ix()].set(held);
+        self.held_as[p.ix()].set(as_standing);
+        held
+    }
+
+    /// The abilities `p`'s holdings give, from the cache while its holdings stamp is
+    /// unchanged (see `abilities_at`, which checks what may change without a new stamp).
+    pub(super) fn candidates(&self, game: &Game, p: PlayerId) -> std::cell::Ref<'_, Candidates> {
+        let stamp = game.holdings_stamp(p);
+        let cell = &self.candidates[p.ix()];
+        if cell.borrow().stamp != stamp {
+            let mut cache = cell.borrow_mut();
+            cache.stamp = stamp;
+            cache.list.clear();
+            self.gather_candidates(game, p, &mut cache.list);
+        }
+        cell.borrow()
+    }
+
+    /// Every ability `p`'s alien powers, techs, hand and sheet carry, in the order they are
+    /// offered.
+    #[inline(never)]
+    fn gather_candidates(&self, game: &Game, p: PlayerId, out: &mut Vec<Candidate>) {
+        let s = game.state();
+        let player = &s.players[p.ix()];
+        let mut push = |act: &Acting, origin: Origin, need: Need| {
+            out.push(Candidate {
+                ability: act.ability,
+                keys: act.keys,
+                origin,
+                need,
+            });
+        };
+        for (k, alien) in player.aliens().enumerate() {
+            let item = self.alien_items[alien as usize];
+            let origin = if k == 0 && player.face_down {
+                Origin::HiddenPower
+            } else {
+                Origin::Power
+            };
+            for act in self.index.acting(item, Part::Power) {
+                let need = if self.ability(act.ability).usage == Usage::Innate {
+                    Need::Held
+                } else {
+                    Need::Works
+                };
+                push(act, origin, need);
+            }
+        }
+        for (i, h) in player.techs.iter().enumerate() {
+            let Some(&item) = self.tech_items.get(h.tech as usize) else {
+                continue;
+            };
+            for act in self.index.acting(item, Part::Effect) {
+                push(act, Origin::Tech(h.tech), Need::Tech(i as u8));
+            }
+        }
+        let hand = player.hand.iter().map(|&c| (c, false));
+        for (card, sheet) in hand.chain(s.sheet_cards(p).map(|c| (c, true))) {
+            let def = s.cards[card.0 as usize].def as usize;
+            let Some(&Some(item)) = self.def_items.get(def) else {
+                continue;
+            };
+            let origin = Origin::Card(card);
+            if s.kind(card) != CardKind::Flare {
+                for act in self.index.acting(item, Part::Effect) {
+                    push(act, origin, Need::Card { sheet, flare: None });
+                }
+                continue;
+            }
+            // A face-down sheet's own flare is played as a wild flare: it does not tell.
+            let own = player.aliens().enumerate().any(|(k, a)| {
+                self.alien_items[a as usize] == item && !(k == 0 && player.face_down)
+            });
+            for act in self.index.acting(item, Part::Flare) {
+                let home = match act.home {
+                    Home::Super if own => FlareHome::Super,
+                    Home::Wild if own => FlareHome::OwnWild,
+                    Home::Wild => FlareHome::Wild,
+                    _ => continue,
+                };
+                let flare = Some(home);
+                push(act, origin, Need::Card { sheet, flare });
+            }
+        }
+    }
+
+    /// Whether `p`'s alien or a card in its hand has an ability that may act at one of the
+    /// moments in `keys` (a cheap test before the full search of its abilities).
+    pub(super) fn holds_acting(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
+        self.held(game, p).keys & keys != 0
+    }
+
+    /// `holds_acting`, counting only abilities whose roles allow `p`'s standing now: for
+    /// searches that test each ability's roles (`may_act`), to skip players none of whose
+    /// abilities they would let act.
+    pub(super) fn holds_acting_now(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
+        self.holds_acting(game, p, keys)
+            && self.held_as[p.ix()].get()[Self::standing(game, p) as usize] & keys != 0
+    }
+}

@@ -1,0 +1,158 @@
+//! The engine's hook points (`Hooks`), each handed to the module that answers it.
+
+use super::context::{Origin, Subject};
+use super::Runtime;
+use crate::index::{during_key, kinds_of, window_key, DEAL_KEY, SETUP_KEY};
+use crate::ir::{Happening, Trigger};
+use cosmic_engine::deal::{ContentTerm, TermOffer};
+use cosmic_engine::event::{Place, Rule};
+use cosmic_engine::{Flow, Game, Hooks, Moment, PlayerId, Quantity, Side, Window};
+
+impl Hooks for Runtime {
+    fn at(&self, window: Window, game: &mut Game<'_>) -> Flow {
+        if window == Window::GameSetup {
+            return self.trigger(game, SETUP_KEY, |t, _| *t == Trigger::Setup);
+        }
+        // Continuous abilities that are uses are announced when their phase starts.
+        if let Window::PhaseStart(phase) = window {
+            self.trigger(
+                game,
+                during_key(phase),
+                |t, _| matches!(t, Trigger::During(ph) if ph.first() == Some(&phase)),
+            )?;
+        }
+        self.trigger(game, window_key(window), |t, phase| match t {
+            Trigger::At { phases, window: w } => {
+                *w == window && phase.is_some_and(|p| phases.contains(&p))
+            }
+            _ => false,
+        })
+    }
+
+    fn deal_terms(&self, side: Side, game: &Game<'_>) -> Vec<TermOffer> {
+        let Some(p) = game.state().main_player(side) else {
+            return Vec::new();
+        };
+        if self.held_all(game).keys & DEAL_KEY == 0 {
+            return Vec::new();
+        }
+        self.abilities_at(game, p, DEAL_KEY)
+            .into_iter()
+            // A face-down sheet offers no terms: a deal cannot flip it.
+            .filter(|&(a, o)| {
+                o != Origin::HiddenPower
+                    && self.ability(a).triggers.contains(&Trigger::DealTerm)
+                    && self.may_act(game, p, a)
+            })
+            .map(|(a, _)| TermOffer {
+                by: side,
+                term: a,
+                name: self.program.sources[self.ability(a).source as usize].clone(),
+            })
+            .collect()
+    }
+
+    fn carry_out_term(&self, term: &ContentTerm, game: &mut Game<'_>) -> Flow {
+        let Some(p) = game.state().main_player(term.by) else {
+            return Ok(());
+        };
+        // The offer was checked when the deal was proposed; the ability still must exist.
+        let Some(ab) = self.program.abilities.get(term.term as usize) else {
+            return Ok(());
+        };
+        let mut ctx = self.ctx(p, term.term, Subject::None);
+        ctx.agreed = Some((term.player, term.amount));
+        self.run_body(&ab.body, game, &mut ctx)
+    }
+
+    fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
+        // Seats as masks: everyone, one player, everyone but one.
+        let seats = ((1u16 << game.state().player_count()) - 1) as u8;
+        let only = |p: PlayerId| 1u8 << p.0;
+        let others = |p: PlayerId| seats & !(1u8 << p.0);
+        match moment {
+            Moment::PowerLost(p) => {
+                self.happened(game, Happening::PowerLost, others(p), Subject::Player(p))
+            }
+            Moment::DeckReshuffled => {
+                self.happened(game, Happening::DeckReshuffled, seats, Subject::None)
+            }
+            Moment::AlienLeft(p, alien) => self.alien_left(game, p, alien),
+            Moment::TechCompleted(p, t) => {
+                self.happened(game, Happening::TechCompleted, only(p), Subject::Tech(t))
+            }
+            Moment::ShipsToWarp(p, count) => {
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::MyShipsToWarp, only(p), subject)?;
+                self.happened(game, Happening::OthersShipsToWarp, others(p), subject)
+            }
+            Moment::ShipsRemoved(p, count) => {
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::OthersShipsRemoved, others(p), subject)
+            }
+            Moment::ShipsRetrieved(p, count) => {
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::OthersShipsRetrieved, others(p), subject)
+            }
+            Moment::CardsDrawn(p, count) => {
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::OthersCardsDrawn, others(p), subject)
+            }
+            Moment::ColonyGained(p) => {
+                let subject = Subject::Count {
+                    player: p,
+                    count: 1,
+                };
+                self.happened(game, Happening::OthersColonyGained, others(p), subject)
+            }
+            Moment::CardDiscarded {
+                player,
+                card,
+                new_hand,
+            } => {
+                // A card taken out of the discard pile since can no longer be answered.
+                if !game.state().discard.contains(&card) {
+                    return Ok(());
+                }
+                let ty = game.state().kind(card).card_type();
+                let subject = Subject::Card(card);
+                if new_hand {
+                    self.happened(game, Happening::NewHandDiscard(ty), only(player), subject)?;
+                }
+                self.happened(game, Happening::OthersDiscard(ty), others(player), subject)
+            }
+            Moment::ReinforcementPlayed(p, card) => self.happened(
+                game,
+                Happening::ReinforcementPlayed,
+                others(p),
+                Subject::Card(card),
+            ),
+        }
+    }
+
+    fn changeable(&self, game: &Game<'_>) -> u32 {
+        kinds_of(self.held_all(game).keys)
+    }
+
+    fn card_may_act(&self, def: u16) -> bool {
+        // What the caches read of a card: its item (see `gather_held`, `gather_candidates`).
+        matches!(self.def_items.get(def as usize), Some(Some(_)))
+    }
+
+    // The engine calls this only for kinds `changeable` names or a lasting modifier
+    // changes (`Game::quantity`); `changes` finds what applies to `q` itself.
+    fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
+        self.changed(q, value, game)
+    }
+
+    fn redirect_ships(
+        &self,
+        player: PlayerId,
+        from: Place,
+        count: u8,
+        rule: Rule,
+        game: &mut Game<'_>,
+    ) -> Flow<u8> {
+        self.replace_ships_to_warp(player, from, count, rule, game)
+    }
+}

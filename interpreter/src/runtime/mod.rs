@@ -1,0 +1,193 @@
+//! The runtime: runs a compiled `Program` at the engine's hook points. It collects the
+//! abilities each player may use (alien power, flares and artifacts in hand), orders them by
+//! the edition's timing order, uses mandatory ones and asks about optional ones through the
+//! decision API, lets others answer a use (zaps), applies quantity modifiers in a fixed order
+//! of layers, and resolves replacements. It never names a card.
+//!
+//! This module holds the `Runtime` and what it is built from; its children hold one concern
+//! each (see ARCHITECTURE.md for the map).
+
+mod changes;
+mod choices;
+mod context;
+mod expressions;
+mod holdings;
+mod hooks;
+mod replacements;
+mod search;
+mod ships;
+mod statements;
+mod triggers;
+mod uses;
+
+use crate::header::Standing;
+use crate::index::{Index, Keys};
+use crate::ir::{Ability, ItemKind, Program, Stmt, Trigger};
+use cosmic_engine::ids::MAX_PLAYERS;
+use cosmic_engine::{AlienDef, CardDef, CardKind, Components, TechDef};
+use holdings::{Candidates, Held};
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+
+/// Fact keys the runtime records (ability limits use `LIMIT + ability`).
+const FLARE_USED: u32 = u32::MAX - 1;
+/// With freewheeling flares each flare card is marked instead (`CARD_USED + card`).
+const CARD_USED: u32 = 1 << 30;
+const LIMIT: u32 = 1 << 24;
+
+/// Runs a program as the engine's hooks. One per thread: clone it for each worker.
+#[derive(Clone)]
+pub struct Runtime {
+    program: Arc<Program>,
+    /// Item of each alien the components list.
+    alien_items: Vec<u32>,
+    /// Item of each cosmic card definition (artifacts and flares), if content describes it.
+    def_items: Vec<Option<u32>>,
+    /// Item of each tech the components list.
+    tech_items: Vec<u32>,
+    /// The tech of each item that is one (the inverse of `tech_items`).
+    item_techs: Vec<Option<u16>>,
+    /// Tables that let the hot paths skip content that cannot act.
+    index: Index,
+    depth: Cell<u8>,
+    /// How many ships the replacement running now has replaced (moved, or kept in place).
+    replaced: Cell<u8>,
+    /// The statements run so far, by address in the program, when recording (tests prove
+    /// with it that what lints clean runs).
+    ran: RefCell<Option<std::collections::HashSet<usize>>>,
+    recording: Cell<bool>,
+    /// For each seat, what its holdings may do, under the game's holdings stamp.
+    held: [Cell<Held>; MAX_PLAYERS],
+    /// The union of every seat's `held`, under the game's holdings version.
+    held_all: Cell<Held>,
+    /// Each player's held moments by the standing its abilities need to act at them
+    /// (indexed by `Standing`), under the stamp of `held`.
+    held_as: [Cell<[Keys; Standing::ALL.len()]>; MAX_PLAYERS],
+    /// For each seat, the abilities its holdings give, under its holdings stamp.
+    candidates: [RefCell<Candidates>; MAX_PLAYERS],
+}
+
+/// The components of a game played with `program`: the base components plus its aliens,
+/// their flares as cards, and the names of its abilities.
+pub fn components(program: &Program, base: &Components) -> Components {
+    let mut c = base.clone();
+    for item in &program.items {
+        if item.kind != ItemKind::Alien {
+            continue;
+        }
+        let flare = item.has_flare.then(|| {
+            c.cosmic.push(CardDef {
+                name: format!("Flare: {}", item.name),
+                kind: CardKind::Flare,
+                count: 0,
+            });
+            (c.cosmic.len() - 1) as u16
+        });
+        let game_setup = item.setup_tokens.is_some()
+            || item.abilities.iter().any(|&a| {
+                program.abilities[a as usize]
+                    .triggers
+                    .contains(&Trigger::Setup)
+            });
+        c.aliens.push(AlienDef {
+            name: item.name.clone(),
+            flare,
+            game_setup,
+            set: item.set.clone(),
+        });
+    }
+    for item in program.items.iter().filter(|i| i.kind == ItemKind::Tech) {
+        c.techs.push(TechDef {
+            name: item.name.clone(),
+            research: item.research,
+            secret: item.secret,
+        });
+    }
+    c.sources = program.sources.clone();
+    c
+}
+
+impl Runtime {
+    /// A runtime for `program` in games set up from `components` (made by [`components`]).
+    pub fn new(program: Arc<Program>, components: &Components) -> Runtime {
+        let alien_items = components
+            .aliens
+            .iter()
+            .map(|a| {
+                program
+                    .items
+                    .iter()
+                    .position(|i| i.kind == ItemKind::Alien && i.name == a.name)
+                    .unwrap_or(0) as u32
+            })
+            .collect();
+        let def_items: Vec<Option<u32>> = components
+            .cosmic
+            .iter()
+            .map(|d| {
+                let name = d.name.strip_prefix("Flare: ").unwrap_or(&d.name);
+                program
+                    .items
+                    .iter()
+                    .position(|i| i.name == name && i.kind != ItemKind::Other)
+                    .map(|i| i as u32)
+            })
+            .collect();
+        let tech_items: Vec<u32> = components
+            .techs
+            .iter()
+            .map(|t| {
+                program
+                    .items
+                    .iter()
+                    .position(|i| i.kind == ItemKind::Tech && i.name == t.name)
+                    .unwrap_or(0) as u32
+            })
+            .collect();
+        let mut item_techs = vec![None; program.items.len()];
+        for (t, &item) in tech_items.iter().enumerate() {
+            item_techs[item as usize] = Some(t as u16);
+        }
+        let index = Index::new(&program);
+        Runtime {
+            program,
+            alien_items,
+            def_items,
+            tech_items,
+            item_techs,
+            index,
+            depth: Cell::new(0),
+            replaced: Cell::new(0),
+            ran: RefCell::new(None),
+            recording: Cell::new(false),
+            held: std::array::from_fn(|_| Cell::new(Held::NONE)),
+            held_all: Cell::new(Held::NONE),
+            held_as: Default::default(),
+            candidates: Default::default(),
+        }
+    }
+
+    fn ability(&self, i: u32) -> &Ability {
+        &self.program.abilities[i as usize]
+    }
+
+    /// Starts recording which statements run (`has_run`).
+    pub fn record_statements(&self) {
+        self.recording.set(true);
+        *self.ran.borrow_mut() = Some(Default::default());
+    }
+
+    /// Whether `st`, a statement of this runtime's program, has run since recording started:
+    /// executed, or read as a continuous change of a quantity.
+    pub fn has_run(&self, st: &Stmt) -> bool {
+        (self.ran.borrow().as_ref()).is_some_and(|r| r.contains(&(st as *const Stmt as usize)))
+    }
+
+    fn note_run(&self, st: &Stmt) {
+        if self.recording.get() {
+            if let Some(r) = self.ran.borrow_mut().as_mut() {
+                r.insert(st as *const Stmt as usize);
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! Moving ships as card text says: where a player's ships of a kind are, and where they go.
+
+use super::context::{number, Ctx, Subject, Value};
+use super::Runtime;
+use crate::ir::{Dest, Expr, ShipPlace};
+use cosmic_engine::event::{Place, Rule};
+use cosmic_engine::{Flow, Game, PlayerId};
+
+/// How many ships a move takes (all, a count, or up to a count) and who picks them (the
+/// owner when `chooser` is none).
+pub(super) struct Take<'a> {
+    pub(super) count: Option<&'a Expr>,
+    pub(super) up_to: bool,
+    pub(super) chooser: Option<PlayerId>,
+}
+
+/// Where `p`'s ships of a kind are, with how many on each place.
+pub(super) fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Place, u8)> {
+    match place {
+        ShipPlace::Warp => vec![(Place::Warp, game.ships_at(p, Place::Warp))],
+        ShipPlace::Removed => vec![(Place::Removed, game.ships_at(p, Place::Removed))],
+        ShipPlace::Encounter => {
+            let mut v = vec![
+                (Place::Gate, game.ships_at(p, Place::Gate)),
+                (Place::Beside, game.ships_at(p, Place::Beside)),
+            ];
+            let e = &game.state().encounter;
+            if let (Some(d), Some(pl)) = (e.defense, e.planet) {
+                if d == p {
+                    v.push((Place::Planet(pl), game.ships_at(p, Place::Planet(pl))));
+                }
+            }
+            v
+        }
+        ShipPlace::Colonies => game
+            .state()
+            .colony_ships(p)
+            .map(|(pl, n)| (Place::Planet(pl), n))
+            .collect(),
+        ShipPlace::Outside => {
+            let e = &game.state().encounter;
+            let defending = (e.defense == Some(p)).then_some(e.planet).flatten();
+            game.state()
+                .colony_ships(p)
+                .filter(|&(pl, _)| Some(pl) != defending)
+                .map(|(pl, n)| (Place::Planet(pl), n))
+                .collect()
+        }
+        ShipPlace::Target => match game.state().encounter.planet {
+            Some(pl) => vec![(Place::Planet(pl), game.ships_at(p, Place::Planet(pl)))],
+            None => Vec::new(),
+        },
+        ShipPlace::Tech(t) => vec![(Place::Tech(t), game.ships_at(p, Place::Tech(t)))],
+        ShipPlace::ThisTech => Vec::new(),
+    }
+}
+
+/// How many ships `ship_places` lists, counted without listing them (conditions count
+/// ships often).
+pub(super) fn ship_count(game: &Game, p: PlayerId, place: ShipPlace) -> i32 {
+    let s = game.state();
+    let on_planets = || s.ships_in_colonies(p) as i32;
+    match place {
+        ShipPlace::Colonies => on_planets(),
+        ShipPlace::Outside => {
+            let e = &s.encounter;
+            let defended = match (e.defense, e.planet) {
+                (Some(d), Some(pl)) if d == p => s.ships_on(pl, p) as i32,
+                _ => 0,
+            };
+            on_planets() - defended
+        }
+        _ => (ship_places(game, p, place).iter())
+            .map(|&(_, n)| n as i32)
+            .sum(),
+    }
+}
+
+impl Runtime {
+    pub(super) fn move_ships(
+        &self,
+        ships: &Expr,
+        take: Take,
+        to: &Dest,
+        game: &mut Game,
+        ctx: &mut Ctx,
+    ) -> Flow {
+        let Take {
+            count,
+            up_to,
+            chooser,
+        } = take;
+        let (mask, place) = match self.eval(ships, game, ctx) {
+            Value::Ships(mask, place) => (mask, place),
+            Value::Group {
+                owner,
+                at,
+                count: n,
+            } => {
+                return self.move_group(owner, at, n, take, to, game, ctx);
+            }
+            _ => return Ok(()),
+        };
+        // Several players' ships share one count: it is a total, not one per player.
+        let mut left = count.map(|c| number(&self.eval(c, game, ctx), game).max(0) as u32);
+        let owners: Vec<PlayerId> = (game.state().seats())
+            .filter(|p| mask & (1 << p.0) != 0)
+            .collect();
+        // Ships joining the encounter come from elsewhere than where they would go.
+        let places_of = |game: &Game, p: PlayerId| -> Vec<(Place, u8)> {
+            let target = game.state().encounter.planet;
+            let defending = Some(p) == game.state().encounter.defense;
+            ship_places(game, p, place)
+                .into_iter()
+                .filter(|&(at, n)| {
+                    n > 0
+                        && !(matches!(to, Dest::Encounter)
+                            && defending
+                            && target.is_some_and(|t| at == Place::Planet(t)))
+                })
+                .collect()
+        };
+        for (i, &p) in owners.iter().enumerate() {
+            let places = places_of(game, p);
+            let total: u32 = places.iter().map(|&(_, n)| n as u32).sum();
+            let take = match left {
+                None => places.iter().map(|&(_, n)| n).collect::<Vec<u8>>(),
+                Some(n) => {
+                    // What the later owners hold bounds how few this one may give.
+                    let later: u32 = (owners[i + 1..].iter())
+                        .flat_map(|&q| places_of(game, q))
+                        .map(|(_, n)| n as u32)
+                        .sum();
+                    let most = n.min(total) as u8;
+                    let min = if up_to {
+                        0
+                    } else {
+                        n.saturating_sub(later).min(most as u32) as u8
+                    };
+                    game.ask_card_ships(chooser.unwrap_or(p), places.clone(), min, most)?
+                }
+            };
+            if let Some(n) = &mut left {
+                *n = n.saturating_sub(take.iter().map(|&k| k as u32).sum());
+            }
+            if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter {
+                // An ally whose ships all leave the encounter for home leaves the alliance.
+                let all = take.iter().map(|&n| n as u32).sum::<u32>() == total;
+                if all && game.state().encounter.ally[p.ix()].is_some() {
+                    game.leave_alliance(p, ctx.source)?;
+                    continue;
+                }
+                // Ships that stay in the game go to the owner's other colonies.
+                for ((from, _), n) in places.into_iter().zip(take) {
+                    game.withdraw_ships(p, from, n)?;
+                }
+                continue;
+            }
+            for ((from, _), n) in places.into_iter().zip(take) {
+                if n == 0 {
+                    continue;
+                }
+                match to {
+                    Dest::Encounter => game.ships_to_encounter(p, from, n),
+                    Dest::HomePlanets(host) => {
+                        if let Some(host) = self.player(host, game, ctx) {
+                            game.colonize_home(p, host, from, n)?;
+                        }
+                    }
+                    Dest::Warp => game.send_to_warp(p, from, n, Rule::CardText)?,
+                    Dest::TargetPlanet => game.land_on_target(p, from, n),
+                    Dest::Planet(pl) => {
+                        if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                            game.land_on_planet(p, pl, from, n);
+                        }
+                    }
+                    Dest::Removed(keep) => {
+                        let keep = keep.as_ref().map_or(0, |k| self.ships(k, game, ctx));
+                        let kept = game.remove_keeping(p, from, n, keep, Rule::CardText);
+                        game.send_to_warp(p, from, kept, Rule::CardText)?;
+                    }
+                    Dest::Colonies(_) | Dest::Hand(_) => {
+                        game.return_ships(p, from, n, Rule::CardText)?
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves some or all of `n` of `owner`'s ships at `at` that a replacement replaces: as
+    /// the replaced move would have (its rule is the cause), and never back through the
+    /// replacements (one that sends some of them to the warp after all sends them there).
+    #[allow(clippy::too_many_arguments)]
+    fn move_group(
+        &self,
+        owner: PlayerId,
+        at: Place,
+        n: u8,
+        take: Take,
+        to: &Dest,
+        game: &mut Game,
+        ctx: &mut Ctx,
+    ) -> Flow {
+        let rule = match ctx.subject {
+            Subject::Ships { rule, .. } => rule,
+            _ => Rule::CardText,
+        };
+        let here = n.min(game.ships_at(owner, at));
+        let k = match take.count {
+            None => here,
+            Some(c) => {
+                let most = number(&self.eval(c, game, ctx), game).clamp(0, here as i32) as u8;
+                if take.up_to {
+                    let chooser = take.chooser.unwrap_or(owner);
+                    let chosen = game.ask_card_ships(chooser, vec![(at, here)], 0, most)?;
+                    chosen.first().copied().unwrap_or(0)
+                } else {
+                    // All at one place: there is nothing to choose.
+                    most
+                }
+            }
+        };
+        if k == 0 {
+            return Ok(());
+        }
+        // Moved or kept where they are, these no longer go to the warp.
+        self.replaced.set(self.replaced.get().saturating_add(k));
+        match to {
+            Dest::Warp => game.move_ships(owner, at, Place::Warp, k, rule),
+            Dest::Removed(keep) => {
+                let keep = keep.as_ref().map_or(0, |e| self.ships(e, game, ctx));
+                let kept = game.remove_keeping(owner, at, k, keep, rule);
+                game.move_ships(owner, at, Place::Warp, kept, rule);
+            }
+            // Ships go home to their owner's colonies, whoever's text moves them.
+            Dest::Colonies(_) | Dest::Hand(_) => game.return_ships(owner, at, k, rule)?,
+            Dest::TargetPlanet => {
+                if let Some(planet) = game.state().encounter.planet {
+                    game.move_ships(owner, at, Place::Planet(planet), k, rule);
+                }
+            }
+            Dest::Planet(pl) => {
+                if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                    game.land_on_planet(owner, pl, at, k);
+                }
+            }
+            Dest::Encounter => game.ships_to_encounter(owner, at, k),
+            Dest::HomePlanets(host) => {
+                if let Some(host) = self.player(host, game, ctx) {
+                    game.colonize_home(owner, host, at, k)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,182 @@
+//! Running the abilities that act at a window, at a phase's start, or when something happens.
+
+use super::context::Subject;
+use super::search::Uses;
+use super::{Runtime, LIMIT};
+use crate::header::Usage;
+use crate::index::{on_key, Keys};
+use crate::ir::{Happening, Home, Trigger};
+use cosmic_engine::effects::Until;
+use cosmic_engine::state::Phase;
+use cosmic_engine::{Flow, Game, PlayerId};
+
+impl Runtime {
+    /// Offers `players` (a mask of seats, in timing order) the abilities that answer `h`,
+    /// with `subject`.
+    pub(super) fn happened(
+        &self,
+        game: &mut Game,
+        h: Happening,
+        players: u8,
+        subject: Subject,
+    ) -> Flow {
+        let key = on_key(h);
+        if self.held_all(game).keys & key == 0 {
+            return Ok(());
+        }
+        for &p in game.timing_order().iter() {
+            if players & (1 << p.0) == 0 || !self.holds_acting_now(game, p, key) {
+                continue;
+            }
+            let options = self.answers(game, p, h, &[], subject);
+            if options.is_empty() {
+                continue;
+            }
+            // A super flare used instead of a power that would act by itself is offered first.
+            let supers: Uses = options
+                .iter()
+                .copied()
+                .filter(|&(b, _)| self.ability(b).replaces_power)
+                .collect();
+            let mandatory = options.iter().any(|&(a, o)| self.acts_by_itself(a, o));
+            if mandatory && !supers.is_empty() {
+                if let Some((b, o)) = self.ask_use_on(game, p, &supers, None, subject)? {
+                    self.use_ability(game, p, b, o, subject, true)?;
+                    continue;
+                }
+            }
+            let options: Uses = if mandatory {
+                options
+                    .into_iter()
+                    .filter(|&(b, _)| !self.ability(b).replaces_power)
+                    .collect()
+            } else {
+                options
+            };
+            let picked = if options.iter().all(|&(a, o)| !self.acts_by_itself(a, o)) {
+                self.ask_use_on(game, p, &options, None, subject)?
+            } else {
+                options.first().copied()
+            };
+            if let Some((a, origin)) = picked {
+                self.use_ability(game, p, a, origin, subject, true)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the abilities that trigger at a moment: those with a trigger that `matches`
+    /// (which only triggers of the moments in `keys` may do).
+    pub(super) fn trigger(
+        &self,
+        game: &mut Game,
+        keys: Keys,
+        matches: impl Fn(&Trigger, Option<Phase>) -> bool,
+    ) -> Flow {
+        if self.held_all(game).keys & keys == 0 {
+            return Ok(());
+        }
+        let phase = game.state().encounter.phase;
+        for &p in game.timing_order().iter() {
+            if !self.holds_acting_now(game, p, keys) {
+                continue;
+            }
+            let mut asked_out = false;
+            loop {
+                let mut ready = Uses::new();
+                self.each_ability_at(game, p, keys, |a, origin| {
+                    // Used already this window (marked): not tested again.
+                    if self.ability(a).triggers.iter().any(|t| matches(t, phase))
+                        && !game.state().effects.marked(p, LIMIT + a)
+                        && self.may_act(game, p, a)
+                    {
+                        ready.push((a, origin));
+                    }
+                });
+                // Mandatory and innate abilities act by themselves, once per window.
+                if let Some(&(a, origin)) = ready.iter().find(|&&(a, o)| self.acts_by_itself(a, o))
+                {
+                    // A super flare used instead of this power is offered first.
+                    let supers: Uses = ready
+                        .iter()
+                        .copied()
+                        .filter(|&(b, _)| {
+                            let sb = self.ability(b);
+                            sb.replaces_power && sb.usage == Usage::Optional
+                        })
+                        .collect();
+                    if self.ability(a).home == Home::Power && !supers.is_empty() {
+                        for &(b, _) in &supers {
+                            game.mark(p, LIMIT + b, Until::EndOfEncounter);
+                        }
+                        if let Some((b, o)) = self.ask_use(game, p, &supers, None)? {
+                            self.use_ability(game, p, b, o, Subject::None, true)?;
+                            continue;
+                        }
+                    }
+                    game.mark(p, LIMIT + a, Until::EndOfEncounter);
+                    let run = !self.is_continuous(a);
+                    self.use_ability(game, p, a, origin, Subject::None, run)?;
+                    continue;
+                }
+                if asked_out {
+                    break;
+                }
+                if ready.is_empty() {
+                    break;
+                }
+                match self.ask_use(game, p, &ready, None)? {
+                    Some((a, origin)) => {
+                        game.mark(p, LIMIT + a, Until::EndOfEncounter);
+                        let run = !self.is_continuous(a);
+                        self.use_ability(game, p, a, origin, Subject::None, run)?;
+                    }
+                    None => asked_out = true,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether an ability is continuous (`during` a phase): its changes are read when the
+    /// rules compute a quantity, so announcing its use must not start them a second time.
+    fn is_continuous(&self, a: u32) -> bool {
+        self.ability(a)
+            .triggers
+            .iter()
+            .any(|t| matches!(t, Trigger::During(_)))
+    }
+
+    /// Runs the abilities of `alien` that answer its sheet leaving the game, for `p`, who had
+    /// it (nobody has it any more, so they are run here rather than gathered).
+    pub(super) fn alien_left(&self, game: &mut Game, p: PlayerId, alien: u16) -> Flow {
+        let item = self.alien_items[alien as usize];
+        for &a in &self.program.items[item as usize].abilities {
+            let ab = self.ability(a);
+            if ab.home == Home::Power && ab.triggers.contains(&Trigger::On(Happening::AlienLeft)) {
+                let mut ctx = self.ctx(p, a, Subject::None);
+                self.exec(&ab.body, game, &mut ctx)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the abilities that answer `p`'s power being zapped.
+    pub(super) fn zapped(&self, game: &mut Game, p: PlayerId) -> Flow {
+        let Some(alien) = game.state().players[p.ix()].alien else {
+            return Ok(());
+        };
+        let item = self.alien_items[alien as usize];
+        for &a in &self.program.items[item as usize].abilities {
+            let ab = self.ability(a);
+            if ab.home == Home::Power
+                && ab.triggers.contains(&Trigger::On(Happening::MyPowerZapped))
+                && ab.roles.allows(Self::standing(game, p))
+            {
+                let mut ctx = self.ctx(p, a, Subject::None);
+                self.run_body(&ab.body, game, &mut ctx)?;
+            }
+        }
+        Ok(())
+    }
+}

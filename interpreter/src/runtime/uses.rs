@@ -1,0 +1,280 @@
+//! Using an ability: announcing it, letting others answer it (zaps), asking which to use.
+
+use super::context::{Origin, Subject};
+use super::search::Uses;
+use super::{Runtime, CARD_USED, FLARE_USED, LIMIT};
+use crate::header::Usage;
+use crate::index::on_keys;
+use crate::ir::{Ability, Happening, Home, Trigger};
+use cosmic_engine::effects::Until;
+use cosmic_engine::event::Rule;
+use cosmic_engine::state::Phase;
+use cosmic_engine::{CardKind, Choice, DecisionKind, Flow, Game, PlayerId};
+
+impl Runtime {
+    /// Uses ability `a` of `p`: announces it (playing its card), lets others answer, and if
+    /// nothing cancelled it, runs its body (when `run`). Returns whether it took effect.
+    pub(super) fn use_ability(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        a: u32,
+        origin: Origin,
+        subject: Subject,
+        run: bool,
+    ) -> Flow<bool> {
+        let ab = self.ability(a);
+        if let Some(until) = ab.limit {
+            game.mark(p, LIMIT + a, until);
+        }
+        let card = origin.card();
+        let mut cancelled = false;
+        if origin == Origin::HiddenPower {
+            game.reveal_alien(p);
+        }
+        if ab.usage != Usage::Innate {
+            let happening = match (origin, card) {
+                (Origin::Tech(t), _) => {
+                    game.reveal_tech(p, t, ab.source);
+                    game.announce_use(p, ab.source);
+                    Happening::TechUsed
+                }
+                (_, Some(c)) => {
+                    if game.state().kind(c) == CardKind::Flare {
+                        let key = if game.state().rules.one_flare_per_encounter {
+                            FLARE_USED
+                        } else {
+                            CARD_USED + c.0 as u32
+                        };
+                        game.mark(p, key, Until::EndOfEncounter);
+                    }
+                    game.play_from_hand(p, c, ab.source);
+                    Happening::CardPlayed
+                }
+                (_, None) => {
+                    game.announce_use(p, ab.source);
+                    Happening::PowerUsed
+                }
+            };
+            let against = match subject {
+                Subject::Use {
+                    player, card, tech, ..
+                } => Some((player, card.is_none() && tech.is_none())),
+                _ => None,
+            };
+            let target = Subject::Use {
+                player: p,
+                ability: a,
+                card,
+                tech: origin.tech(),
+                against,
+            };
+            cancelled = self.answer(game, happening, p, target)?;
+        }
+        if cancelled {
+            if let Some(c) = card {
+                // A cancelled flare is discarded rather than returned.
+                if game.state().players[p.ix()].hand.contains(&c) {
+                    let outer = game.set_acting(Some(ab.source));
+                    game.discard_card(p, c, Rule::CardText);
+                    game.set_acting(outer);
+                }
+            }
+            return Ok(false);
+        }
+        if ab.replaces_power {
+            self.replace_power(game, p, a);
+        }
+        if run {
+            let mut ctx = self.ctx(p, a, subject);
+            ctx.card = card;
+            ctx.tech = origin.tech();
+            self.run_body(&ab.body, game, &mut ctx)?;
+            if let Some(c) = card {
+                if game.state().kind(c) == CardKind::Artifact {
+                    self.happened(
+                        game,
+                        Happening::MyArtifactPlayed,
+                        1 << p.0,
+                        Subject::Card(c),
+                    )?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// A super flare used instead of the power: the power's abilities of the same phases
+    /// are off for the encounter.
+    fn replace_power(&self, game: &mut Game, p: PlayerId, sup: u32) {
+        let Some(alien) = game.state().players[p.ix()].alien else {
+            return;
+        };
+        let phases = |a: &Ability| -> Vec<Phase> {
+            a.triggers
+                .iter()
+                .flat_map(|t| match t {
+                    Trigger::At { phases, .. } | Trigger::During(phases) => phases.clone(),
+                    _ => Vec::new(),
+                })
+                .collect()
+        };
+        let mine = phases(self.ability(sup));
+        let item = self.alien_items[alien as usize];
+        let source = self.ability(sup).source;
+        for &a in &self.program.items[item as usize].abilities {
+            let ab = self.ability(a);
+            if ab.home == Home::Power && phases(ab).iter().any(|ph| mine.contains(ph)) {
+                game.cancel_ability(p, ab.source, Until::EndOfEncounter, source);
+            }
+        }
+    }
+
+    /// The abilities `p` may use now in answer to `h` (and, for a card being played, those
+    /// answering plays of its kind only: `also`).
+    pub(super) fn answers(
+        &self,
+        game: &Game,
+        p: PlayerId,
+        h: Happening,
+        also: &[Happening],
+        subject: Subject,
+    ) -> Uses {
+        let mut out = Uses::new();
+        let key = on_keys(h, also);
+        self.each_ability_at(game, p, key, |a, origin| {
+            let t = &self.ability(a).triggers;
+            // A tech's completion is answered by that tech's own abilities only.
+            let own = h != Happening::TechCompleted
+                || matches!((origin, subject), (Origin::Tech(x), Subject::Tech(y)) if x == y);
+            if own
+                && t.iter().any(|t| match *t {
+                    Trigger::On(k) => k == h || also.contains(&k),
+                    _ => false,
+                })
+                && self.may_act_on(game, p, a, subject)
+            {
+                out.push((a, origin));
+            }
+        });
+        out
+    }
+
+    /// The kinds of play a use of a card is besides `CardPlayed` (an artifact, a flare, a
+    /// flare's wild half), for abilities that answer plays of one kind only.
+    fn play_kinds(&self, game: &Game, target: Subject) -> &'static [Happening] {
+        let Subject::Use {
+            card: Some(c),
+            ability,
+            ..
+        } = target
+        else {
+            return &[];
+        };
+        match game.state().kind(c) {
+            CardKind::Artifact => &[Happening::ArtifactPlayed],
+            CardKind::Flare if self.ability(ability).home == Home::Wild => {
+                &[Happening::FlarePlayed, Happening::WildFlarePlayed]
+            }
+            CardKind::Flare => &[Happening::FlarePlayed],
+            _ => &[],
+        }
+    }
+
+    /// Lets every other player answer a use; returns whether it was cancelled.
+    fn answer(&self, game: &mut Game, h: Happening, user: PlayerId, target: Subject) -> Flow<bool> {
+        if self.depth.get() > 6 {
+            return Ok(false);
+        }
+        self.depth.set(self.depth.get() + 1);
+        let result = self.answer_inner(game, h, user, target);
+        self.depth.set(self.depth.get() - 1);
+        result
+    }
+
+    fn answer_inner(
+        &self,
+        game: &mut Game,
+        h: Happening,
+        user: PlayerId,
+        target: Subject,
+    ) -> Flow<bool> {
+        let also = self.play_kinds(game, target);
+        let key = on_keys(h, also);
+        if self.held_all(game).keys & key == 0 {
+            return Ok(false);
+        }
+        for &q in game.timing_order().iter() {
+            if q == user || !self.holds_acting_now(game, q, key) {
+                continue;
+            }
+            let options = self.answers(game, q, h, also, target);
+            if options.is_empty() {
+                continue;
+            }
+            // The option says which use it answers (the human seat words it).
+            let answered = match target {
+                Subject::Use { ability, .. } => self.ability(ability).source,
+                _ => u32::MAX,
+            };
+            let Some((a, origin)) = self.ask_use(game, q, &options, Some((user, answered)))? else {
+                continue;
+            };
+            let ab = self.ability(a);
+            if !self.use_ability(game, q, a, origin, target, false)? {
+                continue;
+            }
+            let mut ctx = self.ctx(q, a, target);
+            ctx.card = origin.card();
+            ctx.tech = origin.tech();
+            self.run_body(&ab.body, game, &mut ctx)?;
+            if ctx.cancelled {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Asks `p` which of `options` to use now, or to pass.
+    pub(super) fn ask_use(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        options: &[(u32, Origin)],
+        answering: Option<(PlayerId, u32)>,
+    ) -> Flow<Option<(u32, Origin)>> {
+        self.ask_use_on(game, p, options, answering, Subject::None)
+    }
+
+    /// Asks `p` which of `options` to use now in answer to `subject` (bot hints may name
+    /// it), or to pass.
+    pub(super) fn ask_use_on(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        options: &[(u32, Origin)],
+        answering: Option<(PlayerId, u32)>,
+        subject: Subject,
+    ) -> Flow<Option<(u32, Origin)>> {
+        let mut choices = game.choices();
+        let advise = game.reads_advice(p);
+        choices.extend(options.iter().map(|&(a, origin)| {
+            Choice::Use {
+                source: self.ability(a).source,
+                card: origin.card(),
+                answering: answering.map(|(user, _)| user),
+                answers: answering.map(|(_, source)| source),
+                advised: (self.ability(a).prefer.as_ref())
+                    .filter(|_| advise)
+                    .map(|c| {
+                        let mut ctx = self.test_ctx(p, a, subject);
+                        self.eval(c, game, &mut ctx).is_true()
+                    }),
+            }
+        }));
+        choices.push(Choice::Pass);
+        // Passing is the last option, past the end of `options`.
+        let k = game.pick_index(p, DecisionKind::UseAbility, choices)?;
+        Ok(options.get(k).copied())
+    }
+}
