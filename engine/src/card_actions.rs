@@ -494,6 +494,32 @@ impl Game<'_> {
         self.emit_caused(Cause::Ability(source), EventKind::AliensSwapped { a, b });
     }
 
+    /// `a` and `b` exchange alien sheets for good, with everything on them: the tokens on
+    /// each sheet and the cards card text set on it to stay (not those set there only until
+    /// a moment), which change owner with the sheet.
+    pub fn swap_sheets(&mut self, a: PlayerId, b: PlayerId, source: u32) {
+        if a == b {
+            return;
+        }
+        // The sheets and the cards on them change hands together, under one event.
+        self.trade_sheets(a, b);
+        for aside in &mut self.state.aside {
+            if aside.at == crate::state::Aside::Sheet && aside.until.is_none() {
+                if aside.owner == a {
+                    aside.owner = b;
+                } else if aside.owner == b {
+                    aside.owner = a;
+                }
+            }
+        }
+        self.emit_caused(Cause::Ability(source), EventKind::AliensSwapped { a, b });
+        let tokens = self.state.effects.tokens;
+        if tokens[a.ix()] != tokens[b.ix()] {
+            self.set_tokens(a, tokens[b.ix()], source);
+            self.set_tokens(b, tokens[a.ix()], source);
+        }
+    }
+
     /// The alien sheets of `a` and `b` change places (the caller logs why).
     fn trade_sheets(&mut self, a: PlayerId, b: PlayerId) {
         let x = self.state.players[a.ix()].alien;

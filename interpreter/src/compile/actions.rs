@@ -342,12 +342,16 @@ impl Compiler<'_> {
                             Some(Stmt::SwapHands(p, q))
                         } else if xt.ends_with("encounter card") {
                             Some(Stmt::SwapEncounterCards)
+                        } else if xt.ends_with("alien sheet") {
+                            let p = self.owner_of(x, "alien sheet")?;
+                            let q = self.owner_of(y, "alien sheet")?;
+                            Some(Stmt::SwapSheets(p, q))
                         } else if xt.ends_with("alien") {
                             let p = self.owner_of(x, "alien")?;
                             let q = self.owner_of(y, "alien")?;
                             Some(Stmt::SwapAliens(p, q))
                         } else {
-                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`), two aliens (`swap offense's alien with defense's alien`) or the two encounter cards")
+                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`), two aliens (`swap offense's alien with defense's alien`; `swap my alien sheet with opponent's alien sheet` with their tokens and the cards on them) or the two encounter cards")
                         }
                     }
                     _ => self.unsupported(a, "write `swap A with B`"),

@@ -250,6 +250,13 @@ impl Runtime {
                     game.swap_aliens(a, b, ctx.source);
                 }
             }
+            Stmt::SwapSheets(a, b) => {
+                if let (Value::Player(a), Value::Player(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    game.swap_sheets(a, b, ctx.source);
+                }
+            }
             Stmt::Give { card, to, named } => {
                 let to = self.player(to, game, ctx);
                 let card = match card {
