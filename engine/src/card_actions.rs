@@ -762,6 +762,19 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// The offense's encounter is at `planet` instead: the gate is aimed there (before the
+    /// launch) and the player whose home system holds it is the defense. Nothing happens if
+    /// that is the offense itself.
+    pub fn aim_gate_at_planet(&mut self, planet: PlanetId, source: u32) {
+        let defense = planet.owner;
+        if defense == self.state.offense {
+            return;
+        }
+        self.state.encounter.defense = Some(defense);
+        self.state.encounter.planet = Some(planet);
+        self.emit_caused(Cause::Ability(source), EventKind::DefenseNamed { defense });
+    }
+
     /// `p` places `n` ships from `from` on a home planet of `host`'s that `p` chooses.
     pub fn colonize_home(&mut self, p: PlayerId, host: PlayerId, from: Place, n: u8) -> Flow {
         let planets: Vec<Choice> = self

@@ -435,6 +435,8 @@ pub enum Expr {
     TargetPlanet,
     /// A player's home planets.
     HomePlanets(Box<Expr>),
+    /// The planets of these players' home systems where their owner has ships.
+    HomeColonies(Box<Expr>),
     /// The planets where some of the players have colonies.
     ColoniesOf(Box<Expr>),
     /// Every planet.
@@ -576,6 +578,7 @@ impl Expr {
             | Expr::TargetsPower(a)
             | Expr::Not(a)
             | Expr::HomePlanets(a)
+            | Expr::HomeColonies(a)
             | Expr::ColoniesOf(a)
             | Expr::PlanetHasToken(a, _)
             | Expr::ShipTokensInEncounter(a, _)
@@ -752,6 +755,10 @@ pub enum Stmt {
         /// Whether any of its colonies may be targeted.
         anywhere: bool,
     },
+    /// The offense has its encounter at this planet instead (`move the encounter to PLANET`:
+    /// the gate aimed there before the launch); the defense is the player whose home system
+    /// holds it.
+    EncounterAt(Expr),
     /// Trade whole hands.
     SwapHands(Expr, Expr),
     /// Shuffle two hands together; the first player takes back as many as it held.
@@ -980,7 +987,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech }
+    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech }
 }
 
 impl Stmt {
@@ -995,6 +1002,7 @@ impl Stmt {
             Stmt::Draw(..) => StmtKind::Draw,
             Stmt::DiscardEachType(..) => StmtKind::DiscardEachType,
             Stmt::EncounterWith { .. } => StmtKind::EncounterWith,
+            Stmt::EncounterAt(_) => StmtKind::EncounterAt,
             Stmt::SwapHands(..) => StmtKind::SwapHands,
             Stmt::MixHands(..) => StmtKind::MixHands,
             Stmt::Give { .. } => StmtKind::Give,
@@ -1076,6 +1084,7 @@ impl StmtKind {
                 | ChooseDestiny
                 | RedrawDestiny
                 | EncounterWith
+                | EncounterAt
                 | Join
                 | FailDeal
                 | AnotherEncounter

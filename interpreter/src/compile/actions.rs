@@ -142,6 +142,13 @@ impl Compiler<'_> {
                     self.tokens(a, -1)
                 }
             }
+            // `move the encounter to PLANET`: the gate is aimed there instead.
+            "move" if object_text == "the encounter" => {
+                let Some(to) = self.arg(a, "to") else {
+                    return self.unsupported(a, "write `move the encounter to PLANET`");
+                };
+                Some(Stmt::EncounterAt(self.expr(to, Ty::Planet)))
+            }
             "move" => self.move_stmt(a),
             "draw" if object_text == "a new hand" => Some(Stmt::NewHand),
             "draw" => {

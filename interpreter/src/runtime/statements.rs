@@ -138,6 +138,11 @@ impl Runtime {
                     game.aim_gate_at(offense, d, *anywhere, ctx.source)?;
                 }
             }
+            Stmt::EncounterAt(pl) => {
+                if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                    game.aim_gate_at_planet(pl, ctx.source);
+                }
+            }
             Stmt::SwapHands(a, b) => {
                 if let (Value::Player(a), Value::Player(b)) =
                     (self.eval(a, game, ctx), self.eval(b, game, ctx))
