@@ -68,6 +68,9 @@ pub struct Item {
     /// The set (product) it comes from (`set base`), empty when not stated.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub set: String,
+    /// The aliens it is not used with (`excludes ["Zombie", "Healer"]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excludes: Vec<String>,
 }
 
 /// Where an ability lives.
