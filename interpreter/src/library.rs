@@ -227,7 +227,7 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
             if !ok {
                 out.push(Lint::BadValue {
                     property: p.key.text.clone(),
-                    found: "this".to_string(),
+                    found: word_value(&p.value).unwrap_or_else(|| "this".to_string()),
                     help: "write the names of the aliens it is not used with, in quotes: `excludes [\"Zombie\", \"Healer\"]`".to_string(),
                     span: p.value.span(),
                 });
