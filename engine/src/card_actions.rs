@@ -254,9 +254,12 @@ impl Game<'_> {
         );
     }
 
-    /// `p` allies with `side` at once, invited or not, and commits its ships.
+    /// `p` allies with `side` at once, invited or not, and commits its ships. A main player
+    /// may ally with the other side, against itself: its ships count for each side where
+    /// they are (the gate or beside the planet) and share that side's fate.
     pub fn join_side(&mut self, p: PlayerId, side: Side, source: u32) -> Flow {
-        if self.state.side_of(p).is_some() || !self.state.has_colony(p) {
+        let s = &self.state;
+        if s.encounter.ally[p.ix()].is_some() || s.side_of(p) == Some(side) || !s.has_colony(p) {
             return Ok(());
         }
         self.state.encounter.ally[p.ix()] = Some(side);
@@ -269,13 +272,17 @@ impl Game<'_> {
 
     /// `p` leaves its alliance: its ships in the encounter return to its colonies.
     pub fn leave_alliance(&mut self, p: PlayerId, source: u32) -> Flow {
-        if self.state.encounter.ally[p.ix()].is_none() {
+        let Some(side) = self.state.encounter.ally[p.ix()] else {
             return Ok(());
-        }
-        for place in [Place::Gate, Place::Beside] {
-            let n = self.ships_at(p, place);
-            self.return_ships(p, place, n, Rule::CardText)?;
-        }
+        };
+        // Only the ships it committed as an ally (a main player allied against itself keeps
+        // its own).
+        let place = match side {
+            Side::Offense => Place::Gate,
+            Side::Defense => Place::Beside,
+        };
+        let n = self.ships_at(p, place);
+        self.return_ships(p, place, n, Rule::CardText)?;
         self.state.encounter.ally[p.ix()] = None;
         self.emit_caused(
             Cause::Ability(source),
