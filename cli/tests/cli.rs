@@ -539,7 +539,10 @@ fn cards_lists_the_library_with_metadata_and_filters() {
     for r in rows {
         assert_eq!(r["kind"], "alien");
         assert_eq!(r["edition"], "ffg");
-        assert_eq!(r["flare"], true, "{r}");
+        // Every base alien has its flare; an expansion's may wait for a confirmed text.
+        if r["set"] == "base" {
+            assert_eq!(r["flare"], true, "{r}");
+        }
         assert!(["green", "yellow", "red"].contains(&r["alert"].as_str().unwrap_or("")));
     }
     let zombie = rows

@@ -42,8 +42,17 @@ impl Game<'_> {
     /// Takes a random alien from the box, leaving aside those with game setup text (they
     /// cannot join a game under way); none when no such alien is left.
     fn draw_unused_alien(&mut self) -> Option<u16> {
+        let s = &self.state;
+        // Nor one whose sheet excludes an alien in play, or is excluded by one.
+        let excluded = |a: u16| {
+            (s.players.iter()).any(|p| {
+                (0..self.components.aliens.len() as u16)
+                    .any(|b| p.has_alien(b) && self.components.aliens_exclude(a, b))
+            })
+        };
         let usable: Vec<usize> = (0..self.state.unused_aliens.len())
             .filter(|&i| !self.has_game_setup(self.state.unused_aliens[i]))
+            .filter(|&i| !excluded(self.state.unused_aliens[i]))
             .collect();
         if usable.is_empty() {
             return None;

@@ -254,9 +254,12 @@ impl Game<'_> {
         );
     }
 
-    /// `p` allies with `side` at once, invited or not, and commits its ships.
+    /// `p` allies with `side` at once, invited or not, and commits its ships. A main player
+    /// may ally with the other side, against itself: its ships count for each side where
+    /// they are (the gate or beside the planet) and share that side's fate.
     pub fn join_side(&mut self, p: PlayerId, side: Side, source: u32) -> Flow {
-        if self.state.side_of(p).is_some() || !self.state.has_colony(p) {
+        let s = &self.state;
+        if s.encounter.ally[p.ix()].is_some() || s.side_of(p) == Some(side) || !s.has_colony(p) {
             return Ok(());
         }
         self.state.encounter.ally[p.ix()] = Some(side);
@@ -269,13 +272,17 @@ impl Game<'_> {
 
     /// `p` leaves its alliance: its ships in the encounter return to its colonies.
     pub fn leave_alliance(&mut self, p: PlayerId, source: u32) -> Flow {
-        if self.state.encounter.ally[p.ix()].is_none() {
+        let Some(side) = self.state.encounter.ally[p.ix()] else {
             return Ok(());
-        }
-        for place in [Place::Gate, Place::Beside] {
-            let n = self.ships_at(p, place);
-            self.return_ships(p, place, n, Rule::CardText)?;
-        }
+        };
+        // Only the ships it committed as an ally (a main player allied against itself keeps
+        // its own).
+        let place = match side {
+            Side::Offense => Place::Gate,
+            Side::Defense => Place::Beside,
+        };
+        let n = self.ships_at(p, place);
+        self.return_ships(p, place, n, Rule::CardText)?;
         self.state.encounter.ally[p.ix()] = None;
         self.emit_caused(
             Cause::Ability(source),
@@ -501,6 +508,32 @@ impl Game<'_> {
         }
         self.trade_sheets(a, b);
         self.emit_caused(Cause::Ability(source), EventKind::AliensSwapped { a, b });
+    }
+
+    /// `a` and `b` exchange alien sheets for good, with everything on them: the tokens on
+    /// each sheet and the cards card text set on it to stay (not those set there only until
+    /// a moment), which change owner with the sheet.
+    pub fn swap_sheets(&mut self, a: PlayerId, b: PlayerId, source: u32) {
+        if a == b {
+            return;
+        }
+        // The sheets and the cards on them change hands together, under one event.
+        self.trade_sheets(a, b);
+        for aside in &mut self.state.aside {
+            if aside.at == crate::state::Aside::Sheet && aside.until.is_none() {
+                if aside.owner == a {
+                    aside.owner = b;
+                } else if aside.owner == b {
+                    aside.owner = a;
+                }
+            }
+        }
+        self.emit_caused(Cause::Ability(source), EventKind::AliensSwapped { a, b });
+        let tokens = self.state.effects.tokens;
+        if tokens[a.ix()] != tokens[b.ix()] {
+            self.set_tokens(a, tokens[b.ix()], source);
+            self.set_tokens(b, tokens[a.ix()], source);
+        }
     }
 
     /// The alien sheets of `a` and `b` change places (the caller logs why).
@@ -746,6 +779,19 @@ impl Game<'_> {
         self.state.encounter.planet = Some(planet);
         self.emit_caused(Cause::Ability(source), EventKind::DefenseNamed { defense });
         Ok(())
+    }
+
+    /// The offense's encounter is at `planet` instead: the gate is aimed there (before the
+    /// launch) and the player whose home system holds it is the defense. Nothing happens if
+    /// that is the offense itself.
+    pub fn aim_gate_at_planet(&mut self, planet: PlanetId, source: u32) {
+        let defense = planet.owner;
+        if defense == self.state.offense {
+            return;
+        }
+        self.state.encounter.defense = Some(defense);
+        self.state.encounter.planet = Some(planet);
+        self.emit_caused(Cause::Ability(source), EventKind::DefenseNamed { defense });
     }
 
     /// `p` places `n` ships from `from` on a home planet of `host`'s that `p` chooses.

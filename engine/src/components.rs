@@ -141,6 +141,21 @@ pub struct AlienDef {
     /// The set (product) it comes from, as its file says (`base`, `incursion`, ...).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub set: String,
+    /// Aliens it is not used with (its sheet says "do not use with"), by name: never dealt
+    /// or drawn into a game beside one of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excludes: Vec<String>,
+}
+
+impl Components {
+    /// Whether aliens `a` and `b` may not be in one game (either sheet excludes the other).
+    pub fn aliens_exclude(&self, a: u16, b: u16) -> bool {
+        let (Some(x), Some(y)) = (self.aliens.get(a as usize), self.aliens.get(b as usize)) else {
+            return false;
+        };
+        x.excludes.iter().any(|n| n.eq_ignore_ascii_case(&y.name))
+            || y.excludes.iter().any(|n| n.eq_ignore_ascii_case(&x.name))
+    }
 }
 
 /// A tech card of the technology variant: its name and research number.

@@ -219,7 +219,24 @@ impl Game<'_> {
                     .into());
                 }
                 pool.shuffle(&mut self.rng);
-                for (p, &a) in pool.iter().take(n).enumerate() {
+                // Dealt in the shuffled order, passing over an alien whose sheet excludes
+                // one already dealt, or is excluded by it ("do not use with").
+                let mut dealt: Vec<u16> = Vec::with_capacity(n);
+                for &a in &pool {
+                    if dealt.len() == n {
+                        break;
+                    }
+                    if !dealt.iter().any(|&d| self.components.aliens_exclude(a, d)) {
+                        dealt.push(a);
+                    }
+                }
+                if dealt.len() < n {
+                    return Err(GameError::Setup(format!(
+                        "the chosen sets' aliens cannot be dealt to {n} players without two that exclude each other"
+                    ))
+                    .into());
+                }
+                for (p, &a) in dealt.iter().enumerate() {
                     self.give_alien(PlayerId(p as u8), a);
                     in_deck.push(a);
                 }

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 6;
+pub const FORMAT: u32 = 8;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -118,6 +118,9 @@ pub struct Item {
     /// The set (product) it comes from (`set base`), empty when not stated.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub set: String,
+    /// The aliens it is not used with (`excludes ["Zombie", "Healer"]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excludes: Vec<String>,
 }
 
 /// Where an ability lives.
@@ -498,6 +501,8 @@ pub enum Expr {
     HomePlanets(Box<Expr>),
     /// Whether a list of planets holds a planet.
     Includes(Box<Expr>, Box<Expr>),
+    /// The planets of these players' home systems where their owner has ships.
+    HomeColonies(Box<Expr>),
     /// The planets where some of the players have colonies.
     ColoniesOf(Box<Expr>),
     /// Every planet.
@@ -641,6 +646,7 @@ impl Expr {
             | Expr::TargetsPower(a)
             | Expr::Not(a)
             | Expr::HomePlanets(a)
+            | Expr::HomeColonies(a)
             | Expr::ColoniesOf(a)
             | Expr::PlanetHasToken(a, _)
             | Expr::ShipTokensInEncounter(a, _)
@@ -818,6 +824,10 @@ pub enum Stmt {
         /// Whether any of its colonies may be targeted.
         anywhere: bool,
     },
+    /// The offense has its encounter at this planet instead (`move the encounter to PLANET`:
+    /// the gate aimed there before the launch); the defense is the player whose home system
+    /// holds it.
+    EncounterAt(Expr),
     /// Trade whole hands.
     SwapHands(Expr, Expr),
     /// Shuffle two hands together; the first player takes back as many as it held.
@@ -906,6 +916,8 @@ pub enum Stmt {
     },
     /// Two players exchange alien sheets.
     SwapAliens(Expr, Expr),
+    /// Two players exchange alien sheets with everything on them (tokens, cards set on them).
+    SwapSheets(Expr, Expr),
     /// The acting player gains a random unused alien's power: with `incarnation`, replacing
     /// the one it became before (`become a random unused alien`); without, held with the
     /// tech the ability is on (`gain the power of a random unused alien`).
@@ -1055,7 +1067,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember }
+    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember }
 }
 
 impl Stmt {
@@ -1070,6 +1082,7 @@ impl Stmt {
             Stmt::Draw(..) => StmtKind::Draw,
             Stmt::DiscardEachType(..) => StmtKind::DiscardEachType,
             Stmt::EncounterWith { .. } => StmtKind::EncounterWith,
+            Stmt::EncounterAt(_) => StmtKind::EncounterAt,
             Stmt::SwapHands(..) => StmtKind::SwapHands,
             Stmt::MixHands(..) => StmtKind::MixHands,
             Stmt::Give { .. } => StmtKind::Give,
@@ -1091,6 +1104,7 @@ impl Stmt {
             Stmt::RedrawDestiny => StmtKind::RedrawDestiny,
             Stmt::TakeRandom { .. } => StmtKind::TakeRandom,
             Stmt::SwapAliens(..) => StmtKind::SwapAliens,
+            Stmt::SwapSheets(..) => StmtKind::SwapSheets,
             Stmt::GainRandomAlien { .. } => StmtKind::GainRandomAlien,
             Stmt::ReplaceAlien(..) => StmtKind::ReplaceAlien,
             Stmt::ZapOwnPower => StmtKind::ZapOwnPower,
@@ -1152,6 +1166,7 @@ impl StmtKind {
                 | ChooseDestiny
                 | RedrawDestiny
                 | EncounterWith
+                | EncounterAt
                 | Join
                 | FailDeal
                 | AnotherEncounter

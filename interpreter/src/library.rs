@@ -22,6 +22,7 @@ pub const PROPERTIES: &[&str] = &[
     "count",
     "research",
     "power-loss",
+    "excludes",
     "reveal",
 ];
 
@@ -206,6 +207,24 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
             });
             continue;
         }
+        if key == "excludes" {
+            // A list of alien names: `excludes ["Zombie", "Healer"]`.
+            let ok = match &p.value {
+                Expr::List { items, .. } => {
+                    !items.is_empty() && items.iter().all(|i| matches!(i, Expr::Str(_)))
+                }
+                _ => false,
+            };
+            if !ok {
+                out.push(Lint::BadValue {
+                    property: p.key.text.clone(),
+                    found: word_value(&p.value).unwrap_or_else(|| "this".to_string()),
+                    help: "write the names of the aliens it is not used with, in quotes: `excludes [\"Zombie\", \"Healer\"]`".to_string(),
+                    span: p.value.span(),
+                });
+            }
+            continue;
+        }
         let allowed: &[&str] = match key {
             "alert" => &["green", "yellow", "red"],
             "edition" => &["ffg", "eon", "duel"],
@@ -225,5 +244,19 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
                 span: p.value.span(),
             });
         }
+    }
+}
+
+/// The alien names of an `excludes` property (a list of strings; anything else is linted).
+pub(crate) fn excluded_names(e: &Expr) -> Vec<String> {
+    match e {
+        Expr::List { items, .. } => items
+            .iter()
+            .filter_map(|i| match i {
+                Expr::Str(s) => Some(s.value.clone()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
     }
 }

@@ -594,6 +594,11 @@ pub const PATTERNS: &[Pattern] = &[
         },
     },
     Pattern {
+        words: "{ps} 's home colonies",
+        ty: Ty::Planets,
+        build: |mut e| Expr::HomeColonies(b(&mut e)),
+    },
+    Pattern {
         words: "{ps} 's colonies",
         ty: Ty::Planets,
         build: |mut e| Expr::ColoniesOf(b(&mut e)),

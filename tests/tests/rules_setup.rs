@@ -134,3 +134,46 @@ fn planet_helper_names_planets_as_the_rule_book_does() {
     assert_eq!(planet(GREEN, 3), PlanetId { owner: GREEN, n: 2 });
     assert_eq!(t.game().names().planet(planet(PURPLE, 5)), "Purple 5");
 }
+
+// An alien sheet that says "do not use with" another (the Sadist: not with the Zombie or the
+// Healer) is never dealt into a game beside it: the shuffled aliens are dealt in order,
+// passing over one that excludes an alien already dealt.
+#[test]
+fn setup_never_deals_aliens_that_exclude_each_other() {
+    use cosmic_engine::{AlienSetup, Game, Options, Setup};
+    let library = cosmic_cards::builtin_library().expect("the built-in library loads");
+    let runtime = library.runtime();
+    let name = |a: u16| library.components.aliens[a as usize].name.as_str();
+    let mut sadist_dealt = 0;
+    for seed in 0..400 {
+        let players = 8;
+        let setup = Setup {
+            aliens: AlienSetup::Random,
+            sets: vec!["base".into(), "conflict".into()],
+            ..Setup::new(players, seed)
+        };
+        let agents = bot_agents(players, seed, true);
+        let game = Game::new(
+            &setup,
+            library.components.clone(),
+            agents,
+            &runtime,
+            Options::default(),
+        )
+        .expect("setup");
+        let dealt: Vec<&str> = (game.state().players.iter())
+            .filter_map(|p| p.alien.map(name))
+            .collect();
+        if dealt.contains(&"Sadist") {
+            sadist_dealt += 1;
+            assert!(
+                !dealt.contains(&"Zombie") && !dealt.contains(&"Healer"),
+                "seed {seed}: {dealt:?}"
+            );
+        }
+    }
+    assert!(
+        sadist_dealt > 20,
+        "the Sadist was dealt {sadist_dealt} times"
+    );
+}

@@ -74,15 +74,17 @@ impl Game<'_> {
     /// The offense's side lands on the planet; the defense's side goes to the warp.
     fn offense_wins(&mut self) -> Flow {
         let planet = self.target();
+        // The defending ships, counted before the landing (a defense allied against itself
+        // lands ships of its own there with the offense, and those stay).
+        let defense = self.main(Side::Defense);
+        let defending = self.state.ships_on(planet, defense);
         for p in self.timing_order() {
             let n = self.state.encounter.gate[p.ix()];
             self.move_ships(p, Place::Gate, Place::Planet(planet), n, Rule::OffenseWins);
         }
         // Landing is simultaneous: everyone reaching the winning count shares the win.
         self.check_win()?;
-        let defense = self.main(Side::Defense);
-        let n = self.state.ships_on(planet, defense);
-        self.send_to_warp(defense, Place::Planet(planet), n, Rule::OffenseWins)?;
+        self.send_to_warp(defense, Place::Planet(planet), defending, Rule::OffenseWins)?;
         for p in self.timing_order() {
             let n = self.state.encounter.beside[p.ix()];
             self.send_to_warp(p, Place::Beside, n, Rule::OffenseWins)?;
@@ -202,11 +204,10 @@ impl Game<'_> {
     fn allies_go_home(&mut self) -> Flow {
         let offense = self.state.offense;
         for p in self.timing_order() {
-            if p == offense {
-                continue;
-            }
             let e = &self.state.encounter;
-            let (g, b) = (e.gate[p.ix()], e.beside[p.ix()]);
+            // The offense keeps its own ships on the gate (it may have allied against itself).
+            let g = if p == offense { 0 } else { e.gate[p.ix()] };
+            let b = e.beside[p.ix()];
             self.return_ships(p, Place::Gate, g, Rule::NegotiateAllies)?;
             self.return_ships(p, Place::Beside, b, Rule::NegotiateAllies)?;
         }

@@ -142,6 +142,13 @@ impl Compiler<'_> {
                     self.tokens(a, -1)
                 }
             }
+            // `move the encounter to PLANET`: the gate is aimed there instead.
+            "move" if object_text == "the encounter" => {
+                let Some(to) = self.arg(a, "to") else {
+                    return self.unsupported(a, "write `move the encounter to PLANET`");
+                };
+                Some(Stmt::EncounterAt(self.expr(to, Ty::Planet)))
+            }
             "move" => self.move_stmt(a),
             "draw" if object_text == "a new hand" => Some(Stmt::NewHand),
             // `receive 3 rewards`: a defensive ally's kind of rewards, ships or cards.
@@ -354,12 +361,16 @@ impl Compiler<'_> {
                             Some(Stmt::SwapHands(p, q))
                         } else if xt.ends_with("encounter card") {
                             Some(Stmt::SwapEncounterCards)
+                        } else if xt.ends_with("alien sheet") {
+                            let p = self.owner_of(x, "alien sheet")?;
+                            let q = self.owner_of(y, "alien sheet")?;
+                            Some(Stmt::SwapSheets(p, q))
                         } else if xt.ends_with("alien") {
                             let p = self.owner_of(x, "alien")?;
                             let q = self.owner_of(y, "alien")?;
                             Some(Stmt::SwapAliens(p, q))
                         } else {
-                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`), two aliens (`swap offense's alien with defense's alien`) or the two encounter cards")
+                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`), two aliens (`swap offense's alien with defense's alien`; `swap my alien sheet with opponent's alien sheet` with their tokens and the cards on them) or the two encounter cards")
                         }
                     }
                     _ => self.unsupported(a, "write `swap A with B`"),

@@ -24,6 +24,7 @@ impl Compiler<'_> {
             keeps_power: false,
             secret: false,
             set: String::new(),
+            excludes: Vec::new(),
         };
         self.collect_shared(&d.entries);
         for e in &d.entries {
@@ -33,6 +34,9 @@ impl Compiler<'_> {
                 }
                 if p.key.text == "set" {
                     item.set = self.snippet(p.value.span()).to_string();
+                }
+                if p.key.text == "excludes" {
+                    item.excludes = crate::library::excluded_names(&p.value);
                 }
                 if p.key.text == "reveal" {
                     item.secret = self.snippet(p.value.span()) == "when-used";

@@ -474,6 +474,17 @@ impl Runtime {
                         .collect(),
                 )
             }
+            Expr::HomeColonies(ps) => {
+                let mask = self.eval(ps, game, ctx).mask();
+                Value::Planets(
+                    (s.planets.iter())
+                        .filter(|pl| {
+                            mask & (1 << pl.id.owner.0) != 0 && pl.ships[pl.id.owner.ix()] > 0
+                        })
+                        .map(|pl| pl.id)
+                        .collect(),
+                )
+            }
             Expr::ColoniesOf(ps) => {
                 let mask = self.eval(ps, game, ctx).mask();
                 Value::Planets(

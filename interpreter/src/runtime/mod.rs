@@ -94,6 +94,7 @@ pub fn components(program: &Program, base: &Components) -> Components {
             flare,
             game_setup,
             set: item.set.clone(),
+            excludes: item.excludes.clone(),
         });
     }
     for item in program.items.iter().filter(|i| i.kind == ItemKind::Tech) {

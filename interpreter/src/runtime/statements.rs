@@ -138,6 +138,11 @@ impl Runtime {
                     game.aim_gate_at(offense, d, *anywhere, ctx.source)?;
                 }
             }
+            Stmt::EncounterAt(pl) => {
+                if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                    game.aim_gate_at_planet(pl, ctx.source);
+                }
+            }
             Stmt::SwapHands(a, b) => {
                 if let (Value::Player(a), Value::Player(b)) =
                     (self.eval(a, game, ctx), self.eval(b, game, ctx))
@@ -256,6 +261,13 @@ impl Runtime {
                     (self.eval(a, game, ctx), self.eval(b, game, ctx))
                 {
                     game.swap_aliens(a, b, ctx.source);
+                }
+            }
+            Stmt::SwapSheets(a, b) => {
+                if let (Value::Player(a), Value::Player(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    game.swap_sheets(a, b, ctx.source);
                 }
             }
             Stmt::Give { card, to, named } => {
