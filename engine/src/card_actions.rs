@@ -466,7 +466,12 @@ impl Game<'_> {
     }
 
     /// `side` wins the encounter at once: what is left of it before resolution is skipped.
+    /// Once the outcome is known (resolution under way) there is nothing left to win: content
+    /// answering a move of resolution cannot cut it short and strand ships in the encounter.
     pub fn win_encounter(&mut self, side: Side, source: u32) -> Flow {
+        if self.state.encounter.outcome.is_some() {
+            return Ok(());
+        }
         self.state.encounter.decided = Some(side);
         self.emit_caused(Cause::Ability(source), EventKind::EncounterDecided { side });
         Err(Stop::EncounterDecided)
