@@ -1147,9 +1147,15 @@ mod tests {
         assert!(std::mem::size_of::<Flow>() <= 2 * std::mem::size_of::<usize>());
     }
 
+    /// Hooks that may act at every window (the trait's defaults) and do nothing there, so
+    /// that the engine calls them at each.
+    struct EveryWindow;
+
+    impl Hooks for EveryWindow {}
+
     #[test]
     fn holdings_changed_before_a_hook_call_without_a_new_stamp_are_a_violation() {
-        let hooks = NoHooks;
+        let hooks = EveryWindow;
         let mut game = game(&hooks);
         slip_a_card(&mut game);
         game.window(crate::hooks::Window::GateAimed)
