@@ -492,7 +492,11 @@ impl Game<'_> {
         // Content may set cards aside first (the moments queued so far wait for the next
         // window, as they would without it).
         let before = self.state.renewing.replace(p);
-        let answered = self.hooks().at(crate::hooks::Window::NewHand, self);
+        let answered = if self.may_act_at(crate::hooks::Window::NewHand) {
+            self.hooks().at(crate::hooks::Window::NewHand, self)
+        } else {
+            Ok(())
+        };
         self.state.renewing = before;
         answered?;
         self.new_hand = true;

@@ -238,6 +238,9 @@ pub struct Game<'h> {
     /// The kinds of quantity that may be changed now, under (holdings version, effects
     /// version): `Hooks::changeable` and the lasting modifiers' kinds.
     changeable: std::cell::Cell<(u64, u64, u32)>,
+    /// The windows content may act at (`Hooks::windows`), under the holdings version it was
+    /// asked for: the hooks answer from holdings alone, so it holds until the version moves.
+    windows: std::cell::Cell<(u64, u64)>,
     /// The last timing order, under the offense and defense it was computed for.
     timing: std::cell::Cell<(PlayerId, Option<PlayerId>, Seats)>,
     /// Option lists of decisions already answered, for the next (`choices`).
@@ -404,6 +407,7 @@ impl<'h> Game<'h> {
             pending_violation: Default::default(),
             effects_version: 0,
             changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
+            windows: std::cell::Cell::new((u64::MAX, 0)),
             timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
             spare_choices: Spares::default(),
             spare_places: Spares::default(),
@@ -506,6 +510,27 @@ impl<'h> Game<'h> {
             return mask;
         }
         self.compute_changeable()
+    }
+
+    /// Whether content may act at `window` now (`Hooks::windows`, kept under the holdings
+    /// version): the hooks are not called at a window nothing held acts at.
+    #[inline]
+    pub(crate) fn may_act_at(&self, window: crate::hooks::Window) -> bool {
+        let (version, mask) = self.windows.get();
+        let mask = if version == self.holdings_version() {
+            mask
+        } else {
+            self.ask_windows()
+        };
+        mask & window.bit() != 0
+    }
+
+    /// `Hooks::windows`, asked afresh and kept under the holdings version.
+    #[inline(never)]
+    fn ask_windows(&self) -> u64 {
+        let mask = self.hooks().windows(self);
+        self.windows.set((self.holdings_version(), mask));
+        mask
     }
 
     /// `changeable`, computed afresh and kept under the versions it was computed for.
@@ -1103,9 +1128,15 @@ mod tests {
         assert!(std::mem::size_of::<Flow>() <= 2 * std::mem::size_of::<usize>());
     }
 
+    /// Hooks that may act at every window (the trait's defaults) and do nothing there, so
+    /// that the engine calls them at each.
+    struct EveryWindow;
+
+    impl Hooks for EveryWindow {}
+
     #[test]
     fn holdings_changed_before_a_hook_call_without_a_new_stamp_are_a_violation() {
-        let hooks = NoHooks;
+        let hooks = EveryWindow;
         let mut game = game(&hooks);
         slip_a_card(&mut game);
         game.window(crate::hooks::Window::GateAimed)
@@ -1227,5 +1258,36 @@ mod tests {
             matches!(&seen, Some(GameError::Invariant { message, .. }) if message.contains("holdings")),
             "{seen:?}"
         );
+    }
+
+    /// Hooks that act only at the start of the destiny phase, counting the windows they are
+    /// called at.
+    #[derive(Default)]
+    struct DestinyOnly {
+        calls: std::cell::Cell<u32>,
+        elsewhere: std::cell::Cell<u32>,
+    }
+
+    impl Hooks for DestinyOnly {
+        fn windows(&self, _: &Game<'_>) -> u64 {
+            crate::hooks::Window::PhaseStart(crate::state::Phase::Destiny).bit()
+        }
+
+        fn at(&self, window: crate::hooks::Window, _: &mut Game<'_>) -> Flow {
+            self.calls.set(self.calls.get() + 1);
+            if window != crate::hooks::Window::PhaseStart(crate::state::Phase::Destiny) {
+                self.elsewhere.set(self.elsewhere.get() + 1);
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn hooks_are_called_only_at_the_windows_they_may_act_at() {
+        let hooks = DestinyOnly::default();
+        let mut game = game(&hooks);
+        game.run().expect("the game ends");
+        assert!(hooks.calls.get() > 0, "called at the destiny phase's start");
+        assert_eq!(hooks.elsewhere.get(), 0, "called at no other window");
     }
 }

@@ -49,6 +49,32 @@ pub enum Window {
     NewHand,
 }
 
+impl Window {
+    /// The window's bit in a set of windows (`Hooks::windows`): a phase's start 0 to 7 and
+    /// its end 8 to 15 (phases in order), then the named windows from 16.
+    pub fn bit(self) -> u64 {
+        let n = match self {
+            Window::PhaseStart(p) => p as u32,
+            Window::PhaseEnd(p) => 8 + p as u32,
+            Window::DestinyDrawn => 16,
+            Window::DefenseNamed => 17,
+            Window::GateAimed => 18,
+            Window::AlliesInvited => 19,
+            Window::AlliancesFormed => 20,
+            Window::CardsSelected => 21,
+            Window::CardsRevealed => 22,
+            Window::WinnerDetermined => 23,
+            Window::EncounterResolved => 24,
+            Window::DealMade => 25,
+            Window::GameSetup => 26,
+            Window::DealFailed => 27,
+            Window::Compensation => 28,
+            Window::NewHand => 29,
+        };
+        1 << n
+    }
+}
+
 /// Something that happened between windows which content may answer; the engine passes it
 /// on at the next window (it may happen where play cannot stop, e.g. inside a ship move).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -124,6 +150,15 @@ pub trait Hooks {
         Ok(())
     }
 
+    /// The windows (`Window::bit`) at which content may act now: the engine does not call
+    /// `at` at the others. Asked again whenever the holdings version changes
+    /// (`Game::holdings_version`), so the answer may depend on holdings alone. A superset is
+    /// harmless; the default is every window.
+    fn windows(&self, game: &Game<'_>) -> u64 {
+        let _ = game;
+        u64::MAX
+    }
+
     /// Whether cards of the cosmic deck's definition `def` may give abilities while in a hand
     /// or on a sheet. Moving a card for which this is false leaves the holdings stamps alone
     /// (`Game::holdings_stamp`), so hooks must not derive anything they cache under the stamps
@@ -182,6 +217,10 @@ pub trait Hooks {
 pub struct NoHooks;
 
 impl Hooks for NoHooks {
+    fn windows(&self, _: &Game<'_>) -> u64 {
+        0
+    }
+
     fn changeable(&self, _: &Game<'_>) -> u32 {
         0
     }

@@ -28,30 +28,16 @@ fn phase_number(phase: Phase) -> u32 {
 /// The bit of the abilities that act at `window` (bits 0 to 47, one per window: a phase's
 /// start, a phase's end, then the named moments).
 pub(crate) fn window_key(window: Window) -> Keys {
-    let n = match window {
-        Window::PhaseStart(p) => phase_number(p),
-        Window::PhaseEnd(p) => 8 + phase_number(p),
-        Window::DestinyDrawn => 16,
-        Window::DefenseNamed => 17,
-        Window::GateAimed => 18,
-        Window::AlliesInvited => 19,
-        Window::AlliancesFormed => 20,
-        Window::CardsSelected => 21,
-        Window::CardsRevealed => 22,
-        Window::WinnerDetermined => 23,
-        Window::EncounterResolved => 24,
-        Window::DealMade => 25,
-        Window::GameSetup => 26,
-        Window::DealFailed => 27,
-        Window::Compensation => 28,
-        Window::NewHand => 29,
-    };
-    1 << n
+    // The engine's numbering, so that the bits of `Hooks::windows` are these.
+    window.bit()
 }
+
+/// The first bit of `during_key`: phase `n`'s continuous abilities are bit `DURING_SHIFT + n`.
+pub(crate) const DURING_SHIFT: u32 = 48;
 
 /// The bit of the continuous abilities announced when `phase` starts (bits 48 to 55).
 pub(crate) fn during_key(phase: Phase) -> Keys {
-    1 << (48 + phase_number(phase))
+    1 << (DURING_SHIFT + phase_number(phase))
 }
 
 /// The bit of the abilities that answer something happening that has no bit of its own.

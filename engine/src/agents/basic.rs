@@ -356,13 +356,14 @@ impl BasicAgent {
             }
         }));
         for _ in 0..want {
-            let mut best: Option<(usize, i32)> = None;
-            for (i, &k) in keys.iter().enumerate() {
-                if k != FULL && best.is_none_or(|(_, b)| k >= b) {
-                    best = Some((i, k));
-                }
+            // The last of the highest (`max_by_key` keeps the last of equals); no appeal is
+            // as low as `FULL`, so it is the highest only when every place is full.
+            let Some((i, &k)) = keys.iter().enumerate().max_by_key(|&(_, &k)| k) else {
+                break;
+            };
+            if k == FULL {
+                break;
             }
-            let Some((i, _)) = best else { break };
             counts[i] += 1;
             let (place, room) = r.places[i];
             keys[i] = if counts[i] < room {

@@ -232,6 +232,9 @@ impl Game<'_> {
             let moment = self.moments.remove(0);
             self.hooks().moment(moment, self)?;
         }
+        if !self.may_act_at(window) {
+            return Ok(());
+        }
         self.hooks().at(window, self)
     }
 

@@ -2,7 +2,7 @@
 
 use super::context::{Origin, Subject};
 use super::Runtime;
-use crate::index::{during_key, kinds_of, window_key, DEAL_KEY, SETUP_KEY};
+use crate::index::{during_key, kinds_of, window_key, DEAL_KEY, DURING_SHIFT, SETUP_KEY};
 use crate::ir::{Happening, Trigger};
 use cosmic_engine::deal::{ContentTerm, TermOffer};
 use cosmic_engine::event::{Place, Rule};
@@ -27,6 +27,23 @@ impl Hooks for Runtime {
             }
             _ => false,
         })
+    }
+
+    fn windows(&self, game: &Game<'_>) -> u64 {
+        // Exactly the windows at which `at` would find something held: those whose own bit
+        // anybody's holdings carry, a phase's start also for the phase's continuous
+        // abilities, and setup for the setup abilities. `held_all` is kept under the holdings
+        // version, which is what the engine keeps this answer under.
+        let keys = self.held_all(game).keys;
+        let at = keys & ((1 << DURING_SHIFT) - 1);
+        // Phase n's `during` bit is DURING_SHIFT + n and its start's window bit is n.
+        let during = (keys >> DURING_SHIFT) & 0xFF;
+        let setup = if keys & SETUP_KEY != 0 {
+            Window::GameSetup.bit()
+        } else {
+            0
+        };
+        at | during | setup
     }
 
     fn deal_terms(&self, side: Side, game: &Game<'_>) -> Vec<TermOffer> {
