@@ -44,11 +44,10 @@ impl Game<'_> {
     fn draw_unused_alien(&mut self) -> Option<u16> {
         let s = &self.state;
         // Nor one whose sheet excludes an alien in play, or is excluded by one.
+        // Only the aliens in play are compared (not every alien of the library per player).
         let excluded = |a: u16| {
-            (s.players.iter()).any(|p| {
-                (0..self.components.aliens.len() as u16)
-                    .any(|b| p.has_alien(b) && self.components.aliens_exclude(a, b))
-            })
+            (s.players.iter().flat_map(|p| p.aliens()))
+                .any(|b| self.components.aliens_exclude(a, b))
         };
         let usable: Vec<usize> = (0..self.state.unused_aliens.len())
             .filter(|&i| !self.has_game_setup(self.state.unused_aliens[i]))
