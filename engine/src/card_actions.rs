@@ -6,7 +6,7 @@
 use crate::components::CardKind;
 use crate::decision::{Choice, DecisionKind};
 use crate::effects::{Effect, Lasting, Until};
-use crate::event::{Cause, EventKind, Place, Rule};
+use crate::event::{Cause, EventKind, Picked, Place, Rule};
 use crate::game::{Flow, Game, Stop};
 use crate::ids::{CardId, PlanetId, PlayerId, Side};
 
@@ -81,6 +81,14 @@ impl Game<'_> {
                 source,
                 reads,
             },
+        );
+    }
+
+    /// Says what `p` picked for the content ability `source` (a card only to whom may see it).
+    pub fn announce_pick(&mut self, p: PlayerId, picked: Picked, source: u32) {
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::Picked { player: p, picked },
         );
     }
 

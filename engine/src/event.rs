@@ -533,6 +533,32 @@ pub enum EventKind {
     EncounterDecided {
         side: Side,
     },
+    /// A player picked what card text asked it to choose (a player, a planet, cards...); the
+    /// cause names the ability. Picked cards are named only to whom may see them.
+    Picked {
+        player: PlayerId,
+        picked: Picked,
+    },
+}
+
+/// What a player picked for card text (`EventKind::Picked`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Picked {
+    /// One player.
+    Player(PlayerId),
+    /// Any number of players, in seat order.
+    Players(crate::ids::Seats),
+    /// A planet.
+    Planet(PlanetId),
+    /// A side of the encounter.
+    Side(Side),
+    /// A number.
+    Number(i32),
+    /// One card.
+    Card(CardId),
+    /// Any number of cards.
+    Cards(Vec<CardId>),
 }
 
 /// Whose holdings (alien powers, techs, hand, sheet) an event may change.
@@ -628,7 +654,8 @@ impl EventKind {
             | CardRevealed { .. }
             | TokenGiven { .. }
             | DrawsWatched { .. }
-            | EncounterDecided { .. } => Holders::None,
+            | EncounterDecided { .. }
+            | Picked { .. } => Holders::None,
             // Summaries: the cards they stand for move in events of their own.
             RewardsTaken { .. } | CompensationTaken { .. } | DealMade { .. } => Holders::None,
             // A card is announced while still in the hand; it leaves in an event of its own.
@@ -811,6 +838,30 @@ impl Names<'_> {
         match place {
             Place::Beside => self.place(place),
             _ => format!("to {}", self.place(place)),
+        }
+    }
+
+    /// What a player picked, in words: `Green`, `Green and Red`, `the offense`, `Attack 08`.
+    pub fn picked(&self, picked: &Picked) -> String {
+        let list = |names: Vec<String>, none: &str| match names.len() {
+            0 => none.to_string(),
+            1 => names[0].clone(),
+            n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+        };
+        match picked {
+            Picked::Player(p) => self.player(*p).to_string(),
+            Picked::Players(ps) => list(
+                ps.iter().map(|&p| self.player(p).to_string()).collect(),
+                "no player",
+            ),
+            Picked::Planet(p) => self.planet(*p),
+            Picked::Side(side) => format!("the {side}"),
+            Picked::Number(n) => n.to_string(),
+            Picked::Card(c) => self.card(*c).to_string(),
+            Picked::Cards(cs) => list(
+                cs.iter().map(|&c| self.card(c).to_string()).collect(),
+                "no card",
+            ),
         }
     }
 
@@ -1320,6 +1371,13 @@ impl Names<'_> {
                     self.source(*source)
                 )
             }
+            EventKind::Picked { player, picked } => write!(
+                s,
+                "{} picks {} for {}",
+                self.player(*player),
+                self.picked(picked),
+                self.cause(e.cause)
+            ),
         };
         s
     }

@@ -53,6 +53,17 @@ impl std::ops::Deref for Seats {
     }
 }
 
+impl FromIterator<PlayerId> for Seats {
+    /// Seats from a list of at most `MAX_PLAYERS` distinct players (the rest are left out).
+    fn from_iter<I: IntoIterator<Item = PlayerId>>(iter: I) -> Seats {
+        let mut seats = Seats::default();
+        for p in iter.into_iter().take(MAX_PLAYERS) {
+            seats.push(p);
+        }
+        seats
+    }
+}
+
 impl IntoIterator for Seats {
     type Item = PlayerId;
     type IntoIter = std::iter::Take<std::array::IntoIter<PlayerId, MAX_PLAYERS>>;

@@ -7,7 +7,7 @@
 //! emitted: the engine changes the state first and announces it after.
 
 use crate::decision::visible_to;
-use crate::event::{Event, EventKind, Names, Place};
+use crate::event::{Cause, Event, EventKind, Names, Picked, Place};
 use crate::ids::{CardId, PlayerId};
 use crate::state::{Aside, GameState};
 
@@ -73,6 +73,12 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
                 (false, false) => &[],
             }
         }
+        // A card picked is named only to whom may see it (a card of the picker's own hand).
+        EventKind::Picked { player, picked } if other(player) => match picked {
+            Picked::Card(c) => when(unseen(c), &["picked"]),
+            Picked::Cards(cs) => when(cs.iter().any(unseen), &["picked"]),
+            _ => &[],
+        },
         _ => &[],
     }
 }
@@ -104,7 +110,7 @@ impl Names<'_> {
     pub fn event_for(&self, e: &Event, viewer: Option<PlayerId>) -> String {
         match viewer.map_or(&[][..], |v| hidden_fields(&e.kind, self.state, v)) {
             [] => self.event(e),
-            hidden => self.concealed(&e.kind, hidden),
+            hidden => self.concealed(&e.kind, e.cause, hidden),
         }
     }
 
@@ -125,14 +131,17 @@ impl Names<'_> {
                     map.remove(field);
                 }
             }
-            map.insert("text".into(), self.concealed(&e.kind, hidden).into());
+            map.insert(
+                "text".into(),
+                self.concealed(&e.kind, e.cause, hidden).into(),
+            );
             map.insert("source".into(), self.cause(e.cause).into());
         }
         v.to_string()
     }
 
     /// The text of an event whose `hidden` fields are left out.
-    fn concealed(&self, kind: &EventKind, hidden: Fields) -> String {
+    fn concealed(&self, kind: &EventKind, cause: Cause, hidden: Fields) -> String {
         let who = |p: &PlayerId| self.player(*p);
         let is_hidden = |field: &str| hidden.contains(&field);
         match kind {
@@ -193,6 +202,21 @@ impl Names<'_> {
                     who(player),
                     if *count == 1 { "" } else { "s" },
                     place(from, "from"),
+                )
+            }
+            EventKind::Picked { player, picked } => {
+                let n = match picked {
+                    Picked::Cards(cs) => cs.len(),
+                    _ => 1,
+                };
+                format!(
+                    "{} picks {} for {}",
+                    who(player),
+                    match n {
+                        1 => "a card".to_string(),
+                        n => format!("{n} cards"),
+                    },
+                    self.cause(cause)
                 )
             }
             // Nothing else is ever hidden (`hidden_fields`).

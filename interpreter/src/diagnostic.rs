@@ -243,6 +243,21 @@ pub enum Lint {
         #[label("this is {found}")]
         span: Span,
     },
+    /// Text about a tech's own card (`this tech`) outside a tech: there is no such card.
+    #[error("`{found}` is about a tech's own card, but this is {item}")]
+    #[diagnostic(
+        code(cosmic::lint::tech_only),
+        help("only a tech's text has `this tech` (cards and ships on it, giving it away); write it in a `tech` item")
+    )]
+    TechOnly {
+        /// The statement or reference as written.
+        found: String,
+        /// The kind of item it is written in, with its article (`an alien`).
+        item: &'static str,
+        /// Where.
+        #[label("no tech here")]
+        span: Span,
+    },
     /// A statement or clause the interpreter cannot run yet.
     #[error("the interpreter cannot run {what} yet")]
     #[diagnostic(code(cosmic::lint::unsupported), help("{help}"))]

@@ -69,6 +69,20 @@ fn named(line: &serde_json::Value) -> Vec<(&'static str, u64)> {
     if event.starts_with("tech") {
         take("tech", "tech");
     }
+    // What card text had a player pick: one card, or several.
+    if let Some(picked) = map.get("picked") {
+        if let Some(id) = picked.get("card").and_then(|v| v.as_u64()) {
+            out.push(("card", id));
+        }
+        let cards = picked.get("cards").and_then(|v| v.as_array());
+        out.extend(
+            cards
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_u64())
+                .map(|id| ("card", id)),
+        );
+    }
     for key in ["from", "to", "place"] {
         if let Some(t) = map
             .get(key)

@@ -282,6 +282,9 @@ impl Compiler<'_> {
                             && p.segments[p.segments.len() - 2].link == Some(Link::On)
                             && self.snippet(p.segments.last()?.span) == "this tech" =>
                     {
+                        if !self.in_tech(a.span) {
+                            return None;
+                        }
                         let card = self.path(&without_last(p), Some(Ty::Cards)).map(|(e, _)| e)?;
                         Some(Stmt::SetUnderTech(card))
                     }
@@ -450,6 +453,9 @@ impl Compiler<'_> {
                 _ => self.unsupported(a, "write `shuffle my hand with opponent's hand`"),
             },
             "give" if object_text == "this tech" => {
+                if !self.in_tech(a.span) {
+                    return None;
+                }
                 let to = self.expr(self.arg(a, "to")?, Ty::Player);
                 Some(Stmt::GiveTech(to))
             }

@@ -324,6 +324,17 @@ impl Compiler<'_> {
                 span: p.span,
             });
         }
+        // `cards on this tech`, `ships on this tech`: only a tech has a card of its own.
+        if matches!(
+            &found,
+            Some((
+                Expr::CardsUnderTech | Expr::Ships(_, ir::ShipPlace::ThisTech),
+                _
+            ))
+        ) && !self.in_tech(p.span)
+        {
+            return None;
+        }
         if found.is_none() {
             let text = self.snippet(p.span);
             let examples = vocabulary::examples();

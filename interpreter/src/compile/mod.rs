@@ -45,6 +45,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 scope: Vec::new(),
                 slots: 0,
                 item_name: d.name.value.clone(),
+                item_kind: d.kind.text.clone(),
                 form: Form::Triggered,
                 acts_until: None,
                 answers_draws: false,
@@ -81,6 +82,8 @@ struct Compiler<'a> {
     scope: Vec<Bound>,
     slots: u8,
     item_name: String,
+    /// The kind of item being compiled, as written (`alien`, `tech`...).
+    item_kind: String,
     form: Form,
     /// The last phase the ability being compiled can act in, when it is limited to phases.
     acts_until: Option<Phase>,
@@ -97,6 +100,25 @@ impl Compiler<'_> {
     pub(super) fn source(&mut self, name: String) -> u32 {
         self.program.sources.push(name);
         (self.program.sources.len() - 1) as u32
+    }
+
+    /// Lints `found` at `span` unless the item is a tech: `this tech` is a tech's own card.
+    /// Returns whether the item is a tech.
+    pub(super) fn in_tech(&mut self, span: Span) -> bool {
+        if self.item_kind == "tech" {
+            return true;
+        }
+        let item = match self.item_kind.as_str() {
+            "alien" => "an alien",
+            "artifact" => "an artifact",
+            _ => "not a tech",
+        };
+        self.lints.push(Lint::TechOnly {
+            found: self.snippet(span),
+            item,
+            span,
+        });
+        false
     }
 
     pub(super) fn snippet(&self, span: Span) -> String {

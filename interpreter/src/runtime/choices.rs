@@ -3,6 +3,7 @@
 use super::context::{cards_of, number, planets_of, Ctx, Value};
 use super::Runtime;
 use crate::ir::{Expr, Pick};
+use cosmic_engine::event::Picked;
 use cosmic_engine::{Choice, DecisionKind, Flow, Game, PlayerId, Side};
 
 /// The players of `mask`, in seat order, as options.
@@ -14,27 +15,59 @@ fn seats_in(game: &Game, mask: u8) -> Vec<Choice> {
         .collect()
 }
 
-/// Asks `me` to pick one of `options` (none to pick from gives no value).
+/// Asks `me` to pick one of `options` (none to pick from gives no value, and asks nothing).
 fn pick_one(
     game: &mut Game,
     me: PlayerId,
     kind: DecisionKind,
     options: Vec<Choice>,
-) -> Flow<Value> {
+) -> Flow<(Value, bool)> {
     if options.is_empty() {
-        return Ok(Value::None);
+        return Ok((Value::None, false));
     }
-    Ok(match game.pick(me, kind, options)? {
+    let v = match game.pick(me, kind, options)? {
         Choice::Player(p) => Value::Player(p),
         Choice::Side(s) => Value::Side(s),
         Choice::Card(c) => Value::Card(c),
         Choice::Planet(p) => Value::Planet(p),
         _ => Value::None,
-    })
+    };
+    Ok((v, true))
+}
+
+/// Says what `me` picked, when it picked anything (an empty list to pick from asks nothing).
+fn announce(game: &mut Game, me: PlayerId, v: &Value, source: u32) {
+    let picked = match v {
+        Value::Player(p) => Picked::Player(*p),
+        Value::Players(m) => Picked::Players(
+            game.state()
+                .seats()
+                .filter(|p| m & (1 << p.0) != 0)
+                .collect(),
+        ),
+        Value::Side(s) => Picked::Side(*s),
+        Value::Card(c) => Picked::Card(*c),
+        Value::Cards(cs) => Picked::Cards(cs.clone()),
+        Value::Planet(p) => Picked::Planet(*p),
+        Value::Int(n) => Picked::Number(*n),
+        _ => return,
+    };
+    game.announce_pick(me, picked, source);
 }
 
 impl Runtime {
+    /// Asks `ctx.me` to pick as `pick` says and tells the table what was picked: every
+    /// pick is public, but for cards, which the log names only to whom may see them.
     pub(super) fn choose(&self, pick: &Pick, game: &mut Game, ctx: &mut Ctx) -> Flow<Value> {
+        let (v, asked) = self.ask(pick, game, ctx)?;
+        if asked {
+            announce(game, ctx.me, &v, ctx.source);
+        }
+        Ok(v)
+    }
+
+    /// The pick, and whether there was anything to pick from.
+    fn ask(&self, pick: &Pick, game: &mut Game, ctx: &mut Ctx) -> Flow<(Value, bool)> {
         let me = ctx.me;
         match pick {
             Pick::Planet(list) => {
@@ -46,7 +79,7 @@ impl Runtime {
                 let options = seats_in(game, self.eval(list, game, ctx).mask());
                 let many = !matches!(pick, Pick::Player(_));
                 if options.is_empty() {
-                    return Ok(if many { Value::Players(0) } else { Value::None });
+                    return Ok((if many { Value::Players(0) } else { Value::None }, false));
                 }
                 if many {
                     let n = options.len() as u8;
@@ -59,7 +92,7 @@ impl Runtime {
                             m |= 1 << p.0;
                         }
                     }
-                    return Ok(Value::Players(m));
+                    return Ok((Value::Players(m), true));
                 }
                 pick_one(game, me, DecisionKind::CardChoice, options)
             }
@@ -91,19 +124,18 @@ impl Runtime {
                     .map(Choice::Card)
                     .collect();
                 if options.is_empty() {
-                    return Ok(Value::Cards(Vec::new()));
+                    return Ok((Value::Cards(Vec::new()), false));
                 }
                 let n = options.len() as u8;
                 let picked = game.ask_subset(me, DecisionKind::PlayCards, options, 0, n)?;
-                Ok(Value::Cards(
-                    picked
-                        .into_iter()
-                        .filter_map(|c| match c {
-                            Choice::Card(c) => Some(c),
-                            _ => None,
-                        })
-                        .collect(),
-                ))
+                let cards = picked
+                    .into_iter()
+                    .filter_map(|c| match c {
+                        Choice::Card(c) => Some(c),
+                        _ => None,
+                    })
+                    .collect();
+                Ok((Value::Cards(cards), true))
             }
             Pick::Defense(list) => {
                 let options = seats_in(game, self.eval(list, game, ctx).mask());
@@ -115,10 +147,11 @@ impl Runtime {
                     number(&self.eval(hi, game, ctx), game),
                 );
                 let options: Vec<Choice> = (lo..=hi.max(lo)).map(Choice::Number).collect();
-                Ok(match game.pick(me, DecisionKind::CardChoice, options)? {
-                    Choice::Number(n) => Value::Int(n),
-                    _ => Value::Int(lo),
-                })
+                let n = match game.pick(me, DecisionKind::CardChoice, options)? {
+                    Choice::Number(n) => n,
+                    _ => lo,
+                };
+                Ok((Value::Int(n), true))
             }
         }
     }
