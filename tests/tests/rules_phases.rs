@@ -829,3 +829,24 @@ fn planning_defense_without_encounter_card_draws_new_hands_until_it_has_one() {
     assert_eq!(chosen.state.players[GREEN.ix()].hand.len(), 8);
     assert_eq!(t.totals(), [(8 + 4, 6 + 4)]);
 }
+
+// Phase 2: Destiny, when card text has destroyed every planet of the home system a destiny
+// card names: nothing can be attacked there, so the card is discarded and another drawn (our
+// reading: the rules never leave a system without planets; docs/rulings.md).
+#[test]
+fn destiny_naming_a_home_system_without_planets_draws_again() {
+    let mut t = Table::with_bots(3, 7);
+    t.set_offense(BLUE);
+    for n in 1..=5 {
+        t.set_ships(GREEN, planet(GREEN, n), 0);
+    }
+    t.set_warp(GREEN, 20);
+    let s = t.game_mut().state_mut();
+    s.planets.retain(|pl| pl.id.owner != GREEN);
+    s.players[GREEN.ix()].power_active = false;
+    t.destiny_on_top(&[destiny(Color::Green), destiny(Color::Purple)]);
+    t.play();
+    assert!(t.happened(|k| matches!(k, EventKind::DestinyDiscarded { .. })));
+    assert!(t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == PURPLE)));
+    assert!(!t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == GREEN)));
+}

@@ -35,10 +35,11 @@ impl Game<'_> {
             let named = match kind {
                 DestinyKind::Color(c) => self.state.player_of(c).unwrap_or(offense),
                 DestinyKind::Wild => {
+                    // A player whose home planets card text destroyed cannot be attacked.
                     let others: Vec<Choice> = self
                         .state
                         .seats()
-                        .filter(|&p| p != offense)
+                        .filter(|&p| p != offense && self.state.home_planets(p).next().is_some())
                         .map(Choice::Player)
                         .collect();
                     match self.pick(offense, DecisionKind::WildDefense, others)? {
@@ -62,6 +63,15 @@ impl Game<'_> {
             self.state.encounter.destiny_wild = wild;
             self.state.encounter.destiny_names = (!wild).then_some(named);
             self.window(Window::DestinyDrawn)?;
+            if named != offense && self.state.home_planets(named).next().is_none() {
+                // Card text destroyed every planet of the home system named: there is nothing
+                // to attack there, so the card is discarded and another drawn (our reading;
+                // the rules never leave a system without planets).
+                self.state.encounter.destiny = None;
+                self.state.destiny.discard.push(card);
+                self.emit(Rule::Destiny, EventKind::DestinyDiscarded { card });
+                continue;
+            }
             if named != offense {
                 self.name_defense(named)?;
                 if self.destiny_redrawn(card) {
