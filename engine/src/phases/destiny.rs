@@ -42,6 +42,13 @@ impl Game<'_> {
                         .filter(|&p| p != offense && self.state.home_planets(p).next().is_some())
                         .map(Choice::Player)
                         .collect();
+                    if others.is_empty() {
+                        // Nobody else has a planet left: the card names nobody; draw again.
+                        self.state.encounter.destiny = None;
+                        self.state.destiny.discard.push(card);
+                        self.emit(Rule::Destiny, EventKind::DestinyDiscarded { card });
+                        continue;
+                    }
                     match self.pick(offense, DecisionKind::WildDefense, others)? {
                         Choice::Player(p) => p,
                         _ => offense,
