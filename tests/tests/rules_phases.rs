@@ -850,3 +850,23 @@ fn destiny_naming_a_home_system_without_planets_draws_again() {
     assert!(t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == PURPLE)));
     assert!(!t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == GREEN)));
 }
+
+// The same reading when card text fixed the defense (an encounter granted against a player's
+// home system): with no planet left there, the defense is drawn from destiny instead.
+#[test]
+fn a_fixed_defense_without_planets_is_drawn_from_destiny_instead() {
+    let mut t = Table::with_bots(3, 7);
+    t.set_offense(BLUE);
+    for n in 1..=5 {
+        t.set_ships(GREEN, planet(GREEN, n), 0);
+    }
+    t.set_warp(GREEN, 20);
+    let s = t.game_mut().state_mut();
+    s.planets.retain(|pl| pl.id.owner != GREEN);
+    s.players[GREEN.ix()].power_active = false;
+    s.fixed_defense = Some(GREEN);
+    t.destiny_on_top(&[destiny(Color::Purple)]);
+    t.play();
+    assert!(t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == PURPLE)));
+    assert!(!t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == GREEN)));
+}

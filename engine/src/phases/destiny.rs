@@ -16,8 +16,12 @@ impl Game<'_> {
     pub(super) fn destiny_phase(&mut self) -> Flow<Option<Outcome>> {
         let offense = self.state.offense;
         if let Some(defense) = self.state.fixed_defense.take() {
-            self.name_defense(defense)?;
-            return Ok(None);
+            // A home system whose planets card text all destroyed cannot be attacked: the
+            // defense is drawn from destiny as usual instead (our reading).
+            if self.state.home_planets(defense).next().is_some() {
+                self.name_defense(defense)?;
+                return Ok(None);
+            }
         }
         // Drawing again discards; a deck of destiny cards all showing the offense's own color
         // cannot loop forever because each reshuffle includes the other colors.
