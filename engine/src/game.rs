@@ -701,6 +701,7 @@ impl<'h> Game<'h> {
         if !self.started {
             self.started = true;
         }
+        let procedure = crate::procedure::of(self.state.rules.edition);
         loop {
             if self.state.turn >= self.state.rules.turn_limit {
                 let turns = self.state.turn;
@@ -713,7 +714,6 @@ impl<'h> Game<'h> {
                     fork.at_turn(snapshot);
                 }
             }
-            let procedure = crate::procedure::of(self.state.rules.edition);
             match procedure.play_turn(self) {
                 Ok(()) => {}
                 Err(Stop::GameOver) => break,

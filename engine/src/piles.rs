@@ -26,14 +26,6 @@ impl<T> Default for Pile<T> {
 }
 
 impl<T: Copy + PartialEq> Pile<T> {
-    /// A pile whose deck holds `cards` (top last) and whose discard pile is empty.
-    pub fn new(cards: Vec<T>) -> Pile<T> {
-        Pile {
-            draw: cards,
-            discard: Vec::new(),
-        }
-    }
-
     /// Whether both the deck and the discard pile are empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
@@ -70,12 +62,8 @@ impl<T: Copy + PartialEq> Pile<T> {
         let mut pile = std::mem::take(&mut self.discard);
         pile.shuffle(rng);
         let cards = pile.len();
-        if self.draw.is_empty() {
-            self.draw = pile;
-        } else {
-            pile.append(&mut self.draw);
-            self.draw = pile;
-        }
+        pile.append(&mut self.draw);
+        self.draw = pile;
         cards
     }
 }
@@ -103,14 +91,6 @@ impl Back {
         *self == Back::Cosmic
     }
 
-    /// The deck's name, as logs and content write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Back::Cosmic => "cosmic",
-            Back::Reward => "reward",
-        }
-    }
-
     /// Whether drawing from this deck when it and its discard pile are empty causes a
     /// cosmic quake (only the cosmic deck's does; the reward deck then gives nothing).
     #[inline]
@@ -120,11 +100,16 @@ impl Back {
 }
 
 /// The piles of cosmic-sized cards, one per back; a card goes back to its own back's pile.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Saved under the field names the state had before piles were one type (`deck`,
+/// `discard`; the reward pile as `reward_deck`, `reward_discard`, left out when empty), so
+/// that the digests, and with them the fingerprints, of earlier games stay what they were.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardPiles {
     /// The cosmic deck and discard pile.
+    #[serde(flatten, with = "cosmic_fields")]
     pub cosmic: Pile<CardId>,
     /// The reward deck and discard pile (empty unless the rewards variant is played).
+    #[serde(flatten, with = "reward_fields")]
     pub reward: Pile<CardId>,
 }
 
@@ -148,65 +133,8 @@ impl CardPiles {
     }
 
     /// Cards in every pile, deck and discard.
-    pub fn len(&self) -> usize {
+    pub fn card_count(&self) -> usize {
         self.cosmic.len() + self.reward.len()
-    }
-
-    /// Whether every pile is empty.
-    pub fn is_empty(&self) -> bool {
-        self.cosmic.is_empty() && self.reward.is_empty()
-    }
-
-    /// Whether `card` lies face up in any discard pile.
-    pub fn discarded(&self, card: CardId) -> bool {
-        self.cosmic.discarded(card) || self.reward.discarded(card)
-    }
-}
-
-/// Saves and digests keep the field names the state had before piles were one type
-/// (`deck`, `discard`, `reward_deck`, `reward_discard`), so that the digests, and with them
-/// the fingerprints of seeded games, of every game played before stay what they were.
-mod serde_impl {
-    use super::*;
-    use serde::{Deserializer, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    struct Flat {
-        deck: Vec<CardId>,
-        discard: Vec<CardId>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        reward_deck: Vec<CardId>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        reward_discard: Vec<CardId>,
-    }
-
-    impl Serialize for CardPiles {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            // Cloned only when a state is saved or digested, never in play.
-            Flat {
-                deck: self.cosmic.draw.clone(),
-                discard: self.cosmic.discard.clone(),
-                reward_deck: self.reward.draw.clone(),
-                reward_discard: self.reward.discard.clone(),
-            }
-            .serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for CardPiles {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CardPiles, D::Error> {
-            let f = Flat::deserialize(d)?;
-            Ok(CardPiles {
-                cosmic: Pile {
-                    draw: f.deck,
-                    discard: f.discard,
-                },
-                reward: Pile {
-                    draw: f.reward_deck,
-                    discard: f.reward_discard,
-                },
-            })
-        }
     }
 }
 
@@ -258,6 +186,14 @@ macro_rules! pile_fields {
     };
 }
 
+pile_fields!(cosmic_fields, crate::ids::CardId, "deck", "discard", false);
+pile_fields!(
+    reward_fields,
+    crate::ids::CardId,
+    "reward_deck",
+    "reward_discard",
+    true
+);
 pile_fields!(
     destiny_fields,
     crate::ids::DestinyId,

@@ -13,9 +13,6 @@ use crate::state::GameState;
 
 /// How an edition plays: the turn, the next player, the winners.
 pub trait Procedure: Sync {
-    /// The procedure's name, as `--help` and logs would write it.
-    fn name(&self) -> &'static str;
-
     /// Plays one turn of the current player (the offense); `Err(Stop::GameOver)` ends the
     /// game with the winners in the state.
     fn play_turn(&self, game: &mut Game<'_>) -> Flow;
@@ -39,10 +36,6 @@ pub fn of(edition: Edition) -> &'static dyn Procedure {
 pub struct Encounters;
 
 impl Procedure for Encounters {
-    fn name(&self) -> &'static str {
-        "encounters"
-    }
-
     fn play_turn(&self, game: &mut Game<'_>) -> Flow {
         game.play_turn()
     }

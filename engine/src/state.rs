@@ -461,6 +461,12 @@ impl GameState {
         self.planet(id).ships[p.ix()]
     }
 
+    /// Whether any planet of `owner`'s home system is still in play (card text can destroy
+    /// them all).
+    pub fn has_home_planets(&self, owner: PlayerId) -> bool {
+        self.home_planets(owner).next().is_some()
+    }
+
     /// The planets of `owner`'s home system, in order.
     pub fn home_planets(&self, owner: PlayerId) -> impl Iterator<Item = PlanetId> + '_ {
         self.planets
@@ -682,7 +688,7 @@ impl GameState {
     /// The card count in every place a card can be (for the invariant check).
     pub fn cards_accounted(&self) -> usize {
         let e = &self.encounter;
-        self.piles.len()
+        self.piles.card_count()
             + self.players.iter().map(|p| p.hand.len()).sum::<usize>()
             + e.cards.iter().flatten().count()
             + e.reinforcements.len()

@@ -179,21 +179,6 @@ impl<'a> View<'a> {
         &self.state.piles.cosmic.discard
     }
 
-    /// Cards left in the deck of cards with this back (its order and faces are hidden).
-    pub fn deck_size_of(&self, back: crate::piles::Back) -> usize {
-        self.state.piles.of(back).draw.len()
-    }
-
-    /// The discard pile of cards with this back (public).
-    pub fn discard_of(&self, back: crate::piles::Back) -> &'a [CardId] {
-        &self.state.piles.of(back).discard
-    }
-
-    /// The deck a card comes from: its back is public wherever the card is.
-    pub fn back(&self, c: CardId) -> crate::piles::Back {
-        self.state.back(c)
-    }
-
     /// The discard piles' card kinds are public.
     pub fn discarded_kind(&self, c: CardId) -> Option<CardKind> {
         self.state.is_discarded(c).then(|| self.state.kind(c))
