@@ -830,11 +830,9 @@ fn planning_defense_without_encounter_card_draws_new_hands_until_it_has_one() {
     assert_eq!(t.totals(), [(8 + 4, 6 + 4)]);
 }
 
-// Phase 2: Destiny, when card text has destroyed every planet of the home system a destiny
-// card names: nothing can be attacked there, so the card is discarded and another drawn (our
-// reading: the rules never leave a system without planets; docs/rulings.md).
-#[test]
-fn destiny_naming_a_home_system_without_planets_draws_again() {
+/// Three players, Blue the offense, every planet of Green's home system destroyed by card text
+/// (its ships in the warp, its power lost with its home colonies).
+fn blue_against_green_without_planets() -> Table {
     let mut t = Table::with_bots(3, 7);
     t.set_offense(BLUE);
     for n in 1..=5 {
@@ -844,6 +842,15 @@ fn destiny_naming_a_home_system_without_planets_draws_again() {
     let s = t.game_mut().state_mut();
     s.planets.retain(|pl| pl.id.owner != GREEN);
     s.players[GREEN.ix()].power_active = false;
+    t
+}
+
+// Phase 2: Destiny, when card text has destroyed every planet of the home system a destiny
+// card names: nothing can be attacked there, so the card is discarded and another drawn (our
+// reading: the rules never leave a system without planets; docs/rulings.md).
+#[test]
+fn destiny_naming_a_home_system_without_planets_draws_again() {
+    let mut t = blue_against_green_without_planets();
     t.destiny_on_top(&[destiny(Color::Green), destiny(Color::Purple)]);
     t.play();
     assert!(t.happened(|k| matches!(k, EventKind::DestinyDiscarded { .. })));
@@ -855,16 +862,8 @@ fn destiny_naming_a_home_system_without_planets_draws_again() {
 // home system): with no planet left there, the defense is drawn from destiny instead.
 #[test]
 fn a_fixed_defense_without_planets_is_drawn_from_destiny_instead() {
-    let mut t = Table::with_bots(3, 7);
-    t.set_offense(BLUE);
-    for n in 1..=5 {
-        t.set_ships(GREEN, planet(GREEN, n), 0);
-    }
-    t.set_warp(GREEN, 20);
-    let s = t.game_mut().state_mut();
-    s.planets.retain(|pl| pl.id.owner != GREEN);
-    s.players[GREEN.ix()].power_active = false;
-    s.fixed_defense = Some(GREEN);
+    let mut t = blue_against_green_without_planets();
+    t.game_mut().state_mut().fixed_defense = Some(GREEN);
     t.destiny_on_top(&[destiny(Color::Purple)]);
     t.play();
     assert!(t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == PURPLE)));

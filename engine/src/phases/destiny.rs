@@ -18,7 +18,7 @@ impl Game<'_> {
         if let Some(defense) = self.state.fixed_defense.take() {
             // A home system whose planets card text all destroyed cannot be attacked: the
             // defense is drawn from destiny as usual instead (our reading).
-            if self.state.home_planets(defense).next().is_some() {
+            if self.state.has_home_planets(defense) {
                 self.name_defense(defense)?;
                 return Ok(None);
             }
@@ -43,14 +43,12 @@ impl Game<'_> {
                     let others: Vec<Choice> = self
                         .state
                         .seats()
-                        .filter(|&p| p != offense && self.state.home_planets(p).next().is_some())
+                        .filter(|&p| p != offense && self.state.has_home_planets(p))
                         .map(Choice::Player)
                         .collect();
                     if others.is_empty() {
                         // Nobody else has a planet left: the card names nobody; draw again.
-                        self.state.encounter.destiny = None;
-                        self.state.destiny.discard.push(card);
-                        self.emit(Rule::Destiny, EventKind::DestinyDiscarded { card });
+                        self.discard_destiny(card);
                         continue;
                     }
                     match self.pick(offense, DecisionKind::WildDefense, others)? {
@@ -74,13 +72,11 @@ impl Game<'_> {
             self.state.encounter.destiny_wild = wild;
             self.state.encounter.destiny_names = (!wild).then_some(named);
             self.window(Window::DestinyDrawn)?;
-            if named != offense && self.state.home_planets(named).next().is_none() {
+            if named != offense && !self.state.has_home_planets(named) {
                 // Card text destroyed every planet of the home system named: there is nothing
                 // to attack there, so the card is discarded and another drawn (our reading;
                 // the rules never leave a system without planets).
-                self.state.encounter.destiny = None;
-                self.state.destiny.discard.push(card);
-                self.emit(Rule::Destiny, EventKind::DestinyDiscarded { card });
+                self.discard_destiny(card);
                 continue;
             }
             if named != offense {
@@ -115,11 +111,7 @@ impl Game<'_> {
                     self.emit(Rule::Reestablish, EventKind::EncounterResolved { outcome });
                     return Ok(Some(outcome));
                 }
-                _ => {
-                    self.state.encounter.destiny = None;
-                    self.state.destiny.discard.push(card);
-                    self.emit(Rule::Destiny, EventKind::DestinyDiscarded { card });
-                }
+                _ => self.discard_destiny(card),
             }
         }
         Err(GameError::Stuck("destiny never named a defense".into()).into())
@@ -134,10 +126,15 @@ impl Game<'_> {
         let e = &mut self.state.encounter;
         e.defense = None;
         e.planet = None;
-        e.destiny = None;
+        self.discard_destiny(card);
+        true
+    }
+
+    /// The destiny card drawn is discarded (the offense draws again).
+    fn discard_destiny(&mut self, card: DestinyId) {
+        self.state.encounter.destiny = None;
         self.state.destiny.discard.push(card);
         self.emit(Rule::Destiny, EventKind::DestinyDiscarded { card });
-        true
     }
 
     /// Shuffles the destiny discards into a deck down to its last card (the rules draw from
