@@ -118,7 +118,7 @@ pub struct Item {
     /// The set (product) it comes from (`set base`), empty when not stated.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub set: String,
-    /// The aliens it is not used with (`excludes ["Zombie", "Healer"]`).
+    /// The aliens it is not used with (`excludes ["First Alien", "Second Alien"]`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub excludes: Vec<String>,
 }

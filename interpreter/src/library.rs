@@ -208,7 +208,7 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
             continue;
         }
         if key == "excludes" {
-            // A list of alien names: `excludes ["Zombie", "Healer"]`.
+            // A list of alien names: `excludes ["First Alien", "Second Alien"]`.
             let ok = match &p.value {
                 Expr::List { items, .. } => {
                     !items.is_empty() && items.iter().all(|i| matches!(i, Expr::Str(_)))
@@ -219,7 +219,7 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
                 out.push(Lint::BadValue {
                     property: p.key.text.clone(),
                     found: word_value(&p.value).unwrap_or_else(|| "this".to_string()),
-                    help: "write the names of the aliens it is not used with, in quotes: `excludes [\"Zombie\", \"Healer\"]`".to_string(),
+                    help: "write the names of the aliens it is not used with, in quotes: `excludes [\"First Alien\", \"Second Alien\"]`".to_string(),
                     span: p.value.span(),
                 });
             }

@@ -48,37 +48,94 @@ fn last_phase(triggers: &[Trigger]) -> Option<Phase> {
     last
 }
 
-/// The `whenever` events the runtime knows.
-pub const WHENEVER_WORDS: &[&str] = &[
-    "an alien power is used",
-    "a flare or an artifact is played",
-    "my power is zapped",
-    "this alien leaves the game",
-    "a deal is made",
-    "a deal fails",
-    "an artifact is played",
-    "a flare is played",
-    "a wild flare is played",
-    "I play an artifact",
-    "another player loses its power",
-    "the deck is reshuffled",
-    "another player plays a reinforcement",
-    "I make a deal",
-    "my ships go to the warp",
-    "another player's ships go to the warp",
-    "another player's ships are removed from the game",
-    "my ships are removed from the game",
-    "another player retrieves ships from the warp",
-    "another player draws cards",
-    "I draw cards as rewards",
-    "this tech is completed",
-    "another tech is used",
-    "another player gains a colony",
-    "another player discards an artifact",
-    "another player discards a flare",
-    "another player discards a reinforcement",
-    "I discard an artifact for a new hand",
+/// What a `whenever` event sets off.
+#[derive(Clone, Copy)]
+enum Whenever {
+    /// Something content answers (`Trigger::On`).
+    On(Happening),
+    /// A window of the resolution phase.
+    Resolution(Window),
+    /// A deal being made, for terms content offers (`Trigger::DealTerm`).
+    DealTerm,
+}
+
+/// One list of the `whenever` events the runtime knows, as designers write them, in the
+/// order editors offer them: the phrases (`WHENEVER_WORDS`) and what each sets off
+/// (`WHENEVER`) come from the same lines, so they cannot drift apart.
+macro_rules! whenever_events {
+    ($($words:literal => $what:expr,)*) => {
+        /// The `whenever` events the runtime knows.
+        pub const WHENEVER_WORDS: &[&str] = &[$($words,)*];
+
+        /// What each `whenever` event sets off.
+        const WHENEVER: &[(&str, Whenever)] = &[$(($words, $what),)*];
+    };
+}
+
+whenever_events! {
+    "an alien power is used" => Whenever::On(Happening::PowerUsed),
+    "a flare or an artifact is played" => Whenever::On(Happening::CardPlayed),
+    "my power is zapped" => Whenever::On(Happening::MyPowerZapped),
+    "this alien leaves the game" => Whenever::On(Happening::AlienLeft),
+    "a deal is made" => Whenever::Resolution(Window::DealMade),
+    "a deal fails" => Whenever::Resolution(Window::DealFailed),
+    "an artifact is played" => Whenever::On(Happening::ArtifactPlayed),
+    "a flare is played" => Whenever::On(Happening::FlarePlayed),
+    "a wild flare is played" => Whenever::On(Happening::WildFlarePlayed),
+    "I play an artifact" => Whenever::On(Happening::MyArtifactPlayed),
+    "another player loses its power" => Whenever::On(Happening::PowerLost),
+    "the deck is reshuffled" => Whenever::On(Happening::DeckReshuffled),
+    "another player plays a reinforcement" => Whenever::On(Happening::ReinforcementPlayed),
+    "I make a deal" => Whenever::DealTerm,
+    "my ships go to the warp" => Whenever::On(Happening::MyShipsToWarp),
+    "another player's ships go to the warp" => Whenever::On(Happening::OthersShipsToWarp),
+    "another player's ships are removed from the game" => {
+        Whenever::On(Happening::OthersShipsRemoved)
+    },
+    "my ships are removed from the game" => Whenever::On(Happening::MyShipsRemoved),
+    "another player retrieves ships from the warp" => {
+        Whenever::On(Happening::OthersShipsRetrieved)
+    },
+    "another player draws cards" => Whenever::On(Happening::OthersCardsDrawn),
+    "I draw cards as rewards" => Whenever::On(Happening::MyRewardsDrawn),
+    "this tech is completed" => Whenever::On(Happening::TechCompleted),
+    "another tech is used" => Whenever::On(Happening::TechUsed),
+    "another player gains a colony" => Whenever::On(Happening::OthersColonyGained),
+    "another player discards an artifact" => {
+        Whenever::On(Happening::OthersDiscard(cosmic_engine::CardType::Artifact))
+    },
+    "another player discards a flare" => {
+        Whenever::On(Happening::OthersDiscard(cosmic_engine::CardType::Flare))
+    },
+    "another player discards a reinforcement" => {
+        Whenever::On(Happening::OthersDiscard(cosmic_engine::CardType::Reinforcement))
+    },
+    "I discard an artifact for a new hand" => {
+        Whenever::On(Happening::NewHandDiscard(cosmic_engine::CardType::Artifact))
+    },
+}
+
+/// Other spellings of `whenever` events, each with the phrase it stands for.
+const WHENEVER_ALIASES: &[(&str, &str)] = &[
+    ("a power is used", "an alien power is used"),
+    (
+        "an artifact or a flare is played",
+        "a flare or an artifact is played",
+    ),
 ];
+
+/// What the `whenever` event `text` sets off, if it is one (a leading `I` may be written `i`).
+fn whenever(text: &str) -> Option<Whenever> {
+    let text = (WHENEVER_ALIASES.iter())
+        .find(|(alias, _)| *alias == text)
+        .map_or(text, |&(_, words)| words);
+    let first_person = text.strip_prefix("i ").map(|rest| format!("I {rest}"));
+    let text = first_person.as_deref().unwrap_or(text);
+    WHENEVER
+        .iter()
+        .find(|(words, _)| *words == text)
+        .map(|&(_, what)| what)
+}
 
 /// The `instead of` events the runtime knows.
 pub const INSTEAD_WORDS: &[&str] = &[
@@ -130,87 +187,14 @@ impl Compiler<'_> {
                     self.form = Form::Continuous;
                     triggers.push(Trigger::During(phases.clone()));
                 }
-                When::Whenever(text) => match text.as_str() {
-                    "an alien power is used" | "a power is used" => {
-                        triggers.push(Trigger::On(Happening::PowerUsed))
-                    }
-                    "a flare or an artifact is played" | "an artifact or a flare is played" => {
-                        triggers.push(Trigger::On(Happening::CardPlayed))
-                    }
-                    "my power is zapped" => triggers.push(Trigger::On(Happening::MyPowerZapped)),
-                    "this alien leaves the game" => {
-                        triggers.push(Trigger::On(Happening::AlienLeft))
-                    }
-                    "an artifact is played" => {
-                        triggers.push(Trigger::On(Happening::ArtifactPlayed))
-                    }
-                    "i make a deal" | "I make a deal" => triggers.push(Trigger::DealTerm),
-                    "a flare is played" => triggers.push(Trigger::On(Happening::FlarePlayed)),
-                    "a wild flare is played" => {
-                        triggers.push(Trigger::On(Happening::WildFlarePlayed))
-                    }
-                    "i play an artifact" | "I play an artifact" => {
-                        triggers.push(Trigger::On(Happening::MyArtifactPlayed))
-                    }
-                    "another player loses its power" => {
-                        triggers.push(Trigger::On(Happening::PowerLost))
-                    }
-                    "the deck is reshuffled" => {
-                        triggers.push(Trigger::On(Happening::DeckReshuffled))
-                    }
-                    "my ships go to the warp" => {
-                        triggers.push(Trigger::On(Happening::MyShipsToWarp))
-                    }
-                    "another player's ships go to the warp" => {
-                        triggers.push(Trigger::On(Happening::OthersShipsToWarp))
-                    }
-                    "another player's ships are removed from the game" => {
-                        triggers.push(Trigger::On(Happening::OthersShipsRemoved))
-                    }
-                    "my ships are removed from the game" => {
-                        triggers.push(Trigger::On(Happening::MyShipsRemoved))
-                    }
-                    "another player retrieves ships from the warp" => {
-                        triggers.push(Trigger::On(Happening::OthersShipsRetrieved))
-                    }
-                    "another player draws cards" => {
-                        triggers.push(Trigger::On(Happening::OthersCardsDrawn))
-                    }
-                    "i draw cards as rewards" | "I draw cards as rewards" => {
-                        triggers.push(Trigger::On(Happening::MyRewardsDrawn))
-                    }
-                    "another tech is used" => triggers.push(Trigger::On(Happening::TechUsed)),
-                    "this tech is completed" => {
-                        triggers.push(Trigger::On(Happening::TechCompleted))
-                    }
-                    "another player gains a colony" => {
-                        triggers.push(Trigger::On(Happening::OthersColonyGained))
-                    }
-                    "another player discards an artifact" => triggers.push(Trigger::On(
-                        Happening::OthersDiscard(cosmic_engine::CardType::Artifact),
-                    )),
-                    "another player discards a flare" => triggers.push(Trigger::On(
-                        Happening::OthersDiscard(cosmic_engine::CardType::Flare),
-                    )),
-                    "another player discards a reinforcement" => triggers.push(Trigger::On(
-                        Happening::OthersDiscard(cosmic_engine::CardType::Reinforcement),
-                    )),
-                    "i discard an artifact for a new hand"
-                    | "I discard an artifact for a new hand" => triggers.push(Trigger::On(
-                        Happening::NewHandDiscard(cosmic_engine::CardType::Artifact),
-                    )),
-                    "another player plays a reinforcement" => {
-                        triggers.push(Trigger::On(Happening::ReinforcementPlayed))
-                    }
-                    "a deal fails" => triggers.push(Trigger::At {
+                When::Whenever(text) => match whenever(text) {
+                    Some(Whenever::On(happening)) => triggers.push(Trigger::On(happening)),
+                    Some(Whenever::Resolution(window)) => triggers.push(Trigger::At {
                         phases: vec![Phase::Resolution],
-                        window: Window::DealFailed,
+                        window,
                     }),
-                    "a deal is made" => triggers.push(Trigger::At {
-                        phases: vec![Phase::Resolution],
-                        window: Window::DealMade,
-                    }),
-                    _ => self.unknown_event("event", text, t.span(), WHENEVER_WORDS),
+                    Some(Whenever::DealTerm) => triggers.push(Trigger::DealTerm),
+                    None => self.unknown_event("event", text, t.span(), WHENEVER_WORDS),
                 },
                 When::InsteadOf(text) if text == "my power" => replaces_power = true,
                 When::InsteadOf(text) => {
