@@ -508,7 +508,21 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// Discards `p`'s hand and draws new hands until it holds an encounter card.
+    /// Whether `p` holds too few encounter cards and must draw a new hand when the rules
+    /// check: none, or (content raising its threshold) no more than its threshold.
+    pub(crate) fn needs_new_hand(&self, p: PlayerId) -> bool {
+        let threshold = self.quantity(crate::quantity::Quantity::NewHandThreshold(p), 0);
+        if threshold <= 0 {
+            return !self.state.has_encounter_card(p);
+        }
+        let held = (self.state.players[p.ix()].hand.iter())
+            .filter(|&&c| self.state.kind(c).is_encounter())
+            .count();
+        held <= threshold as usize
+    }
+
+    /// Discards `p`'s hand and draws new hands until it holds an encounter card (more than
+    /// its new-hand threshold, when content raised it).
     ///
     /// When neither the deck nor the discard pile holds an encounter card, drawing could go
     /// on forever; the deck then counts as empty and a cosmic quake puts every card back in
@@ -518,7 +532,7 @@ impl Game<'_> {
         // Each new hand holds an encounter card with good odds once one is drawable, so
         // this bound is only a guard against a broken card pool.
         for _ in 0..10_000 {
-            if self.state.has_encounter_card(p) {
+            if !self.needs_new_hand(p) {
                 return Ok(());
             }
             let is_encounter = |c: &CardId| self.state.kind(*c).is_encounter();

@@ -9,6 +9,7 @@ use crate::effects::{Effect, Lasting, Until};
 use crate::event::{Cause, EventKind, Picked, Place, Rule};
 use crate::game::{Flow, Game, Stop};
 use crate::ids::{CardId, PlanetId, PlayerId, Side};
+use rand::Rng;
 
 impl Game<'_> {
     /// Announces that `p` uses the content ability `source` (others may answer it).
@@ -398,6 +399,12 @@ impl Game<'_> {
         self.state.players[a.ix()].hand = pool;
         self.state.players[b.ix()].hand = rest;
         self.emit_caused(Cause::Ability(source), EventKind::HandsMixed { a, b });
+    }
+
+    /// A number from 0 to `n - 1` drawn from the game's generator (card text's pick at
+    /// random among `n` things); `n` must be above 0.
+    pub fn random_index(&mut self, n: usize) -> usize {
+        self.rng.gen_range(0..n)
     }
 
     /// `to` takes a card at random from `from`'s hand; returns it.

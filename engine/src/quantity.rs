@@ -47,6 +47,9 @@ pub enum Quantity {
     /// Fewest ships `player` commits when it allies (base 1; never more than it can send
     /// without abandoning a colony).
     MinAllyShips(PlayerId),
+    /// The most encounter cards `player` may hold and still have to draw a new hand when
+    /// the rules check (base 0: a new hand only with none).
+    NewHandThreshold(PlayerId),
 }
 
 impl Quantity {
@@ -87,6 +90,7 @@ impl Quantity {
             Quantity::MayInvite(_) => 14,
             Quantity::MinAllyShips(_) => 15,
             Quantity::BaseTotal(_) => 16,
+            Quantity::NewHandThreshold(_) => 17,
         };
         1 << n
     }

@@ -16,10 +16,10 @@ pub(crate) const ABILITY_KEYWORDS: &[&str] = &["power", "wild", "super", "effect
 pub(crate) const ENTRY_KEYWORDS: &[&str] = &["let", "define", "power", "wild", "super", "effect"];
 /// The verbs of action statements (kept in step with `verb` in the grammar).
 pub(crate) const VERBS: &[&str] = &[
-    "add", "become", "cancel", "declare", "discard", "divide", "draw", "end", "gain", "give",
-    "have", "invite", "join", "keep", "look", "lose", "move", "multiply", "play", "receive",
-    "regain", "remember", "remove", "replace", "reveal", "set", "shuffle", "subtract", "swap",
-    "take", "win",
+    "add", "become", "cancel", "collect", "declare", "discard", "divide", "draw", "end", "gain",
+    "give", "have", "invite", "join", "keep", "look", "lose", "move", "multiply", "play",
+    "receive", "regain", "remember", "remove", "replace", "reveal", "set", "shuffle", "subtract",
+    "swap", "take", "win",
 ];
 /// Keywords that start a statement other than an action.
 pub(crate) const STATEMENT_KEYWORDS: &[&str] = &["if", "for", "let", "choose", "as", "do"];

@@ -146,6 +146,7 @@ fn ref_bit(q: &QuantityRef) -> Kinds {
         QuantityRef::AttackReinforcement(_) => Quantity::AttackReinforcement(p),
         QuantityRef::MayInvite(_) => Quantity::MayInvite(p),
         QuantityRef::MinAllyShips(_) => Quantity::MinAllyShips(p),
+        QuantityRef::NewHandThreshold(_) => Quantity::NewHandThreshold(p),
         QuantityRef::Winner => Quantity::Winner,
     })
     .kind_bit()

@@ -320,6 +320,8 @@ pub enum QuantityRef {
     MayInvite(Box<Expr>),
     /// Fewest ships a player commits when it allies.
     MinAllyShips(Box<Expr>),
+    /// Most encounter cards a player may hold and still draw a new hand.
+    NewHandThreshold(Box<Expr>),
     /// The winning side.
     Winner,
 }
@@ -695,7 +697,8 @@ impl QuantityRef {
             | QuantityRef::AttackRequired(a)
             | QuantityRef::AttackReinforcement(a)
             | QuantityRef::MayInvite(a)
-            | QuantityRef::MinAllyShips(a) => Some(a),
+            | QuantityRef::MinAllyShips(a)
+            | QuantityRef::NewHandThreshold(a) => Some(a),
             QuantityRef::Winner => None,
         }
     }
@@ -747,6 +750,8 @@ pub enum Pick {
     Number(Expr, Expr),
     /// One card from a list.
     Card(Expr),
+    /// One card of a list drawn at random: nobody chooses.
+    RandomCard(Expr),
     /// Any number of cards from a list (put to use for their value: bots take them all).
     Cards(Expr),
     /// The defense of the encounter, from a list of players (`choose a defense`).
@@ -941,6 +946,10 @@ pub enum Stmt {
     /// `receive N rewards`: the acting player takes N rewards, each a ship of its own back
     /// from the warp or a card drawn, split as it chooses (as a defensive ally's).
     Rewards(Expr),
+    /// `collect compensation from PLAYER`: the acting player collects compensation from that
+    /// player as if it had played a negotiate against an attack (the compensation window
+    /// and quantity included).
+    Compensation(Expr),
     /// `remember (guess) as eureka guess`: the acting player notes a whole number from 0 to
     /// 4095 under a name, for the rest of the encounter (`remembered eureka guess` reads it).
     Remember {
@@ -1067,7 +1076,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember }
+    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation }
 }
 
 impl Stmt {
@@ -1146,6 +1155,7 @@ impl Stmt {
             Stmt::SetUnderTech(..) => StmtKind::SetUnderTech,
             Stmt::Rewards(..) => StmtKind::Rewards,
             Stmt::Remember { .. } => StmtKind::Remember,
+            Stmt::Compensation(..) => StmtKind::Compensation,
         }
     }
 }
@@ -1158,6 +1168,7 @@ impl StmtKind {
         matches!(
             self,
             WinEncounter
+                | Compensation
                 | EndEncounter
                 | SwapEncounterCards
                 | ReplaceEncounterCard

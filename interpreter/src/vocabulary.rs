@@ -266,6 +266,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Quantity(QuantityRef::MinAllyShips(b(&mut e))),
     },
     Pattern {
+        words: "{p} 's new hand threshold",
+        ty: Ty::Int,
+        build: |mut e| Expr::Quantity(QuantityRef::NewHandThreshold(b(&mut e))),
+    },
+    Pattern {
         words: "{p} 's alliance limit",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::MaxShips(b(&mut e))),

@@ -15,7 +15,7 @@ impl Game<'_> {
         self.end_turn_if_offense_out_of_cards()?;
         let defense = self.main(Side::Defense);
         let selected = self.state.encounter.cards[Side::Defense.ix()].is_some();
-        if !selected && !self.state.has_encounter_card(defense) {
+        if !selected && self.needs_new_hand(defense) {
             self.new_hand_until_encounter_card(defense, Rule::DefenseNewHand)?;
             // A cosmic quake while the defense drew may have left the offense without one.
             self.end_turn_if_offense_out_of_cards()?;

@@ -175,6 +175,12 @@ impl Game<'_> {
     fn compensation(&mut self, side: Side) -> Flow {
         let taker = self.main(side);
         let from = self.main(side.other());
+        self.collect_compensation(taker, from)
+    }
+
+    /// `taker` collects compensation from `from`: one card at random for each of its own
+    /// ships lost to the warp this encounter (as the rules' negotiate, or as card text says).
+    pub fn collect_compensation(&mut self, taker: PlayerId, from: PlayerId) -> Flow {
         self.state.encounter.compensating = Some(taker);
         self.window(Window::Compensation)?;
         self.state.encounter.compensating = None;

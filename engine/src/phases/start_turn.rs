@@ -10,7 +10,7 @@ impl Game<'_> {
         if self.state.rules.rotating_powers && self.state.encounter.number <= 1 {
             self.rotate_alien()?;
         }
-        if !self.state.has_encounter_card(offense) {
+        if self.needs_new_hand(offense) {
             self.new_hand_until_encounter_card(offense, Rule::NewHand)?;
         }
         Ok(())

@@ -151,6 +151,18 @@ impl Compiler<'_> {
             }
             "move" => self.move_stmt(a),
             "draw" if object_text == "a new hand" => Some(Stmt::NewHand),
+            // `collect compensation from opponent`: as the rules' negotiate collects it.
+            "collect" if object_text == "compensation" => match self.arg(a, "from") {
+                Some(from) => Some(Stmt::Compensation(self.expr(from, Ty::Player))),
+                None => self.unsupported(
+                    a,
+                    "say whom from: `collect compensation from opponent`",
+                ),
+            },
+            "collect" => self.unsupported(
+                a,
+                "`collect` takes compensation: `collect compensation from opponent`",
+            ),
             // `receive 3 rewards`: a defensive ally's kind of rewards, ships or cards.
             "receive" => match object {
                 Some(ast::Expr::Count { count, noun, .. })

@@ -184,6 +184,9 @@ impl Compiler<'_> {
             }
             ("a side", Some(f), None) => Some((Pick::Side(self.expr(f, Ty::Side)), Ty::Side)),
             ("a card", Some(f), None) => Some((Pick::Card(self.expr(f, Ty::Cards)), Ty::Card)),
+            ("a card at random", Some(f), None) => {
+                Some((Pick::RandomCard(self.expr(f, Ty::Cards)), Ty::Card))
+            }
             ("a planet", Some(f), None) => {
                 Some((Pick::Planet(self.expr(f, Ty::Planets)), Ty::Planet))
             }
@@ -237,7 +240,7 @@ impl Compiler<'_> {
         let Some((pick, ty)) = pick else {
             self.lints.push(Lint::Unsupported {
                 what: format!("`choose {what}`"),
-                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a card from [CARDS]`, `a number from LOW to HIGH`, `any number of PLAYERS` or `one or more of PLAYERS`".into(),
+                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a card [at random] from [CARDS]`, `a number from LOW to HIGH`, `any number of PLAYERS` or `one or more of PLAYERS`".into(),
                 span: c.span,
             });
             return None;

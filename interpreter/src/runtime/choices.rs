@@ -118,6 +118,13 @@ impl Runtime {
                 let options: Vec<Choice> = cards.into_iter().map(Choice::Card).collect();
                 pick_one(game, me, DecisionKind::CardCards, options)
             }
+            Pick::RandomCard(list) => {
+                let cards = cards_of(self.eval(list, game, ctx));
+                if cards.is_empty() {
+                    return Ok((Value::None, false));
+                }
+                Ok((Value::Card(cards[game.random_index(cards.len())]), true))
+            }
             Pick::Cards(list) => {
                 let options: Vec<Choice> = cards_of(self.eval(list, game, ctx))
                     .into_iter()

@@ -73,6 +73,9 @@ impl Runtime {
             }
             QuantityRef::MayInvite(p) => Quantity::MayInvite(self.player(p, game, ctx)?),
             QuantityRef::MinAllyShips(p) => Quantity::MinAllyShips(self.player(p, game, ctx)?),
+            QuantityRef::NewHandThreshold(p) => {
+                Quantity::NewHandThreshold(self.player(p, game, ctx)?)
+            }
             QuantityRef::Winner => Quantity::Winner,
         })
     }
@@ -631,9 +634,9 @@ impl Runtime {
                 });
                 found.unwrap_or(Value::None)
             }
-            Expr::Declared(p, key) => match self.eval(p, game, ctx) {
-                Value::Player(p) => Value::Bool(s.effects.marked(p, *key)),
-                _ => Value::Bool(false),
+            Expr::Declared(p, key) => match self.player(p, game, ctx) {
+                Some(p) => Value::Bool(s.effects.marked(p, *key)),
+                None => Value::Bool(false),
             },
             Expr::FourPlanets => Value::Bool(s.rules.planets_per_player == 4),
             Expr::DestinyPlayer => s.encounter.destiny_names.map_or(Value::None, Value::Player),
@@ -731,7 +734,17 @@ impl Runtime {
                 let (x, y) = if counted {
                     (Value::Int(i), Value::Int(j))
                 } else {
-                    (x, y)
+                    // Replaced ships compare with a player as their owner (`that player is
+                    // opponent` in a replacement).
+                    match (x, y) {
+                        (Value::Group { owner, .. }, y @ Value::Player(_)) => {
+                            (Value::Player(owner), y)
+                        }
+                        (x @ Value::Player(_), Value::Group { owner, .. }) => {
+                            (x, Value::Player(owner))
+                        }
+                        (x, y) => (x, y),
+                    }
                 };
                 match op {
                     BinOp::Or => Value::Bool(x.is_true() || y.is_true()),

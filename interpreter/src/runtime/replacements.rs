@@ -50,6 +50,13 @@ impl Runtime {
             _ => None,
         };
         let on_losing_side = losing.is_some() && s.side_of(player) == losing;
+        // A condition may name the ships replaced (`them`) and their owner (`that player`).
+        let subject = Subject::Ships {
+            owner: player,
+            at: from,
+            count,
+            rule,
+        };
         let mut candidates: Vec<(u8, PlayerId, u32, Origin)> = Vec::new();
         for &q in game.timing_order().iter() {
             if !self.holds_acting(game, q, INSTEAD_KEY) {
@@ -69,7 +76,7 @@ impl Runtime {
                     }
                     _ => false,
                 });
-                if applies && self.may_act(game, q, a) {
+                if applies && self.may_act_on(game, q, a, subject) {
                     candidates.push((replacement_rank(&ab.body), q, a, origin));
                 }
             }
@@ -77,12 +84,6 @@ impl Runtime {
         // Removal from the game comes before a return home (FAQ: Void beats Zombie); the
         // sort is stable, so each rank keeps the timing order.
         candidates.sort_by_key(|&(rank, ..)| rank);
-        let subject = Subject::Ships {
-            owner: player,
-            at: from,
-            count,
-            rule,
-        };
         // The first replacement that takes effect replaces the move; its body says where the
         // ships go (what it leaves of them still goes to the warp).
         for (_, q, a, origin) in candidates {

@@ -173,6 +173,13 @@ impl Runtime {
                 let v = number(&self.eval(value, game, ctx), game).clamp(0, REMEMBERED_MAX);
                 game.mark(me, remembered_key(*key, v), Until::EndOfEncounter);
             }
+            Stmt::Compensation(from) => {
+                if let Some(from) = self.player(from, game, ctx) {
+                    if from != me {
+                        game.collect_compensation(me, from)?;
+                    }
+                }
+            }
             Stmt::Rewards(n) => {
                 let n = number(&self.eval(n, game, ctx), game).clamp(0, u8::MAX as i32);
                 game.receive_rewards(me, n as u8)?;
