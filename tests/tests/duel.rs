@@ -713,3 +713,52 @@ fn secret_choices_show_nothing_of_the_other_players_choice_before_the_reveal() {
     }
     assert_eq!(*seen.borrow(), Vec::<String>::new());
 }
+
+#[test]
+fn friendship_keeps_one_allied_envoy_and_turns_the_opponents_ally_neutral() {
+    // Becoming Allied: increasing friendship takes a neutral envoy or turns the opponent's
+    // ally neutral; a player with two allied envoys keeps one. Three test-only envoys, one
+    // per icon deck (no envoy text is confirmed).
+    let mut c = example_of_duel();
+    c.envoys = (0..3)
+        .map(|deck| EnvoyDef {
+            name: format!("Envoy {}", deck + 1),
+            deck,
+        })
+        .collect();
+    let comps = Arc::new(cosmic_engine::Components {
+        duel: c,
+        ..Default::default()
+    });
+    let setup = Setup {
+        edition: Edition::Duel,
+        ..Setup::new(2, 3)
+    };
+    let agents: Vec<Box<dyn Agent>> = vec![
+        Box::new(ScriptedAgent::new([
+            step(DecisionKind::Friendship, "Envoy 1"),
+            step(DecisionKind::Friendship, "Envoy 2"),
+            step(DecisionKind::KeepEnvoy, "Envoy 2"),
+        ])),
+        Box::new(ScriptedAgent::new([step(
+            DecisionKind::Friendship,
+            "Envoy 2",
+        )])),
+    ];
+    let options = Options {
+        record_events: true,
+        check_invariants: true,
+        ..Options::default()
+    };
+    let mut game = Game::new(&setup, comps, agents, &NoHooks, options).expect("a game");
+    let ally = |g: &Game, e: u16| {
+        let d = g.state().duel.as_deref().unwrap();
+        d.envoys.iter().find(|x| x.def == e).unwrap().ally
+    };
+    game.increase_friendship(ORANGE).unwrap();
+    assert_eq!(ally(&game, 0), Some(ORANGE));
+    game.increase_friendship(ORANGE).unwrap();
+    assert_eq!((ally(&game, 0), ally(&game, 1)), (None, Some(ORANGE)));
+    game.increase_friendship(BLUE).unwrap();
+    assert_eq!(ally(&game, 1), None, "the opponent's ally becomes neutral");
+}
