@@ -172,5 +172,6 @@ pub fn builtin_components() -> Result<Components, LoadError> {
         aliens: Vec::new(),
         sources: Vec::new(),
         techs: Vec::new(),
+        duel: Default::default(),
     })
 }

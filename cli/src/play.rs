@@ -37,6 +37,9 @@ pub struct PlayArgs {
     /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers.
     #[arg(long, default_value = "none")]
     variants: String,
+    /// The rule book: `ffg` (default) or `duel` (Cosmic Encounter Duel, two players).
+    #[arg(long, default_value = "ffg")]
+    edition: String,
     /// Check the invariants after every event.
     #[arg(long)]
     check: bool,
@@ -112,6 +115,9 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         _ => args.cards.clone(),
     };
     let library = crate::lint::load_library(&cards)?;
+    let edition = crate::edition::parse(&args.edition)
+        .map_err(|e| miette!(help = "e.g. --edition duel", "--edition: {e}"))?;
+    crate::edition::check_playable(edition, &library)?;
     if let Some(save) = &loaded {
         check_library(save, &library)?;
         // An edited save must not resume a game other than the one it recorded.

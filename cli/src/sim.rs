@@ -83,6 +83,9 @@ pub struct RunArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    /// The rule book: `ffg` (default) or `duel` (Cosmic Encounter Duel, two players).
+    #[arg(long, default_value = "ffg")]
+    edition: String,
     /// Check the invariants after every event.
     #[arg(long)]
     check: bool,
@@ -226,6 +229,9 @@ fn play(args: RunArgs) -> miette::Result<i32> {
         None => 0..args.games,
     };
     let library = crate::lint::load_library(&args.cards)?;
+    let edition = crate::edition::parse(&args.edition)
+        .map_err(|e| miette!(help = "e.g. --edition duel", "--edition: {e}"))?;
+    crate::edition::check_playable(edition, &library)?;
     let seats: Vec<Bot> = if args.seats.is_empty() {
         vec![args.bot; args.players as usize]
     } else if args.seats.len() == args.players as usize {

@@ -194,6 +194,9 @@ pub struct Components {
     /// The tech deck of the technology variant, one entry per card.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub techs: Vec<TechDef>,
+    /// Duel's components (empty in an FFG library).
+    #[serde(default, skip_serializing_if = "crate::duel::DuelComponents::is_empty")]
+    pub duel: crate::duel::DuelComponents,
 }
 
 impl Components {

@@ -74,11 +74,29 @@ pub enum DecisionKind {
     TechAction,
     /// The colony a ship researching a tech comes from.
     ResearchShip,
+    /// Duel: the number of ships the ship dial sends (secret, revealed with the other's).
+    Dial,
+    /// Duel: the card of the hand chosen as the plan (secret until the plans are revealed).
+    Plan,
+    /// Duel: the readied tactic and the half to resolve (secret until revealed).
+    Tactic,
+    /// Duel: turn a facedown allied envoy face up, or not.
+    RevealEnvoy,
+    /// Duel: play a reinforcement on either player's clout, or pass.
+    Clout,
+    /// Duel: which spent tactics a recover readies.
+    ReadyTactics,
+    /// Duel: which cards to discard down to the hand limit.
+    HandLimit,
+    /// Duel: the envoy whose friendship changes.
+    Friendship,
+    /// Duel: the allied envoy kept when a player has more than one.
+    KeepEnvoy,
 }
 
 impl DecisionKind {
     /// Every kind of decision, in the order of play (scripts and docs list them from here).
-    pub const ALL: [DecisionKind; 31] = [
+    pub const ALL: [DecisionKind; 40] = [
         DecisionKind::ChooseAlien,
         DecisionKind::KeepTech,
         DecisionKind::TechAction,
@@ -110,6 +128,15 @@ impl DecisionKind {
         DecisionKind::CardShips,
         DecisionKind::TakeCards,
         DecisionKind::PlayCards,
+        DecisionKind::HandLimit,
+        DecisionKind::Dial,
+        DecisionKind::RevealEnvoy,
+        DecisionKind::Plan,
+        DecisionKind::Tactic,
+        DecisionKind::ReadyTactics,
+        DecisionKind::Clout,
+        DecisionKind::Friendship,
+        DecisionKind::KeepEnvoy,
     ];
 
     /// The kind's name in scripts and prompts.
@@ -146,6 +173,15 @@ impl DecisionKind {
             DecisionKind::KeepTech => "keep-tech",
             DecisionKind::TechAction => "tech-action",
             DecisionKind::ResearchShip => "research-ship",
+            DecisionKind::Dial => "dial",
+            DecisionKind::Plan => "plan",
+            DecisionKind::Tactic => "tactic",
+            DecisionKind::RevealEnvoy => "reveal-envoy",
+            DecisionKind::Clout => "clout",
+            DecisionKind::ReadyTactics => "ready-tactics",
+            DecisionKind::HandLimit => "hand-limit",
+            DecisionKind::Friendship => "friendship",
+            DecisionKind::KeepEnvoy => "keep-envoy",
         }
     }
 
@@ -183,6 +219,15 @@ impl DecisionKind {
             DecisionKind::KeepTech => "Which tech do you keep?",
             DecisionKind::TechAction => "Research, complete or abandon a tech?",
             DecisionKind::ResearchShip => "Which ship researches the tech?",
+            DecisionKind::Dial => "How many ships does your dial send?",
+            DecisionKind::Plan => "Which card is your plan?",
+            DecisionKind::Tactic => "Which tactic, and which half?",
+            DecisionKind::RevealEnvoy => "Reveal your facedown envoy?",
+            DecisionKind::Clout => "Play a reinforcement on either clout?",
+            DecisionKind::ReadyTactics => "Which spent tactics do you ready?",
+            DecisionKind::HandLimit => "Which cards do you discard to your hand limit?",
+            DecisionKind::Friendship => "With which envoy does friendship change?",
+            DecisionKind::KeepEnvoy => "Which allied envoy do you keep?",
         }
     }
 }
@@ -260,6 +305,24 @@ pub enum Choice {
     Abandon(u16),
     /// Draw techs instead of having a second encounter.
     AcquireTech,
+    /// A Duel card (a plan, a card to discard).
+    DuelCard(crate::duel::DuelCardId),
+    /// A Duel tactics token (by its index on its owner's side) and the half to resolve.
+    Tactic {
+        /// The token.
+        token: u16,
+        /// Which half (0 or 1).
+        half: u8,
+    },
+    /// Play a Duel reinforcement on a player's clout.
+    Clout {
+        /// The reinforcement.
+        card: crate::duel::DuelCardId,
+        /// Whose clout it changes.
+        on: PlayerId,
+    },
+    /// A Duel envoy (index into the components' envoys).
+    Envoy(u16),
 }
 
 impl Choice {
@@ -298,6 +361,12 @@ impl Choice {
             Choice::Complete(t) => format!("complete {}", n.tech(t)),
             Choice::Abandon(t) => format!("abandon {}", n.tech(t)),
             Choice::AcquireTech => "acquire tech".into(),
+            Choice::DuelCard(c) => n.duel_card(c),
+            Choice::Tactic { token, half } => format!("tactic {} half {}", token + 1, half + 1),
+            Choice::Clout { card, on } => {
+                format!("{} on {}'s clout", n.duel_card(card), n.player(on))
+            }
+            Choice::Envoy(e) => n.envoy(e),
         }
     }
 }

@@ -9,6 +9,18 @@ pub enum Edition {
     /// Fantasy Flight Games, 2008 and later (the combined rules v8.3).
     #[default]
     Ffg,
+    /// Cosmic Encounter Duel (2020): the two-player game of duels and destiny chains.
+    Duel,
+}
+
+impl Edition {
+    /// The edition's name, as `--edition` and saves write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Ffg => "ffg",
+            Edition::Duel => "duel",
+        }
+    }
 }
 
 /// Switches on a game's setup; each is a variant from the rule book, not a fork of the code.
@@ -167,6 +179,29 @@ impl Rules {
                     timing: TimingOrder::MainPlayersFirst,
                 }
             }
+            // Duel's numbers that the core reads (ships, hand size, planets to win); its
+            // other rules live in its own module. No variant applies to it.
+            Edition::Duel => Rules {
+                edition,
+                planets_per_player: 0,
+                ships_per_player: crate::duel::SHIPS,
+                ships_per_planet: 0,
+                hand_size: crate::duel::HAND_LIMIT,
+                colonies_to_win: crate::duel::PLANETS_TO_WIN as u8,
+                home_colonies_for_power: 0,
+                max_committed_ships: crate::duel::MAX_DIAL,
+                failed_deal_ships: 0,
+                deal_rounds: 0,
+                encounters_per_turn: 1,
+                base_flares_in_deck: 0,
+                one_flare_per_encounter: true,
+                // Destiny cards drawn, not turns: a safety net for bots all the same.
+                turn_limit: 1000,
+                tech: false,
+                hidden_powers: false,
+                rotating_powers: false,
+                timing: TimingOrder::MainPlayersFirst,
+            },
         }
     }
 }

@@ -75,6 +75,8 @@ pub enum Rule {
     HiddenPowers,
     /// Rotating powers variant: the offense may change its alien at the start of its turn.
     RotatingPowers,
+    /// A rule of the Duel rule book.
+    Duel(crate::duel::DuelRule),
 }
 
 impl Rule {
@@ -121,6 +123,7 @@ impl Rule {
             Rule::AcquireTech => "Acquiring New Tech (Technology Variant)",
             Rule::HiddenPowers => "Hidden Powers (Variant)",
             Rule::RotatingPowers => "Rotating Powers (Variant)",
+            Rule::Duel(r) => r.source(),
         }
     }
 }
@@ -539,6 +542,8 @@ pub enum EventKind {
         player: PlayerId,
         picked: Picked,
     },
+    /// A change to Duel's part of the state.
+    Duel(crate::duel::DuelEvent),
 }
 
 /// What a player picked for card text (`EventKind::Picked`).
@@ -717,7 +722,7 @@ pub struct Event {
 /// agent holding one learns nothing hidden.
 pub struct Names<'a> {
     pub(crate) state: &'a GameState,
-    components: &'a Components,
+    pub(crate) components: &'a Components,
 }
 
 /// The whole game as its owner (a referee, a test, a log printer) sees it: the full state,
@@ -1094,6 +1099,7 @@ impl Names<'_> {
                     if names.len() == 1 { "s" } else { "" }
                 )
             }
+            EventKind::Duel(d) => write!(s, "{}", self.duel_event(d)),
             EventKind::GameStopped { turns } => write!(
                 s,
                 "the game stops without a winner after {turns} turns (turn limit)"

@@ -292,9 +292,15 @@ impl<'h> Game<'h> {
         options: Options,
         redeal: Option<crate::fork::Redeal>,
     ) -> Result<Game<'h>, GameError> {
-        if !(3..=crate::ids::MAX_PLAYERS as u8).contains(&setup.players) {
+        let procedure = crate::procedure::of(setup.edition);
+        let seats = procedure.seats();
+        if !seats.contains(&setup.players) {
+            let range = match (seats.start(), seats.end()) {
+                (a, b) if a == b => format!("{a}"),
+                (a, b) => format!("{a} to {b}"),
+            };
             return Err(GameError::Setup(format!(
-                "{} players: the game seats 3 to 8",
+                "{} players: the game seats {range}",
                 setup.players
             )));
         }
@@ -306,7 +312,7 @@ impl<'h> Game<'h> {
             )));
         }
         let rules = Rules::new(setup.edition, &setup.variants);
-        let state = crate::setup::initial_state(setup, &components, rules)?;
+        let state = procedure.initial_state(setup, &components, rules)?;
         let start = crate::fork::Snapshot {
             state,
             rng: ChaCha8Rng::seed_from_u64(setup.seed),
@@ -333,7 +339,8 @@ impl<'h> Game<'h> {
                 players: setup.players,
             },
         );
-        game.deal_setup(&setup.aliens, &setup.sets)
+        procedure
+            .deal_setup(&mut game, setup)
             .map_err(|s| match s {
                 Stop::Error(e) => *e,
                 _ => GameError::Stuck("setup was interrupted".into()),
@@ -783,7 +790,8 @@ impl<'h> Game<'h> {
             .borrow_mut()
             .take()
             .map_or(Ok(()), Err);
-        let checked = invariants::check(&self.state, &self.components)
+        let checked = crate::procedure::of(self.state.rules.edition)
+            .check(&self.state, &self.components)
             .and(stale)
             .and_then(|_| self.check_holdings());
         if let Err(message) = checked {
@@ -816,6 +824,25 @@ impl<'h> Game<'h> {
             asker: self.acting,
         };
         self.ask_decision(&decision)
+    }
+
+    /// Puts secret simultaneous decisions (ship dials, plans, tactics) to their players:
+    /// every answer is collected before any is revealed. Nothing is emitted and nothing
+    /// changes between the asks, so each player decides on a view and a log that show no
+    /// other answer of the round; the caller reveals them together afterwards. Returns the
+    /// answers in the order of `decisions`.
+    pub fn ask_together(&mut self, decisions: &[Decision]) -> Flow<Vec<Answer>> {
+        let before = self.stats.events;
+        let mut answers = Vec::with_capacity(decisions.len());
+        for d in decisions {
+            answers.push(self.ask_decision(d)?);
+            if self.stats.events != before {
+                return Err(Stop::from(GameError::Stuck(
+                    "an event was emitted during simultaneous decisions".into(),
+                )));
+            }
+        }
+        Ok(answers)
     }
 
     /// Whether `p`'s agent reads the hints card text gives bots (`Agent::reads_advice`).

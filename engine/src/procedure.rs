@@ -6,8 +6,9 @@
 //! colonies). FFG's is `Encounters` (the encounter phases in `phases/`); Eon 1983 shares it
 //! with switches in its rules; Duel brings its own.
 
-use crate::edition::{Edition, TimingOrder};
-use crate::game::{Flow, Game};
+use crate::components::Components;
+use crate::edition::{Edition, Rules, TimingOrder};
+use crate::game::{Flow, Game, GameError, Setup};
 use crate::ids::{PlayerId, Seats};
 use crate::state::GameState;
 
@@ -22,12 +23,30 @@ pub trait Procedure: Sync {
 
     /// The players who have won now (several share a win; none while play goes on).
     fn winners(&self, game: &Game<'_>) -> Vec<PlayerId>;
+
+    /// How many players the edition seats.
+    fn seats(&self) -> std::ops::RangeInclusive<u8>;
+
+    /// The state before anything is shuffled or dealt.
+    fn initial_state(
+        &self,
+        setup: &Setup,
+        components: &Components,
+        rules: Rules,
+    ) -> Result<GameState, GameError>;
+
+    /// Setup's shuffles, deals and choices, once the state is laid out.
+    fn deal_setup(&self, game: &mut Game<'_>, setup: &Setup) -> Flow;
+
+    /// The edition's invariants of a state (checked after every event under `--check`).
+    fn check(&self, state: &GameState, components: &Components) -> Result<(), String>;
 }
 
 /// The procedure of an edition.
 pub fn of(edition: Edition) -> &'static dyn Procedure {
     match edition {
         Edition::Ffg => &Encounters,
+        Edition::Duel => &crate::duel::Duels,
     }
 }
 
@@ -46,6 +65,27 @@ impl Procedure for Encounters {
 
     fn winners(&self, game: &Game<'_>) -> Vec<PlayerId> {
         game.winners_by_colonies()
+    }
+
+    fn seats(&self) -> std::ops::RangeInclusive<u8> {
+        3..=crate::ids::MAX_PLAYERS as u8
+    }
+
+    fn initial_state(
+        &self,
+        setup: &Setup,
+        components: &Components,
+        rules: Rules,
+    ) -> Result<GameState, GameError> {
+        crate::setup::initial_state(setup, components, rules)
+    }
+
+    fn deal_setup(&self, game: &mut Game<'_>, setup: &Setup) -> Flow {
+        game.deal_setup(&setup.aliens, &setup.sets)
+    }
+
+    fn check(&self, state: &GameState, components: &Components) -> Result<(), String> {
+        crate::invariants::check(state, components)
     }
 }
 

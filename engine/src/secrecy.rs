@@ -79,6 +79,7 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
             Picked::Cards(cs) => when(cs.iter().any(unseen), &["picked"]),
             _ => &[],
         },
+        EventKind::Duel(d) => crate::duel::event::hidden_fields(d, state, viewer),
         _ => &[],
     }
 }
@@ -219,6 +220,7 @@ impl Names<'_> {
                     self.cause(cause)
                 )
             }
+            EventKind::Duel(d) => self.duel_concealed(d),
             // Nothing else is ever hidden (`hidden_fields`).
             _ => String::new(),
         }

@@ -128,6 +128,7 @@ pub(crate) fn initial_state(
         renewing: None,
         planet_tokens: Vec::new(),
         ship_tokens: Vec::new(),
+        duel: None,
     })
 }
 

@@ -389,6 +389,9 @@ pub struct GameState {
     /// Ship tokens card text added to fleets (each also counted among its owner's ships).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ship_tokens: Vec<ShipToken>,
+    /// Duel's part of the state (a Duel game only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duel: Option<Box<crate::duel::DuelState>>,
 }
 
 impl GameState {

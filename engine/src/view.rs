@@ -28,9 +28,9 @@ pub struct SeenTech {
 /// What one player can see.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
-    state: &'a GameState,
-    components: &'a Components,
-    me: PlayerId,
+    pub(crate) state: &'a GameState,
+    pub(crate) components: &'a Components,
+    pub(crate) me: PlayerId,
     fork: Option<&'a crate::fork::Fork>,
 }
 

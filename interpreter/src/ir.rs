@@ -82,6 +82,8 @@ item_kinds! {
     Reward "reward" plays false,
     /// A Duel envoy.
     Envoy "envoy" plays false,
+    /// A Duel plan card: a number, the clout it starts a player with.
+    Plan "plan" plays false,
 }
 
 impl ItemKind {
@@ -121,6 +123,15 @@ pub struct Item {
     /// The aliens it is not used with (`excludes ["First Alien", "Second Alien"]`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub excludes: Vec<String>,
+    /// The edition it belongs to (`edition duel`), empty when not stated.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub edition: String,
+    /// A Duel card's printed number (`value -10`): a plan's clout, a reinforcement's value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<i16>,
+    /// A Duel plan's colour deck (`deck orange`), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<String>,
 }
 
 /// Where an ability lives.

@@ -24,6 +24,8 @@ pub const PROPERTIES: &[&str] = &[
     "power-loss",
     "excludes",
     "reveal",
+    "value",
+    "deck",
 ];
 
 /// One content file.
@@ -171,13 +173,20 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
             _ => None,
         })
         .collect();
+    let duel = props
+        .iter()
+        .any(|p| p.key.text == "edition" && word_value(&p.value).as_deref() == Some("duel"));
     let required: &[(&str, &str)] = match kind {
         "alien" => &[
             ("summary", "summary \"Multiplies\""),
             ("alert", "alert green"),
             ("set", "set base"),
         ],
+        // A Duel reinforcement's copies are not known for every card: its value is what
+        // the rules need.
+        "reinforcement" if duel => &[("value", "value 12")],
         "artifact" | "reinforcement" => &[("count", "count 1")],
+        "plan" => &[("value", "value 13")],
         "tech" => &[("research", "research 4")],
         _ => &[],
     };
@@ -225,8 +234,21 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
             }
             continue;
         }
+        if key == "value" {
+            if int_value(&p.value).is_none() {
+                out.push(Lint::BadValue {
+                    property: p.key.text.clone(),
+                    found: word_value(&p.value).unwrap_or_else(|| "this".to_string()),
+                    help: "write the card's printed number, e.g. `value 13` or `value -10`"
+                        .to_string(),
+                    span: p.value.span(),
+                });
+            }
+            continue;
+        }
         let allowed: &[&str] = match key {
             "alert" => &["green", "yellow", "red"],
+            "deck" => &["orange", "blue"],
             "edition" => &["ffg", "eon", "duel"],
             "reveal" => &["on-completion", "when-used"],
             _ => continue,
@@ -258,5 +280,21 @@ pub(crate) fn excluded_names(e: &Expr) -> Vec<String> {
             })
             .collect(),
         _ => Vec::new(),
+    }
+}
+
+/// A whole number written as a property's value (`13`, `-10`), if it is one that fits.
+pub(crate) fn int_value(e: &Expr) -> Option<i16> {
+    match e {
+        Expr::Int { value, .. } => i16::try_from(*value).ok(),
+        Expr::Unary {
+            op: cosmic_grammar::ast::UnaryOp::Neg,
+            operand,
+            ..
+        } => match &**operand {
+            Expr::Int { value, .. } => i16::try_from(*value).ok().map(|v| -v),
+            _ => None,
+        },
+        _ => None,
     }
 }

@@ -25,6 +25,9 @@ impl Compiler<'_> {
             secret: false,
             set: String::new(),
             excludes: Vec::new(),
+            edition: String::new(),
+            value: None,
+            deck: None,
         };
         self.collect_shared(&d.entries);
         for e in &d.entries {
@@ -40,6 +43,15 @@ impl Compiler<'_> {
                 }
                 if p.key.text == "reveal" {
                     item.secret = self.snippet(p.value.span()) == "when-used";
+                }
+                if p.key.text == "edition" {
+                    item.edition = self.snippet(p.value.span()).to_string();
+                }
+                if p.key.text == "deck" {
+                    item.deck = Some(self.snippet(p.value.span()).to_string());
+                }
+                if p.key.text == "value" {
+                    item.value = crate::library::int_value(&p.value);
                 }
                 if p.key.text == "count" {
                     if let ast::Expr::Int { value, .. } = p.value {

@@ -104,8 +104,42 @@ pub fn components(program: &Program, base: &Components) -> Components {
             secret: item.secret,
         });
     }
+    c.duel = duel_components(program, &c.duel);
     c.sources = program.sources.clone();
     c
+}
+
+/// Duel's components from the program's Duel items: plans in their colour's deck (a plan
+/// whose deck is not known is left out) and reinforcements, with their numbers.
+fn duel_components(
+    program: &Program,
+    base: &cosmic_engine::duel::DuelComponents,
+) -> cosmic_engine::duel::DuelComponents {
+    use cosmic_engine::duel::{DuelCardDef, DuelCardKind};
+    let mut d = base.clone();
+    for item in program.items.iter().filter(|i| i.edition == "duel") {
+        let Some(value) = item.value else { continue };
+        let def = |kind| DuelCardDef {
+            name: item.name.clone(),
+            kind,
+            count: item.count.unwrap_or(1),
+        };
+        match item.kind {
+            ItemKind::Plan => {
+                let seat = match item.deck.as_deref() {
+                    Some("orange") => 0,
+                    Some("blue") => 1,
+                    _ => continue,
+                };
+                d.plans[seat].push(def(DuelCardKind::Plan(value)));
+            }
+            ItemKind::Reinforcement => d
+                .reinforcements
+                .push(def(DuelCardKind::Reinforcement(value))),
+            _ => {}
+        }
+    }
+    d
 }
 
 impl Runtime {

@@ -505,7 +505,7 @@ fn alien_index(
 }
 
 fn parse_kind(e: &Errors, s: &Spanned<String>) -> Result<DecisionKind, ScenarioError> {
-    const ALL: [DecisionKind; 31] = DecisionKind::ALL;
+    const ALL: [DecisionKind; DecisionKind::ALL.len()] = DecisionKind::ALL;
     let name = s.get_ref().trim();
     ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
         let mut err = e.at(
