@@ -575,6 +575,9 @@ pub enum Holders {
 impl EventKind {
     /// The one card this event moves into, out of or between holdings, for the kinds that
     /// move exactly one card and nothing else held.
+    // Always inlined, as `holders`: where the event is built its kind is known, so the match
+    // folds away.
+    #[inline(always)]
     pub fn card_moved(&self) -> Option<CardId> {
         use EventKind::*;
         match self {
@@ -595,6 +598,7 @@ impl EventKind {
 
     /// Whose holdings this event may change. Kinds not named here may change anybody's,
     /// so a new kind is safe until it is sorted; `--check` finds a kind sorted wrongly.
+    #[inline(always)]
     pub fn holders(&self) -> Holders {
         use EventKind::*;
         let one = |p: &PlayerId| Holders::Players(1 << p.0);
