@@ -14,10 +14,12 @@ type ShipPlaces = Vec<(Place, u8)>;
 
 impl Game<'_> {
     /// Ships `p` has at `place`.
+    #[inline]
     pub fn ships_at(&self, p: PlayerId, place: Place) -> u8 {
         self.state.ships_at(p, place)
     }
 
+    #[inline]
     fn ships_at_mut(&mut self, p: PlayerId, place: Place) -> &mut u8 {
         let s = &mut self.state;
         match place {

@@ -27,9 +27,12 @@ impl Game<'_> {
     /// Puts every alien of the game's sets (`in_sets`) not given to a player in the box, for
     /// later draws.
     pub(crate) fn box_unused_aliens(&mut self, in_sets: &[u16]) {
-        let s = &self.state;
-        let in_play = |a: u16| s.players.iter().any(|p| p.has_alien(a));
-        self.state.unused_aliens = in_sets.iter().copied().filter(|&a| !in_play(a)).collect();
+        // The aliens in play, listed once rather than searched for each alien of the sets.
+        let in_play: smallvec::SmallVec<[u16; 16]> =
+            self.state.players.iter().flat_map(|p| p.aliens()).collect();
+        self.state.unused_aliens = (in_sets.iter().copied())
+            .filter(|a| !in_play.contains(a))
+            .collect();
     }
 
     fn has_game_setup(&self, alien: u16) -> bool {

@@ -984,6 +984,7 @@ impl<'h> Game<'h> {
 
     /// The order in which simultaneous abilities and rounds of play go, by the edition's
     /// timing rule (`procedure::timing_order`).
+    #[inline]
     pub fn timing_order(&self) -> Seats {
         // Asked at every window and for every answer: kept while the main players stay.
         let (o, d) = (self.state.offense, self.state.encounter.defense);
