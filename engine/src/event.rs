@@ -573,6 +573,106 @@ pub enum Holders {
 }
 
 impl EventKind {
+    /// Whether this event holds nothing on the heap (no deal terms, list or text), so that
+    /// it may be forgotten rather than dropped (a kind given such a field must leave the
+    /// list). A kind not named here is dropped: only slower. Always inlined, so where the
+    /// kind is known no drop is called at all (the drop glue is never inlined).
+    #[inline(always)]
+    pub(crate) fn is_plain(&self) -> bool {
+        use EventKind::*;
+        matches!(
+            self,
+            GameStarted { .. }
+                | FirstPlayer { .. }
+                | TurnStarted { .. }
+                | EncounterStarted { .. }
+                | EncounterGranted { .. }
+                | PhaseStarted { .. }
+                | DeckShuffled { .. }
+                | CosmicQuake
+                | NoEncounterCardToDraw { .. }
+                | CardDrawn { .. }
+                | CardDiscarded { .. }
+                | CardGiven { .. }
+                | ShipsMoved { .. }
+                | ColonyGained { .. }
+                | ColonyLost { .. }
+                | TrackMoved { .. }
+                | PowerLost { .. }
+                | PowerRegained { .. }
+                | DestinyRevealed { .. }
+                | DestinyDrawn { .. }
+                | DestinyDiscarded { .. }
+                | DestinyShuffled { .. }
+                | DefenseNamed { .. }
+                | GateAimed { .. }
+                | Invited { .. }
+                | AllianceJoined { .. }
+                | AllianceDeclined { .. }
+                | CardSelected { .. }
+                | CardsRevealed { .. }
+                | MorphCopied { .. }
+                | ReinforcementPlayed { .. }
+                | TotalsComputed { .. }
+                | EncounterResolved { .. }
+                | DealRejected { .. }
+                | DealFailed
+                | CompensationTaken { .. }
+                | RewardsTaken { .. }
+                | TurnEnded { .. }
+                | GameStopped { .. }
+                | AlienGiven { .. }
+                | AlienFaceDown { .. }
+                | AlienRevealed { .. }
+                | AlienDrawn { .. }
+                | AlienDiscarded { .. }
+                | PowerGained { .. }
+                | GainedPowerLost { .. }
+                | TechDrawn { .. }
+                | TechKept { .. }
+                | TechDiscarded { .. }
+                | TechCompleted { .. }
+                | TechRevealed { .. }
+                | TechReset { .. }
+                | TechDeckReshuffled
+                | AbilityUsed { .. }
+                | AbilityCancelled { .. }
+                | CardPlayed { .. }
+                | CardReturned { .. }
+                | CardShown { .. }
+                | HandLooked { .. }
+                | DestinyChosen { .. }
+                | CardTaken { .. }
+                | CardTypeChanged { .. }
+                | HandsSwapped { .. }
+                | EncounterCardsSwapped
+                | EncounterCardReplaced { .. }
+                | HandsMixed { .. }
+                | AliensSwapped { .. }
+                | CardSetAside { .. }
+                | CardFromSheet { .. }
+                | TechGiven { .. }
+                | PlanetTokenPlaced { .. }
+                | PlanetTokensRemoved { .. }
+                | ShipTokenPlaced { .. }
+                | ShipTokenRemoved { .. }
+                | PlanetDestroyed { .. }
+                | PlanetCreated { .. }
+                | CardToDeckBottom { .. }
+                | CardReturnedFromSheet { .. }
+                | PowerLent { .. }
+                | PowerReturned { .. }
+                | MustPlayCard { .. }
+                | TokensChanged { .. }
+                | Declared { .. }
+                | EncounterCardKeptFaceDown { .. }
+                | CardRevealed { .. }
+                | TokenGiven { .. }
+                | DrawsWatched { .. }
+                | EncounterDecided { .. }
+        )
+    }
+
     /// The one card this event moves into, out of or between holdings, for the kinds that
     /// move exactly one card and nothing else held.
     // Always inlined, as `holders`: where the event is built its kind is known, so the match
