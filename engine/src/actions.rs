@@ -19,7 +19,8 @@ impl Game<'_> {
         self.state.ships_at(p, place)
     }
 
-    #[inline]
+    // Always inlined: `move_ships` calls it twice per move, and LLVM would not.
+    #[inline(always)]
     fn ships_at_mut(&mut self, p: PlayerId, place: Place) -> &mut u8 {
         let s = &mut self.state;
         match place {
@@ -153,6 +154,7 @@ impl Game<'_> {
 
     /// Queues a moment for content to answer at the next window; a count of the same kind
     /// for the same player as the moment queued last is added to it.
+    #[inline]
     pub(crate) fn note(&mut self, m: crate::hooks::Moment) {
         if let Some(last) = self.moments.last_mut() {
             if let Some(both) = last.merged(m) {

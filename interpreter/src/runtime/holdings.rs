@@ -145,6 +145,7 @@ impl Runtime {
 
     /// The abilities `p`'s holdings give, from the cache while its holdings stamp is
     /// unchanged (see `abilities_at`, which checks what may change without a new stamp).
+    #[inline]
     pub(super) fn candidates(&self, game: &Game, p: PlayerId) -> std::cell::Ref<'_, Candidates> {
         let stamp = game.holdings_stamp(p);
         let cell = &self.candidates[p.ix()];
