@@ -1513,3 +1513,44 @@ fn on_sheet() -> crate::state::Aside {
 fn is_on_sheet(at: &crate::state::Aside) -> bool {
     *at == crate::state::Aside::Sheet
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_kinds_with_nothing_on_the_heap_are_plain() {
+        // Forgotten rather than dropped when nobody keeps them (`Game::emit_caused`): a kind
+        // holding memory must be dropped, or every event of it would leak.
+        let p = PlayerId(0);
+        let holding = [
+            EventKind::DealProposed {
+                by: p,
+                terms: Box::default(),
+            },
+            EventKind::DealMade {
+                terms: Box::default(),
+            },
+            EventKind::GameWon { winners: vec![p] },
+            EventKind::EffectStarted {
+                player: p,
+                source: 0,
+                reads: Some("set Blue's compensation to 0".into()),
+            },
+            EventKind::Picked {
+                player: p,
+                picked: Picked::Cards(vec![CardId(0)]),
+            },
+        ];
+        for kind in &holding {
+            assert!(!kind.is_plain(), "{kind:?} holds memory");
+        }
+        assert!(EventKind::ShipsMoved {
+            player: p,
+            from: Place::Warp,
+            to: Place::Gate,
+            count: 1,
+        }
+        .is_plain());
+    }
+}
