@@ -14,10 +14,13 @@ type ShipPlaces = Vec<(Place, u8)>;
 
 impl Game<'_> {
     /// Ships `p` has at `place`.
+    #[inline]
     pub fn ships_at(&self, p: PlayerId, place: Place) -> u8 {
         self.state.ships_at(p, place)
     }
 
+    // Always inlined: `move_ships` calls it twice per move, and LLVM would not.
+    #[inline(always)]
     fn ships_at_mut(&mut self, p: PlayerId, place: Place) -> &mut u8 {
         let s = &mut self.state;
         match place {
@@ -151,6 +154,7 @@ impl Game<'_> {
 
     /// Queues a moment for content to answer at the next window; a count of the same kind
     /// for the same player as the moment queued last is added to it.
+    #[inline]
     pub(crate) fn note(&mut self, m: crate::hooks::Moment) {
         if let Some(last) = self.moments.last_mut() {
             if let Some(both) = last.merged(m) {

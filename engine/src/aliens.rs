@@ -27,9 +27,12 @@ impl Game<'_> {
     /// Puts every alien of the game's sets (`in_sets`) not given to a player in the box, for
     /// later draws.
     pub(crate) fn box_unused_aliens(&mut self, in_sets: &[u16]) {
-        let s = &self.state;
-        let in_play = |a: u16| s.players.iter().any(|p| p.has_alien(a));
-        self.state.unused_aliens = in_sets.iter().copied().filter(|&a| !in_play(a)).collect();
+        // The aliens in play, listed once rather than searched for each alien of the sets.
+        let in_play: smallvec::SmallVec<[u16; 16]> =
+            self.state.players.iter().flat_map(|p| p.aliens()).collect();
+        self.state.unused_aliens = (in_sets.iter().copied())
+            .filter(|a| !in_play.contains(a))
+            .collect();
     }
 
     fn has_game_setup(&self, alien: u16) -> bool {
@@ -42,21 +45,28 @@ impl Game<'_> {
     /// Takes a random alien from the box, leaving aside those with game setup text (they
     /// cannot join a game under way); none when no such alien is left.
     fn draw_unused_alien(&mut self) -> Option<u16> {
-        let s = &self.state;
-        // Nor one whose sheet excludes an alien in play, or is excluded by one.
-        // Only the aliens in play are compared (not every alien of the library per player).
-        let excluded = |a: u16| {
-            (s.players.iter().flat_map(|p| p.aliens()))
-                .any(|b| self.components.aliens_exclude(a, b))
+        let (s, components) = (&self.state, &*self.components);
+        let defs = &components.aliens;
+        let excludes = |a: u16| defs.get(a as usize).is_some_and(|d| !d.excludes.is_empty());
+        // Nor one whose sheet excludes an alien in play, or is excluded by one. Only the
+        // aliens in play are compared, and only when one of the two sheets excludes anything
+        // (few do): names are compared, which is slow, and the box is searched whole.
+        let in_play: smallvec::SmallVec<[u16; 16]> =
+            s.players.iter().flat_map(|p| p.aliens()).collect();
+        let any_in_play_excludes = in_play.iter().any(|&b| excludes(b));
+        let usable = |a: u16| {
+            !defs.get(a as usize).is_some_and(|d| d.game_setup)
+                && !((any_in_play_excludes || excludes(a))
+                    && in_play.iter().any(|&b| components.aliens_exclude(a, b)))
         };
-        let usable: Vec<usize> = (0..self.state.unused_aliens.len())
-            .filter(|&i| !self.has_game_setup(self.state.unused_aliens[i]))
-            .filter(|&i| !excluded(self.state.unused_aliens[i]))
-            .collect();
-        if usable.is_empty() {
+        let count = s.unused_aliens.iter().filter(|&&a| usable(a)).count();
+        if count == 0 {
             return None;
         }
-        let i = usable[self.rng.gen_range(0..usable.len())];
+        let k = self.rng.gen_range(0..count);
+        let i = (0..s.unused_aliens.len())
+            .filter(|&i| usable(s.unused_aliens[i]))
+            .nth(k)?;
         Some(self.state.unused_aliens.remove(i))
     }
 

@@ -107,6 +107,7 @@ impl Effects {
     /// Whether `p`'s alien power is switched off by an effect. (These lookups match effects
     /// rather than compare them: comparing builds an effect and calls the derived equality
     /// for every effect in the list, and they run at every window.)
+    #[inline]
     pub fn power_off(&self, p: PlayerId) -> bool {
         self.lasting
             .iter()
@@ -114,6 +115,7 @@ impl Effects {
     }
 
     /// Whether `p`'s alien power is zapped (see `Lasting::Zapped`).
+    #[inline]
     pub fn power_zapped(&self, p: PlayerId) -> bool {
         self.lasting
             .iter()
@@ -129,6 +131,7 @@ impl Effects {
     }
 
     /// Whether `p` has the fact `key` recorded.
+    #[inline]
     pub fn marked(&self, p: PlayerId, key: u32) -> bool {
         self.lasting
             .iter()
@@ -136,6 +139,7 @@ impl Effects {
     }
 
     /// Whether `p`'s ability `source` is cancelled.
+    #[inline]
     pub fn cancelled(&self, p: PlayerId, source: u32) -> bool {
         self.lasting
             .iter()

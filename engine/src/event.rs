@@ -578,8 +578,111 @@ pub enum Holders {
 }
 
 impl EventKind {
+    /// Whether this event holds nothing on the heap (no deal terms, list or text), so that
+    /// it may be forgotten rather than dropped (a kind given such a field must leave the
+    /// list). A kind not named here is dropped: only slower. Always inlined, so where the
+    /// kind is known no drop is called at all (the drop glue is never inlined).
+    #[inline(always)]
+    pub(crate) fn is_plain(&self) -> bool {
+        use EventKind::*;
+        matches!(
+            self,
+            GameStarted { .. }
+                | FirstPlayer { .. }
+                | TurnStarted { .. }
+                | EncounterStarted { .. }
+                | EncounterGranted { .. }
+                | PhaseStarted { .. }
+                | DeckShuffled { .. }
+                | CosmicQuake
+                | NoEncounterCardToDraw { .. }
+                | CardDrawn { .. }
+                | CardDiscarded { .. }
+                | CardGiven { .. }
+                | ShipsMoved { .. }
+                | ColonyGained { .. }
+                | ColonyLost { .. }
+                | TrackMoved { .. }
+                | PowerLost { .. }
+                | PowerRegained { .. }
+                | DestinyRevealed { .. }
+                | DestinyDrawn { .. }
+                | DestinyDiscarded { .. }
+                | DestinyShuffled { .. }
+                | DefenseNamed { .. }
+                | GateAimed { .. }
+                | Invited { .. }
+                | AllianceJoined { .. }
+                | AllianceDeclined { .. }
+                | CardSelected { .. }
+                | CardsRevealed { .. }
+                | MorphCopied { .. }
+                | ReinforcementPlayed { .. }
+                | TotalsComputed { .. }
+                | EncounterResolved { .. }
+                | DealRejected { .. }
+                | DealFailed
+                | CompensationTaken { .. }
+                | RewardsTaken { .. }
+                | TurnEnded { .. }
+                | GameStopped { .. }
+                | AlienGiven { .. }
+                | AlienFaceDown { .. }
+                | AlienRevealed { .. }
+                | AlienDrawn { .. }
+                | AlienDiscarded { .. }
+                | PowerGained { .. }
+                | GainedPowerLost { .. }
+                | TechDrawn { .. }
+                | TechKept { .. }
+                | TechDiscarded { .. }
+                | TechCompleted { .. }
+                | TechRevealed { .. }
+                | TechReset { .. }
+                | TechDeckReshuffled
+                | AbilityUsed { .. }
+                | AbilityCancelled { .. }
+                | CardPlayed { .. }
+                | CardReturned { .. }
+                | CardShown { .. }
+                | HandLooked { .. }
+                | DestinyChosen { .. }
+                | CardTaken { .. }
+                | CardTypeChanged { .. }
+                | HandsSwapped { .. }
+                | EncounterCardsSwapped
+                | EncounterCardReplaced { .. }
+                | HandsMixed { .. }
+                | AliensSwapped { .. }
+                | CardSetAside { .. }
+                | CardFromSheet { .. }
+                | TechGiven { .. }
+                | PlanetTokenPlaced { .. }
+                | PlanetTokensRemoved { .. }
+                | ShipTokenPlaced { .. }
+                | ShipTokenRemoved { .. }
+                | PlanetDestroyed { .. }
+                | PlanetCreated { .. }
+                | CardToDeckBottom { .. }
+                | CardReturnedFromSheet { .. }
+                | PowerLent { .. }
+                | PowerReturned { .. }
+                | MustPlayCard { .. }
+                | TokensChanged { .. }
+                | Declared { .. }
+                | EncounterCardKeptFaceDown { .. }
+                | CardRevealed { .. }
+                | TokenGiven { .. }
+                | DrawsWatched { .. }
+                | EncounterDecided { .. }
+        )
+    }
+
     /// The one card this event moves into, out of or between holdings, for the kinds that
     /// move exactly one card and nothing else held.
+    // Always inlined, as `holders`: where the event is built its kind is known, so the match
+    // folds away.
+    #[inline(always)]
     pub fn card_moved(&self) -> Option<CardId> {
         use EventKind::*;
         match self {
@@ -600,6 +703,7 @@ impl EventKind {
 
     /// Whose holdings this event may change. Kinds not named here may change anybody's,
     /// so a new kind is safe until it is sorted; `--check` finds a kind sorted wrongly.
+    #[inline(always)]
     pub fn holders(&self) -> Holders {
         use EventKind::*;
         let one = |p: &PlayerId| Holders::Players(1 << p.0);
@@ -1414,4 +1518,45 @@ fn on_sheet() -> crate::state::Aside {
 /// Whether a card set aside lay on its owner's sheet (left out of the JSON).
 fn is_on_sheet(at: &crate::state::Aside) -> bool {
     *at == crate::state::Aside::Sheet
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_kinds_with_nothing_on_the_heap_are_plain() {
+        // Forgotten rather than dropped when nobody keeps them (`Game::emit_caused`): a kind
+        // holding memory must be dropped, or every event of it would leak.
+        let p = PlayerId(0);
+        let holding = [
+            EventKind::DealProposed {
+                by: p,
+                terms: Box::default(),
+            },
+            EventKind::DealMade {
+                terms: Box::default(),
+            },
+            EventKind::GameWon { winners: vec![p] },
+            EventKind::EffectStarted {
+                player: p,
+                source: 0,
+                reads: Some("set Blue's compensation to 0".into()),
+            },
+            EventKind::Picked {
+                player: p,
+                picked: Picked::Cards(vec![CardId(0)]),
+            },
+        ];
+        for kind in &holding {
+            assert!(!kind.is_plain(), "{kind:?} holds memory");
+        }
+        assert!(EventKind::ShipsMoved {
+            player: p,
+            from: Place::Warp,
+            to: Place::Gate,
+            count: 1,
+        }
+        .is_plain());
+    }
 }

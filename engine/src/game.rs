@@ -563,6 +563,7 @@ impl<'h> Game<'h> {
 
     /// Whose holdings `kind` may change: `EventKind::holders`, but nobody's when the one card
     /// it moves cannot give abilities.
+    #[inline(always)]
     fn holders(&self, kind: &EventKind) -> Holders {
         let card = match kind {
             // The card selected is hidden from the log but lies in the encounter by now.
@@ -586,6 +587,7 @@ impl<'h> Game<'h> {
     }
 
     /// Gives the players of `who` new holdings stamps.
+    #[inline]
     fn touch_holdings(&mut self, who: Holders) {
         let mask = match who {
             Holders::None => return,
@@ -743,7 +745,8 @@ impl<'h> Game<'h> {
     }
 
     /// Records an event caused by a rule.
-    #[inline]
+    // Always inlined, with `emit_caused`, so the kind is known where it is folded.
+    #[inline(always)]
     pub(crate) fn emit(&mut self, rule: Rule, kind: EventKind) {
         // Card text's events cite the ability whose text runs, when the hooks said which.
         let cause = match (rule, self.acting) {
@@ -766,14 +769,32 @@ impl<'h> Game<'h> {
     }
 
     /// Records an event with its cause, and checks the invariants if asked to.
+    // Always inlined where events are built: their kind is known there, so whose holdings
+    // they touch is worked out at compile time and an event nobody keeps costs a counter;
+    // the progress count, the checks and the log stay out of line.
+    #[inline(always)]
     pub fn emit_caused(&mut self, cause: Cause, kind: EventKind) {
         let seq = self.stats.events as u32;
         self.stats.events += 1;
+        self.touch_holdings(self.holders(&kind));
+        if self.progress.is_some()
+            || self.options.check_invariants
+            || self.options.record_events
+            || self.observer.is_some()
+        {
+            self.after_event(seq, cause, kind);
+        } else if kind.is_plain() {
+            // Nothing to free: spares a call to the drop glue for every event.
+            std::mem::forget(kind);
+        }
+    }
+
+    /// What follows event `seq` when anyone counts, checks or keeps events.
+    #[inline(never)]
+    fn after_event(&mut self, seq: u32, cause: Cause, kind: EventKind) {
         if let Some(p) = self.progress {
             p.store(self.stats.events, std::sync::atomic::Ordering::Relaxed);
         }
-        self.touch_holdings(self.holders(&kind));
-        // The checks and the log are kept out of line: most events in a long run need neither.
         if self.options.check_invariants && self.violation.is_none() {
             self.check_after_event(seq);
         }
@@ -993,6 +1014,7 @@ impl<'h> Game<'h> {
 
     /// The order in which simultaneous abilities and rounds of play go, by the edition's
     /// timing rule (`procedure::timing_order`).
+    #[inline]
     pub fn timing_order(&self) -> Seats {
         // Asked at every window and for every answer: kept while the main players stay.
         let (o, d) = (self.state.offense, self.state.encounter.defense);

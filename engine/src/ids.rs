@@ -36,6 +36,7 @@ impl Seats {
     }
 
     /// The seats in order.
+    #[inline]
     pub fn as_slice(&self) -> &[PlayerId] {
         &self.ids[..self.len as usize]
     }
@@ -48,6 +49,7 @@ impl Seats {
 
 impl std::ops::Deref for Seats {
     type Target = [PlayerId];
+    #[inline]
     fn deref(&self) -> &[PlayerId] {
         self.as_slice()
     }

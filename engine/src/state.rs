@@ -38,6 +38,7 @@ pub struct Player {
 
 impl Player {
     /// Every alien power the player has: its sheet's, then those gained, in order.
+    #[inline]
     pub fn aliens(&self) -> impl Iterator<Item = u16> + '_ {
         self.alien
             .into_iter()
@@ -533,6 +534,7 @@ impl GameState {
     }
 
     /// Ships `p` has at `place`.
+    #[inline]
     pub fn ships_at(&self, p: PlayerId, place: crate::event::Place) -> u8 {
         use crate::event::Place;
         match place {

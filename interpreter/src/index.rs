@@ -82,6 +82,45 @@ pub(crate) fn on_keys(h: Happening, also: &[Happening]) -> Keys {
     also.iter().fold(on_key(h), |m, &k| m | on_key(k))
 }
 
+/// A set of happenings, one bit per kind (`on_bit`): finer than the keys, which give most
+/// happenings one bit between them, so that a happening nobody answers skips the search.
+pub(crate) type Ons = u32;
+
+/// The bit of `h`'s kind among the happenings (whatever it carries: a card type).
+pub(crate) fn on_bit(h: Happening) -> Ons {
+    use Happening::*;
+    1 << match h {
+        PowerUsed => 0,
+        CardPlayed => 1,
+        MyPowerZapped => 2,
+        AlienLeft => 3,
+        ArtifactPlayed => 4,
+        FlarePlayed => 5,
+        WildFlarePlayed => 6,
+        MyArtifactPlayed => 7,
+        PowerLost => 8,
+        DeckReshuffled => 9,
+        MyShipsToWarp => 10,
+        OthersShipsToWarp => 11,
+        OthersShipsRemoved => 12,
+        MyShipsRemoved => 13,
+        OthersShipsRetrieved => 14,
+        OthersCardsDrawn => 15,
+        MyRewardsDrawn => 16,
+        TechUsed => 17,
+        TechCompleted => 18,
+        OthersColonyGained => 19,
+        OthersDiscard(_) => 20,
+        NewHandDiscard(_) => 21,
+        ReinforcementPlayed => 22,
+    }
+}
+
+/// The bits of `h` and of each of `also` (see `on_keys`).
+pub(crate) fn on_bits(h: Happening, also: &[Happening]) -> Ons {
+    also.iter().fold(on_bit(h), |m, &k| m | on_bit(k))
+}
+
 /// The bit of the replacements of ships going to the warp.
 pub(crate) const INSTEAD_KEY: Keys = 1 << 57;
 

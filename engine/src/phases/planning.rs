@@ -56,16 +56,25 @@ impl Game<'_> {
         // ... or to play a card it was given.
         let forced = (self.state.effects.must_play(p))
             .filter(|c| hand.contains(c) && self.state.kind(*c).is_encounter());
-        options.extend(
-            (hand.iter().copied())
-                .chain(self.state.playable_sheet(p))
-                .filter(|&c| self.state.kind(c).is_encounter())
-                .filter(|c| match forced {
-                    Some(f) => f == *c,
-                    None => !only_attacks || attack(c),
-                })
-                .map(Choice::Card),
-        );
+        let allowed = |c: CardId| {
+            self.state.kind(c).is_encounter()
+                && match forced {
+                    Some(f) => f == c,
+                    None => !only_attacks || attack(&c),
+                }
+        };
+        // Plain loops: a chain of filters has no size to reserve and pushes card by card
+        // through the general `extend`, at every selection of every encounter.
+        for &c in hand {
+            if allowed(c) {
+                options.push(Choice::Card(c));
+            }
+        }
+        for c in self.state.playable_sheet(p) {
+            if allowed(c) {
+                options.push(Choice::Card(c));
+            }
+        }
         if let Choice::Card(card) = self.pick(p, DecisionKind::EncounterCard, options)? {
             self.fetch_from_sheet(p, card);
             let hand = &mut self.state.players[p.ix()].hand;

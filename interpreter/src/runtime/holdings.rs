@@ -3,8 +3,8 @@
 use super::context::Origin;
 use super::Runtime;
 use crate::header::{Standing, Usage};
-use crate::index::{Acting, Keys, Part};
-use crate::ir::Home;
+use crate::index::{on_bit, Acting, Keys, Ons, Part};
+use crate::ir::{Home, Trigger};
 use cosmic_engine::{CardKind, Game, PlayerId};
 
 /// The abilities one player's holdings give, under its holdings stamp.
@@ -64,12 +64,15 @@ pub(super) struct Held {
     /// The moments at which something held may act (with the kinds of quantity it may
     /// change continuously: `index::kinds_of`).
     pub(super) keys: Keys,
+    /// The happenings something held answers (`index::on_bit`).
+    pub(super) ons: Ons,
 }
 
 impl Held {
     pub(super) const NONE: Held = Held {
         stamp: u64::MAX,
         keys: 0,
+        ons: 0,
     };
 }
 
@@ -93,7 +96,9 @@ impl Runtime {
             ..Held::NONE
         };
         for p in game.state().seats() {
-            all.keys |= self.held(game, p).keys;
+            let held = self.held(game, p);
+            all.keys |= held.keys;
+            all.ons |= held.ons;
         }
         self.held_all.set(all);
         all
@@ -120,7 +125,13 @@ impl Runtime {
         let mut as_standing = [0; Standing::ALL.len()];
         for c in &self.candidates(game, p).list {
             held.keys |= c.keys;
-            let roles = self.ability(c.ability).roles;
+            let ability = self.ability(c.ability);
+            for t in &ability.triggers {
+                if let Trigger::On(h) = *t {
+                    held.ons |= on_bit(h);
+                }
+            }
+            let roles = ability.roles;
             for (keys, s) in as_standing.iter_mut().zip(Standing::ALL) {
                 if roles.allows(s) {
                     *keys |= c.keys;
@@ -134,6 +145,7 @@ impl Runtime {
 
     /// The abilities `p`'s holdings give, from the cache while its holdings stamp is
     /// unchanged (see `abilities_at`, which checks what may change without a new stamp).
+    #[inline]
     pub(super) fn candidates(&self, game: &Game, p: PlayerId) -> std::cell::Ref<'_, Candidates> {
         let stamp = game.holdings_stamp(p);
         let cell = &self.candidates[p.ix()];
@@ -218,6 +230,16 @@ impl Runtime {
     /// moments in `keys` (a cheap test before the full search of its abilities).
     pub(super) fn holds_acting(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
         self.held(game, p).keys & keys != 0
+    }
+
+    /// Whether anything `p` holds answers one of the happenings `ons` (a cheap test before
+    /// the search of its answers; `None`: anybody).
+    pub(super) fn holds_answer(&self, game: &Game, p: Option<PlayerId>, ons: Ons) -> bool {
+        let held = match p {
+            Some(p) => self.held(game, p),
+            None => self.held_all(game),
+        };
+        held.ons & ons != 0
     }
 
     /// `holds_acting`, counting only abilities whose roles allow `p`'s standing now: for

@@ -4,7 +4,7 @@ use super::context::Subject;
 use super::search::Uses;
 use super::{Runtime, LIMIT};
 use crate::header::Usage;
-use crate::index::{on_key, Keys};
+use crate::index::{on_bit, on_key, Keys};
 use crate::ir::{Happening, Home, Trigger};
 use cosmic_engine::effects::Until;
 use cosmic_engine::state::Phase;
@@ -20,12 +20,15 @@ impl Runtime {
         players: u8,
         subject: Subject,
     ) -> Flow {
-        let key = on_key(h);
-        if self.held_all(game).keys & key == 0 {
+        let (key, bit) = (on_key(h), on_bit(h));
+        if self.held_all(game).keys & key == 0 || !self.holds_answer(game, None, bit) {
             return Ok(());
         }
         for &p in game.timing_order().iter() {
-            if players & (1 << p.0) == 0 || !self.holds_acting_now(game, p, key) {
+            if players & (1 << p.0) == 0
+                || !self.holds_answer(game, Some(p), bit)
+                || !self.holds_acting_now(game, p, key)
+            {
                 continue;
             }
             let options = self.answers(game, p, h, &[], subject);

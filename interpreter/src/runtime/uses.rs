@@ -4,7 +4,7 @@ use super::context::{Origin, Subject};
 use super::search::Uses;
 use super::{Runtime, CARD_USED, FLARE_USED, LIMIT};
 use crate::header::Usage;
-use crate::index::on_keys;
+use crate::index::{on_bits, on_keys};
 use crate::ir::{Ability, Happening, Home, Trigger};
 use cosmic_engine::effects::Until;
 use cosmic_engine::event::Rule;
@@ -200,12 +200,15 @@ impl Runtime {
         target: Subject,
     ) -> Flow<bool> {
         let also = self.play_kinds(game, target);
-        let key = on_keys(h, also);
-        if self.held_all(game).keys & key == 0 {
+        let (key, bits) = (on_keys(h, also), on_bits(h, also));
+        if self.held_all(game).keys & key == 0 || !self.holds_answer(game, None, bits) {
             return Ok(false);
         }
         for &q in game.timing_order().iter() {
-            if q == user || !self.holds_acting_now(game, q, key) {
+            if q == user
+                || !self.holds_answer(game, Some(q), bits)
+                || !self.holds_acting_now(game, q, key)
+            {
                 continue;
             }
             let options = self.answers(game, q, h, also, target);
