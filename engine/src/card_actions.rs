@@ -85,6 +85,18 @@ impl Game<'_> {
         );
     }
 
+    /// Ends the effects that last no longer than `until`, each content effect with its line.
+    pub(crate) fn expire_effects(&mut self, until: Until) {
+        let ended = self.state.effects.expire(until);
+        self.effects_changed();
+        for (player, source) in ended {
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::EffectEnded { player, source },
+            );
+        }
+    }
+
     /// Says what `p` picked for the content ability `source` (a card only to whom may see it).
     pub fn announce_pick(&mut self, p: PlayerId, picked: Picked, source: u32) {
         self.emit_caused(

@@ -47,6 +47,16 @@ pub enum Lasting {
         /// The values bound when the change was made (players, sides, numbers).
         env: Vec<i32>,
     },
+    /// A lasting effect content started (`for the rest of the encounter { ... }`): its
+    /// changes are read, like a continuous ability's, each time the rules compute a quantity.
+    Continuous {
+        /// The content effect.
+        effect: u32,
+        /// Names it in the log when it starts and ends.
+        source: u32,
+        /// The values bound when it was started (players, sides, numbers).
+        env: Vec<i32>,
+    },
     /// A fact content records and asks about later (an upset declared, an ability used).
     Mark {
         /// What the fact is, in content's numbering.
@@ -99,9 +109,18 @@ pub struct Effects {
 }
 
 impl Effects {
-    /// Ends every effect that lasts no longer than `until`.
-    pub fn expire(&mut self, until: Until) {
-        self.lasting.retain(|e| e.until > until);
+    /// Ends every effect that lasts no longer than `until`; gives the owner and the source
+    /// of each content effect (`Lasting::Continuous`) ended, for the log.
+    pub fn expire(&mut self, until: Until) -> Vec<(PlayerId, u32)> {
+        let mut ended = Vec::new();
+        self.lasting.retain(|e| {
+            let keep = e.until > until;
+            if let (false, Lasting::Continuous { source, .. }) = (keep, &e.what) {
+                ended.push((e.by, *source));
+            }
+            keep
+        });
+        ended
     }
 
     /// Whether `p`'s alien power is switched off by an effect. (These lookups match effects

@@ -505,6 +505,11 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reads: Option<Box<str>>,
     },
+    /// A lasting effect content started ended.
+    EffectEnded {
+        player: PlayerId,
+        source: u32,
+    },
     TokensChanged {
         player: PlayerId,
         tokens: i32,
@@ -758,6 +763,7 @@ impl EventKind {
             | PlanetCreated { .. }
             | MustPlayCard { .. }
             | EffectStarted { .. }
+            | EffectEnded { .. }
             | TokensChanged { .. }
             | Declared { .. }
             | CardRevealed { .. }
@@ -1452,6 +1458,9 @@ impl Names<'_> {
                 Some(text) => write!(s, "{}: {text}", self.player(*player)),
                 None => write!(s, "{}: {}", self.player(*player), self.source(*source)),
             },
+            EventKind::EffectEnded { player, source } => {
+                write!(s, "{}: end of {}", self.player(*player), self.source(*source))
+            }
             EventKind::TokensChanged { player, tokens } => write!(
                 s,
                 "{} has {tokens} token{} on its sheet",

@@ -351,6 +351,8 @@ pub enum Stmt {
     ChooseOne(ChooseOne),
     /// `as opponent { }`.
     As(ActAs),
+    /// `for the rest of the encounter { }`.
+    Lasting(Lasting),
     /// `do name`.
     Do(Do),
     /// A statement that did not parse.
@@ -368,6 +370,7 @@ impl Stmt {
             Stmt::Choose(x) => x.span,
             Stmt::ChooseOne(x) => x.span,
             Stmt::As(x) => x.span,
+            Stmt::Lasting(x) => x.span,
             Stmt::Do(x) => x.span,
             Stmt::Invalid(x) => x.span,
         }
@@ -488,6 +491,19 @@ pub struct ActAs {
     /// Who acts.
     pub player: Expr,
     /// What they do.
+    pub body: Block,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `for the rest of the encounter { ... }`: an effect that lasts for a stated duration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Lasting {
+    /// `for` or `until`, the word that opens the duration.
+    pub opener: Word,
+    /// The rest of the duration (`the rest of the encounter`).
+    pub duration: Phrase,
+    /// What holds meanwhile.
     pub body: Block,
     /// The whole statement.
     pub span: Span,

@@ -509,6 +509,24 @@ impl Builder {
                     span,
                 })
             }
+            Rule::lasting_stmt => {
+                let mut head = None;
+                let mut body = None;
+                for p in inner.into_inner() {
+                    match p.as_rule() {
+                        Rule::duration => head = Some(self.duration(p)),
+                        Rule::stmt_block => body = Some(self.stmt_block(p)),
+                        _ => {}
+                    }
+                }
+                let (opener, duration) = head.expect("duration");
+                Stmt::Lasting(Lasting {
+                    opener,
+                    duration,
+                    body: body.expect("lasting body"),
+                    span,
+                })
+            }
             Rule::do_stmt => {
                 let name = inner
                     .into_inner()
@@ -629,6 +647,15 @@ impl Builder {
     }
 
     /// The first `word` inside `pair`.
+    /// A lasting effect's duration: its opening `for` or `until`, and the rest.
+    pub fn duration(&self, pair: Pair<Rule>) -> (Word, Phrase) {
+        let mut parts = pair.into_inner();
+        let opener = parts.next().expect("`for` or `until`");
+        let opener = self.word(&opener);
+        let rest = parts.next().expect("duration words");
+        (opener, self.phrase(rest))
+    }
+
     pub fn word_in(&self, pair: Pair<Rule>) -> Option<Word> {
         pair.into_inner()
             .find(|p| p.as_rule() == Rule::word)

@@ -22,7 +22,7 @@ pub(crate) const VERBS: &[&str] = &[
     "swap", "take", "win",
 ];
 /// Keywords that start a statement other than an action.
-pub(crate) const STATEMENT_KEYWORDS: &[&str] = &["if", "for", "let", "choose", "as", "do"];
+pub(crate) const STATEMENT_KEYWORDS: &[&str] = &["if", "for", "until", "let", "choose", "as", "do"];
 
 /// A syntax error with its place in the source.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Diagnostic)]
@@ -248,6 +248,7 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         }
         R::window | R::window_kw => (59, "`after`, `before` or `when`"),
         R::phrase | R::phrase_word => (60, "words that describe it"),
+        R::duration => (61, "a duration such as `for the rest of the encounter`"),
         R::item | R::item_head | R::item_only | R::item_head_only | R::file => {
             (70, "an item such as `alien \"Name\" { ... }`")
         }
@@ -274,6 +275,8 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         | R::choose_one_head_only
         | R::as_stmt
         | R::as_head_only
+        | R::lasting_stmt
+        | R::lasting_head_only
         | R::do_stmt
         | R::for_head_only => (75, "a statement such as `draw 1 card` or `if ... { ... }`"),
         R::option | R::option_only | R::option_head_only => {
@@ -486,7 +489,7 @@ fn help_for(start: Rule, wants: &[&str], at_start: bool) -> Option<String> {
         }
         _ if !at_start && wants.contains(&describe(Rule::expr).1) => VALUE_HELP,
         _ if !at_start => return None,
-        Rule::stmt_only | Rule::if_head_only | Rule::else_head_only | Rule::for_head_only | Rule::as_head_only => {
+        Rule::stmt_only | Rule::if_head_only | Rule::else_head_only | Rule::for_head_only | Rule::as_head_only | Rule::lasting_head_only => {
             "a statement starts with a verb (`move`, `draw`, `discard`, `give`, `take`, `reveal`, `set`, `add`, ...) or with `if`, `for each`, `let`, `choose`, `as` or `do`"
         }
         Rule::entry_only | Rule::section_head_only | Rule::define_head_only => {
@@ -555,6 +558,7 @@ pub(crate) fn from_pest(
             | Rule::else_head_only
             | Rule::for_head_only
             | Rule::as_head_only
+            | Rule::lasting_head_only
             | Rule::choose_one_head_only
             | Rule::option_head_only
     );

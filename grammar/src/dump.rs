@@ -227,6 +227,15 @@ impl Dumper {
                 self.line(&format!("as {}{}", expr(&a.player), at(a.span)));
                 self.nested(|d| d.block("body", &a.body));
             }
+            Stmt::Lasting(l) => {
+                self.line(&format!(
+                    "{} {}{}",
+                    l.opener.text,
+                    words(&l.duration.words),
+                    at(l.span)
+                ));
+                self.nested(|d| d.block("body", &l.body));
+            }
             Stmt::Do(x) => self.line(&format!("do {}{}", words(&x.name.words), at(x.span))),
             Stmt::Invalid(i) => self.invalid(i),
         }

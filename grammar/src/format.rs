@@ -262,6 +262,10 @@ impl Printer<'_> {
                 let head = format!("as {}", expr(&a.player));
                 self.block(&head, &a.body);
             }
+            Stmt::Lasting(l) => {
+                let head = format!("{} {}", l.opener.text, words(&l.duration.words));
+                self.block(&head, &l.body);
+            }
             Stmt::Do(d) => self.line(&format!("do {}", words(&d.name.words))),
             Stmt::Invalid(i) => self.invalid(i),
         }

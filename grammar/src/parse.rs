@@ -477,6 +477,24 @@ impl<'s> Recovery<'s> {
         let head_end = self.scan.tokens[open].start;
         let span = Span::new(start, end);
         match first {
+            "for" | "until" if self.word(piece.0 + 1) != "each" => {
+                let head = self.parse_with(Rule::lasting_head_only, start, head_end, |b, p| {
+                    b.duration(child(p, Rule::duration))
+                });
+                let body = self.stmts_in(open);
+                match head {
+                    Ok((opener, duration)) => Stmt::Lasting(Lasting {
+                        opener,
+                        duration,
+                        body,
+                        span,
+                    }),
+                    Err(failure) => {
+                        self.report(failure, Rule::lasting_head_only, start, head_end);
+                        Stmt::Invalid(self.invalid(start, end))
+                    }
+                }
+            }
             "for" => {
                 let head = self.parse_with(Rule::for_head_only, start, head_end, |b, p| {
                     let var = b.word_in(p.clone()).expect("loop variable");

@@ -183,12 +183,16 @@ pub enum Lint {
         span: Span,
     },
     /// A continuous ability that changes no quantity, so it never does anything.
-    #[error("this `during` ability changes no quantity, so it does nothing")]
+    #[error("this {what} changes no quantity, so it does nothing")]
     #[diagnostic(
         code(cosmic::lint::changes_nothing),
-        help("a `during` ability is read whenever the rules compute a quantity it changes: give it one (`add 2 to my side's total`), or act once with `at PHASE`")
+        help("a {what} is read whenever the rules compute a quantity it changes: give it one (`add 2 to my side's total`), or act once {instead}")
     )]
     ChangesNothing {
+        /// `` `during` ability `` or `lasting effect`.
+        what: &'static str,
+        /// How to act once instead.
+        instead: &'static str,
         /// The ability.
         #[label("no quantity change in this block")]
         span: Span,

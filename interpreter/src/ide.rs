@@ -3,7 +3,7 @@
 //! is defined (`definition`) and the file's outline (`symbols`). Positions are byte offsets;
 //! the language server in `cli/` turns them into the protocol's.
 
-use crate::compile::{path_tokens, INSTEAD_WORDS, WHENEVER_WORDS};
+use crate::compile::{path_tokens, DURATIONS, INSTEAD_WORDS, WHENEVER_WORDS};
 use crate::header;
 use crate::library::{SourceFile, KINDS, PROPERTIES};
 use crate::names::edit_distance;
@@ -178,6 +178,7 @@ fn in_stmt(s: &Stmt, at: usize) -> Option<Node<'_>> {
         Stmt::As(a) if touches(a.span, at) => {
             in_expr(&a.player, at).or_else(|| in_block(&a.body, at))
         }
+        Stmt::Lasting(l) if touches(l.span, at) => in_block(&l.body, at),
         Stmt::Do(d) if touches(d.span, at) => Some(Node::Do(d)),
         _ => None,
     }
@@ -304,6 +305,7 @@ fn bindings(d: &Decl, ability: Option<&Ability>, at: usize) -> Vec<Binding> {
                     }
                 }
                 Stmt::As(a) if touches(a.span, at) => local(&a.body, at, out),
+                Stmt::Lasting(l) if touches(l.span, at) => local(&l.body, at, out),
                 Stmt::ChooseOne(c) if touches(c.span, at) => {
                     for o in &c.options {
                         local(&o.body, at, out);
@@ -330,6 +332,7 @@ fn s_start(s: &Stmt) -> usize {
         Stmt::Choose(x) => x.span.start,
         Stmt::ChooseOne(x) => x.span.start,
         Stmt::As(x) => x.span.start,
+        Stmt::Lasting(x) => x.span.start,
         Stmt::Do(x) => x.span.start,
         Stmt::Invalid(x) => x.span.start,
     }
@@ -896,6 +899,10 @@ pub fn complete(files: &[SourceFile], file: usize, at: usize) -> Vec<Completion>
                     ],
                     "a statement",
                 ));
+                c.extend(DURATIONS.iter().map(|(opener, rest, _)| {
+                    let words = format!("{opener} {rest}");
+                    (words, K::Keyword, "a lasting effect".to_string())
+                }));
                 return rank(&typed, span, c);
             }
             let decl = f.decls().find(|d| touches(d.span, at));

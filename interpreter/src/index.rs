@@ -212,6 +212,8 @@ pub(crate) struct Index {
     /// Every ability that acts at some moment, item by item and part by part, each part in
     /// the item's order.
     acting: Vec<Acting>,
+    /// The kinds of quantity each lasting effect's body may change.
+    lasting_kinds: Vec<Kinds>,
 }
 
 /// Which of an item's abilities a holding gives: an alien its power, a flare card its wild
@@ -288,10 +290,22 @@ impl Index {
                 bounds
             })
             .collect();
+        let lasting_kinds = (program.lasting.iter())
+            .map(|l| modified_kinds(&l.body))
+            .collect();
         Index {
             item_acting,
             acting,
+            lasting_kinds,
         }
+    }
+
+    /// The kinds of quantity lasting effect `effect` may change.
+    pub(crate) fn lasting_kinds(&self, effect: u32) -> Kinds {
+        self.lasting_kinds
+            .get(effect as usize)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The abilities of item `item` in `part` that act at some moment, in the item's order.

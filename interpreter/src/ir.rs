@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 8;
+pub const FORMAT: u32 = 9;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -25,6 +25,20 @@ pub struct Program {
     pub codes: Vec<Code>,
     /// Names of abilities, effects, declarations and options for the event log, by source number.
     pub sources: Vec<String>,
+    /// The bodies of lasting effects (`for the rest of the encounter { ... }`), read like a
+    /// continuous ability's while the effect lasts.
+    #[serde(default)]
+    pub lasting: Vec<LastingBody>,
+}
+
+/// What a lasting effect holds while it lasts: changes to quantities, read whenever the rules
+/// compute one, in the context of the ability that started it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LastingBody {
+    /// The ability whose use started it (its item and slots).
+    pub ability: u32,
+    /// The statements, as a continuous ability's: changes, `let` and `if`.
+    pub body: Vec<Stmt>,
 }
 
 /// The kinds of component, from one list: the keyword that opens an item, and whether the
@@ -1028,6 +1042,15 @@ pub enum Stmt {
     PowerOffSubject(Until),
     /// Make the deal just agreed fail.
     FailDeal,
+    /// Starts a lasting effect: `for the rest of the encounter { ... }`.
+    Lasting {
+        /// Its body (index into `Program::lasting`).
+        effect: u32,
+        /// When it ends.
+        until: Until,
+        /// Names it in the log when it starts and ends.
+        source: u32,
+    },
     /// Record a declaration for the encounter.
     Declare(u32),
     /// The offense may have another encounter.
@@ -1087,7 +1110,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation }
+    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation }
 }
 
 impl Stmt {
@@ -1150,6 +1173,7 @@ impl Stmt {
             Stmt::CancelSubject => StmtKind::CancelSubject,
             Stmt::PowerOffSubject(..) => StmtKind::PowerOffSubject,
             Stmt::FailDeal => StmtKind::FailDeal,
+            Stmt::Lasting { .. } => StmtKind::Lasting,
             Stmt::Declare(..) => StmtKind::Declare,
             Stmt::AnotherEncounter => StmtKind::AnotherEncounter,
             Stmt::OutOfTurnEncounter(..) => StmtKind::OutOfTurnEncounter,

@@ -93,8 +93,7 @@ impl Game<'_> {
             }
             number += 1;
         }
-        self.state.effects.expire(crate::effects::Until::EndOfTurn);
-        self.effects_changed();
+        self.expire_effects(crate::effects::Until::EndOfTurn);
         self.state.another_encounter = false;
         self.emit(Rule::StartTurn, EventKind::TurnEnded { offense });
         match self.violation.take() {
@@ -285,10 +284,7 @@ impl Game<'_> {
         }
         self.return_lent_powers();
         self.return_aside_cards();
-        self.state
-            .effects
-            .expire(crate::effects::Until::EndOfEncounter);
-        self.effects_changed();
+        self.expire_effects(crate::effects::Until::EndOfEncounter);
         // The finished encounter leaves only its number and outcome behind.
         self.state.encounter = Encounter {
             number: self.state.encounter.number,

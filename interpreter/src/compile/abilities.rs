@@ -13,7 +13,7 @@ use cosmic_grammar::ast;
 use cosmic_grammar::Span;
 
 /// Whether a continuous block changes a quantity anywhere in it.
-fn changes_quantity(body: &[Stmt]) -> bool {
+pub(super) fn changes_quantity(body: &[Stmt]) -> bool {
     body.iter().any(|st| match st {
         Stmt::Modify { .. } => true,
         Stmt::If(_, then, otherwise) => changes_quantity(then) || changes_quantity(otherwise),
@@ -164,6 +164,7 @@ impl Compiler<'_> {
             (Some(n), Home::Effect) => format!("{} ({n})", self.item_name),
             _ => self.item_name.clone(),
         };
+        self.ability_label = label.clone();
         let source = self.source(label);
         self.scope.clear();
         self.slots = 0;
@@ -301,7 +302,11 @@ impl Compiler<'_> {
         });
         let body = self.block(&a.body);
         if self.form == Form::Continuous && !changes_quantity(&body) {
-            self.lints.push(Lint::ChangesNothing { span: a.span });
+            self.lints.push(Lint::ChangesNothing {
+                what: "`during` ability",
+                instead: "with `at PHASE`",
+                span: a.span,
+            });
         }
         if self.form == Form::Replacement && !moves_subject(&body) {
             self.lints.push(Lint::ReplacesNothing { span: a.span });
@@ -357,13 +362,22 @@ impl Compiler<'_> {
                 span,
             });
         }
-        if self.form != Form::Continuous {
+        if !matches!(self.form, Form::Continuous | Form::Lasting) {
             return;
         }
-        if written
-            .iter()
-            .any(|st| !matches!(st.kind(), StmtKind::Modify | StmtKind::If | StmtKind::Let))
-        {
+        let held = |st: &Stmt| matches!(st.kind(), StmtKind::Modify | StmtKind::If | StmtKind::Let);
+        if self.form == Form::Lasting && !written.iter().all(held) {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`{}` in a lasting effect", self.snippet(span)),
+                help: "a lasting effect holds while it lasts and can only change quantities \
+                       (`add 1 to my side's total`, with `let` and `if` if need be); write what \
+                       happens once outside its block"
+                    .into(),
+                span,
+            });
+            return;
+        }
+        if !written.iter().all(held) {
             self.lints.push(Lint::Unsupported {
                 what: format!("`{}` in a `during` ability", self.snippet(span)),
                 help: "a `during` ability holds for the whole phase and can only change \

@@ -13,6 +13,7 @@ mod statements;
 
 pub use abilities::{INSTEAD_WORDS, WHENEVER_WORDS};
 pub use expressions::path_tokens;
+pub use statements::DURATIONS;
 
 use crate::diagnostic::Lint;
 use crate::ir::{self, Program};
@@ -47,6 +48,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 item_name: d.name.value.clone(),
                 item_kind: d.kind.text.clone(),
                 form: Form::Triggered,
+                ability_label: String::new(),
                 acts_until: None,
                 answers_draws: false,
             }
@@ -65,6 +67,8 @@ enum Form {
     Setup,
     Continuous,
     Replacement,
+    /// The body of a lasting effect: read like a continuous ability's while it lasts.
+    Lasting,
 }
 
 struct Compiler<'a> {
@@ -85,6 +89,8 @@ struct Compiler<'a> {
     /// The kind of item being compiled, as written (`alien`, `tech`...).
     item_kind: String,
     form: Form,
+    /// How the log names the ability being compiled (`Calculator's power (Equalize)`).
+    ability_label: String,
     /// The last phase the ability being compiled can act in, when it is limited to phases.
     acts_until: Option<Phase>,
     /// Whether the ability being compiled answers cards drawn as rewards (`the cards drawn`

@@ -1,10 +1,13 @@
 //! Compiling statements: blocks, bound names, `if` and `choose`.
 
-use super::{name_tokens, Compiler};
+use super::abilities::changes_quantity;
+use super::{name_tokens, Compiler, Form};
 use crate::diagnostic::Lint;
-use crate::ir::{ChoiceArm, Expr, Pick, Stmt};
+use crate::ir::{ChoiceArm, Expr, LastingBody, Pick, Stmt};
 use crate::vocabulary::{Bound, Ty};
+use cosmic_engine::effects::Until;
 use cosmic_grammar::ast;
+use cosmic_grammar::Span;
 
 /// The list of `one or more of PLAYERS`, which the parser reads as `one or (more of PLAYERS)`.
 fn one_or_more_of(what: &ast::Expr) -> Option<ast::Path> {
@@ -35,6 +38,16 @@ fn one_or_more_of(what: &ast::Expr) -> Option<ast::Path> {
     list.segments.remove(0);
     Some(list)
 }
+
+/// The durations a lasting effect may be written with: the opening word, the rest, and when
+/// the effect ends.
+pub const DURATIONS: &[(&str, &str, Until)] = &[
+    ("for", "the rest of the encounter", Until::EndOfEncounter),
+    ("until", "the end of the encounter", Until::EndOfEncounter),
+    ("for", "the rest of the turn", Until::EndOfTurn),
+    ("until", "the end of the turn", Until::EndOfTurn),
+    ("for", "the rest of the game", Until::EndOfGame),
+];
 
 impl Compiler<'_> {
     pub(super) fn block(&mut self, b: &ast::Block) -> Vec<Stmt> {
@@ -115,6 +128,11 @@ impl Compiler<'_> {
                 let body = self.block(&a.body);
                 out.push(Stmt::As(who, body));
             }
+            ast::Stmt::Lasting(l) => {
+                if let Some(st) = self.lasting(l) {
+                    out.push(st);
+                }
+            }
             ast::Stmt::Do(d) => match self.defines.get(&name_tokens(&d.name)).cloned() {
                 Some(_) if self.expanding.contains(&name_tokens(&d.name)) => {
                     self.lints.push(Lint::RecursiveDefine {
@@ -145,6 +163,62 @@ impl Compiler<'_> {
             },
             ast::Stmt::Invalid(_) => {}
         }
+    }
+
+    /// `for the rest of the encounter { ... }`: its body is compiled as a continuous
+    /// ability's, in the ability's scope (it reads the names bound before it).
+    fn lasting(&mut self, l: &ast::Lasting) -> Option<Stmt> {
+        let words: Vec<&str> = l.duration.words.iter().map(|w| w.text.as_str()).collect();
+        let words = words.join(" ");
+        let until = DURATIONS
+            .iter()
+            .find(|(opener, rest, _)| *opener == l.opener.text && *rest == words)
+            .map(|&(_, _, until)| until);
+        let Some(until) = until else {
+            let known: Vec<String> = DURATIONS
+                .iter()
+                .map(|(opener, rest, _)| format!("`{opener} {rest}`"))
+                .collect();
+            self.lints.push(Lint::UnknownName {
+                what: "duration".into(),
+                found: format!("{} {words}", l.opener.text),
+                help: format!("write {}", known.join(", ")),
+                span: Span::new(l.opener.span.start, l.duration.span.end),
+            });
+            return None;
+        };
+        if self.form == Form::Lasting || self.form == Form::Continuous {
+            // `check_form` refuses it where it stands; its body is not compiled twice over.
+            return Some(Stmt::Lasting {
+                effect: u32::MAX,
+                until,
+                source: u32::MAX,
+            });
+        }
+        let outer = self.form;
+        self.form = Form::Lasting;
+        let body = self.block(&l.body);
+        self.form = outer;
+        if !changes_quantity(&body) {
+            self.lints.push(Lint::ChangesNothing {
+                what: "lasting effect",
+                instead: "outside its block",
+                span: l.span,
+            });
+        }
+        let label = format!("{}, {} {words}", self.ability_label, l.opener.text);
+        let source = self.source(label);
+        self.program.lasting.push(LastingBody {
+            // The ability is added once its body is compiled, at the next index.
+            ability: self.program.abilities.len() as u32,
+            body,
+        });
+        let effect = (self.program.lasting.len() - 1) as u32;
+        Some(Stmt::Lasting {
+            effect,
+            until,
+            source,
+        })
     }
 
     fn if_stmt(&mut self, i: &ast::If) -> Stmt {

@@ -3,7 +3,7 @@
 use super::context::{number, Ctx, Origin, Subject, Value};
 use super::Runtime;
 use crate::index::modify_key;
-use crate::ir::{Op, Stmt, Trigger};
+use crate::ir::{Home, Op, Stmt, Trigger};
 use cosmic_engine::effects::Lasting;
 use cosmic_engine::{Game, PlayerId, Quantity};
 
@@ -29,6 +29,23 @@ impl Runtime {
                     .map(|c| Value::decode(c[0], *c.get(1).unwrap_or(&0)))
                     .collect();
                 out.push((self.layer(*code), *code, Ctx::change(me, slots, 0)));
+            }
+        }
+        // Lasting effects read like continuous abilities: after the modifiers, in the order
+        // they were started. One an alien power started acts while its owner has the power
+        // (as the power's innate text would: zapped or not, but not lost).
+        for e in &s.effects.lasting {
+            if let Lasting::Continuous { effect, env, .. } = &e.what {
+                if self.index.lasting_kinds(*effect) & q.kind_bit() == 0 {
+                    continue;
+                }
+                let lasting = &self.program.lasting[*effect as usize];
+                if self.ability(lasting.ability).home == Home::Power && !self.power_held(game, e.by)
+                {
+                    continue;
+                }
+                let mut ctx = self.effect_ctx(lasting.ability, env);
+                self.continuous_changes(&lasting.body, q, game, &mut ctx, &mut out);
             }
         }
         let key = modify_key(q.kind_bit());
@@ -58,6 +75,17 @@ impl Runtime {
         }
         out.sort_by_key(|(layer, _, _)| *layer);
         out
+    }
+
+    /// The context a lasting effect's changes are read in: its owner and the values bound
+    /// when it started (`env`, as `Stmt::Lasting` encodes them), in its ability.
+    fn effect_ctx(&self, ability: u32, env: &[i32]) -> Ctx {
+        let me = PlayerId(env.first().copied().unwrap_or(0) as u8);
+        let mut ctx = self.ctx(me, ability, Subject::None);
+        for (slot, c) in ctx.slots.iter_mut().zip(env[1..].chunks(2)) {
+            *slot = Value::decode(c[0], *c.get(1).unwrap_or(&0));
+        }
+        ctx
     }
 
     fn continuous_changes(

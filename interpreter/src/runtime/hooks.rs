@@ -5,6 +5,7 @@ use super::Runtime;
 use crate::index::{during_key, kinds_of, window_key, DEAL_KEY, DURING_SHIFT, SETUP_KEY};
 use crate::ir::{Happening, Trigger};
 use cosmic_engine::deal::{ContentTerm, TermOffer};
+use cosmic_engine::effects::Lasting;
 use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::{Flow, Game, Hooks, Moment, PlayerId, Quantity, Side, Window};
 
@@ -153,7 +154,14 @@ impl Hooks for Runtime {
     }
 
     fn changeable(&self, game: &Game<'_>) -> u32 {
-        kinds_of(self.held_all(game).keys)
+        // The engine keeps this under the effects' version too, so lasting effects count.
+        let lasting = (game.state().effects.lasting.iter())
+            .filter_map(|e| match e.what {
+                Lasting::Continuous { effect, .. } => Some(self.index.lasting_kinds(effect)),
+                _ => None,
+            })
+            .fold(0, |a, b| a | b);
+        kinds_of(self.held_all(game).keys) | lasting
     }
 
     fn card_may_act(&self, def: u16) -> bool {

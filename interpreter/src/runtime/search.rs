@@ -28,7 +28,7 @@ impl Runtime {
     /// Whether `p` has its alien power, zapped or not (enough home colonies, or an alien
     /// that never loses its power that way; not lost by an effect): its innate parts act.
     #[inline]
-    fn power_held(&self, game: &Game, p: PlayerId) -> bool {
+    pub(super) fn power_held(&self, game: &Game, p: PlayerId) -> bool {
         let s = game.state();
         let player = &s.players[p.ix()];
         let kept = || {

@@ -58,6 +58,22 @@ impl Runtime {
                     );
                 }
             }
+            Stmt::Lasting {
+                effect,
+                until,
+                source,
+            } => {
+                let mut env = vec![me.0 as i32];
+                for v in &ctx.slots {
+                    env.extend(v.encode());
+                }
+                let what = Lasting::Continuous {
+                    effect: *effect,
+                    source: *source,
+                    env,
+                };
+                game.start_effect(me, *until, what, *source, None);
+            }
             Stmt::SetType { card, to, source } => {
                 if let Value::Card(c) = self.eval(card, game, ctx) {
                     let e = &game.state().encounter;
