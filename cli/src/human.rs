@@ -102,6 +102,10 @@ fn help(view: &View, texts: &[(String, String)]) -> String {
             CardKind::Reinforcement(v) => {
                 format!("a reinforcement: +{v} to a side's total after the reveal")
             }
+            CardKind::Kicker(v) => format!(
+                "a kicker: played face down before the challenge cards, it multiplies its \
+                 player's attack value, consolation or the other's failed-deal losses by {v}"
+            ),
             CardKind::Artifact | CardKind::Flare => {
                 let key = name.strip_prefix("Flare: ").unwrap_or(name);
                 let text = text_of(key).unwrap_or("  (no text)\n");

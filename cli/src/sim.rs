@@ -95,9 +95,13 @@ pub struct RunArgs {
     /// Also play these content files or folders (your own aliens and cards).
     #[arg(long)]
     cards: Vec<PathBuf>,
-    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers.
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers (FFG); lucre (Eon).
     #[arg(long, default_value = "none")]
     variants: String,
+    /// The rule book: `ffg` (the default) or `eon` (the Complete Book of 1983; its deck is
+    /// not all confirmed yet, so a whole game is refused with what is missing).
+    #[arg(long, default_value = "ffg")]
+    edition: String,
     /// Record every game's full event log and print a hash of all of them (in game order),
     /// to check that a change to the code leaves every game identical.
     #[arg(long)]
@@ -225,7 +229,9 @@ fn play(args: RunArgs) -> miette::Result<i32> {
         Some(shard) => shard.games(args.games)?,
         None => 0..args.games,
     };
-    let library = crate::lint::load_library(&args.cards)?;
+    let edition = crate::lint::parse_edition(&args.edition)?;
+    let library = crate::lint::load_edition_library(edition, &args.cards)?;
+    crate::lint::check_dealable(&library)?;
     let seats: Vec<Bot> = if args.seats.is_empty() {
         vec![args.bot; args.players as usize]
     } else if args.seats.len() == args.players as usize {
@@ -257,6 +263,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
         sets: library
             .game_sets(&args.sets)
             .map_err(|e| miette!(help = "e.g. --sets base,incursion,conflict", "--sets: {e}"))?,
+        edition,
         ..Setup::new(args.players, seed)
     };
     let progress = ProgressBar::new(games.end - games.start);

@@ -74,15 +74,22 @@ pub enum DecisionKind {
     TechAction,
     /// The colony a ship researching a tech comes from.
     ResearchShip,
+    /// Eon lucre: how many tokens the offense buys back from the warp.
+    BuyTokens,
+    /// Eon lucre: how many cards a main player buys from the deck.
+    BuyCards,
+    /// Eon: a kicker a main player plays face down, or pass.
+    Kicker,
 }
 
 impl DecisionKind {
     /// Every kind of decision, in the order of play (scripts and docs list them from here).
-    pub const ALL: [DecisionKind; 31] = [
+    pub const ALL: [DecisionKind; 34] = [
         DecisionKind::ChooseAlien,
         DecisionKind::KeepTech,
         DecisionKind::TechAction,
         DecisionKind::ResearchShip,
+        DecisionKind::BuyTokens,
         DecisionKind::RegroupColony,
         DecisionKind::OwnColor,
         DecisionKind::WildDefense,
@@ -94,6 +101,8 @@ impl DecisionKind {
         DecisionKind::DefenseInvites,
         DecisionKind::JoinAlliance,
         DecisionKind::AllyShips,
+        DecisionKind::BuyCards,
+        DecisionKind::Kicker,
         DecisionKind::EncounterCard,
         DecisionKind::Reinforcement,
         DecisionKind::DealProposal,
@@ -146,6 +155,9 @@ impl DecisionKind {
             DecisionKind::KeepTech => "keep-tech",
             DecisionKind::TechAction => "tech-action",
             DecisionKind::ResearchShip => "research-ship",
+            DecisionKind::BuyTokens => "buy-tokens",
+            DecisionKind::BuyCards => "buy-cards",
+            DecisionKind::Kicker => "kicker",
         }
     }
 
@@ -183,6 +195,9 @@ impl DecisionKind {
             DecisionKind::KeepTech => "Which tech do you keep?",
             DecisionKind::TechAction => "Research, complete or abandon a tech?",
             DecisionKind::ResearchShip => "Which ship researches the tech?",
+            DecisionKind::BuyTokens => "How many tokens do you buy back from the warp with lucre?",
+            DecisionKind::BuyCards => "How many cards do you buy from the deck with lucre?",
+            DecisionKind::Kicker => "Play a kicker face down?",
         }
     }
 }
@@ -589,6 +604,15 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
             .reinforcements
             .iter()
             .any(|r| r.card == card)
+        || Side::BOTH.into_iter().any(|side| {
+            // A kicker lies face down until the reveal; its player knows it.
+            let main = match side {
+                Side::Offense => Some(state.offense),
+                Side::Defense => state.encounter.defense,
+            };
+            state.encounter.kickers[side.ix()] == Some(card)
+                && (state.encounter.revealed || main == Some(p))
+        })
         || state.is_discarded(card)
         || state.aside.iter().any(|a| {
             a.card == card && (a.owner == p || matches!(a.at, crate::state::Aside::Planet(_)))

@@ -75,6 +75,16 @@ pub enum Rule {
     HiddenPowers,
     /// Rotating powers variant: the offense may change its alien at the start of its turn.
     RotatingPowers,
+    /// Eon lucre: each player's lucre at setup.
+    LucreSetup,
+    /// Eon lucre: the offense collects lucre at the start of its turn.
+    LucreIncome,
+    /// Eon lucre: the offense buys its tokens back from the warp.
+    BuyTokens,
+    /// Eon lucre: a main player buys cards from the deck.
+    BuyCards,
+    /// Eon: a main player plays a kicker before the challenge cards.
+    Kicker,
 }
 
 impl Rule {
@@ -121,6 +131,12 @@ impl Rule {
             Rule::AcquireTech => "Acquiring New Tech (Technology Variant)",
             Rule::HiddenPowers => "Hidden Powers (Variant)",
             Rule::RotatingPowers => "Rotating Powers (Variant)",
+            // Eon's rules: an FFG game never cites them.
+            Rule::LucreSetup
+            | Rule::LucreIncome
+            | Rule::BuyTokens
+            | Rule::BuyCards
+            | Rule::Kicker => crate::eon::source(self),
         }
     }
 }
@@ -539,6 +555,30 @@ pub enum EventKind {
         player: PlayerId,
         picked: Picked,
     },
+    /// A player takes some of a resource from the box.
+    ResourceGained {
+        player: PlayerId,
+        resource: crate::resources::Resource,
+        amount: u16,
+    },
+    /// A player pays some of a resource to the box.
+    ResourcePaid {
+        player: PlayerId,
+        resource: crate::resources::Resource,
+        amount: u16,
+    },
+    /// A player gives some of a resource to another.
+    ResourceGiven {
+        from: PlayerId,
+        to: PlayerId,
+        resource: crate::resources::Resource,
+        amount: u16,
+    },
+    /// A main player plays a kicker face down (Eon); it is revealed with the encounter cards.
+    KickerPlayed {
+        player: PlayerId,
+        card: CardId,
+    },
 }
 
 /// What a player picked for card text (`EventKind::Picked`).
@@ -655,6 +695,9 @@ impl EventKind {
             | TokenGiven { .. }
             | DrawsWatched { .. }
             | EncounterDecided { .. }
+            | ResourceGained { .. }
+            | ResourcePaid { .. }
+            | ResourceGiven { .. }
             | Picked { .. } => Holders::None,
             // Summaries: the cards they stand for move in events of their own.
             RewardsTaken { .. } | CompensationTaken { .. } | DealMade { .. } => Holders::None,
@@ -680,7 +723,8 @@ impl EventKind {
             | TechKept { player, .. }
             | TechDiscarded { player, .. }
             | TechCompleted { player, .. }
-            | TechReset { player, .. } => one(player),
+            | TechReset { player, .. }
+            | KickerPlayed { player, .. } => one(player),
             CardGiven { from, to, .. } | PowerLent { from, to } | PowerReturned { from, to } => {
                 two(from, to)
             }
@@ -697,6 +741,7 @@ fn kind_words(k: crate::components::CardKind) -> String {
     match k {
         CardKind::Attack(v) => format!("attack {v:02}"),
         CardKind::Reinforcement(v) => format!("reinforcement +{v}"),
+        CardKind::Kicker(v) => format!("kicker x{v}"),
         other => other.card_type().name().to_string(),
     }
 }
@@ -759,6 +804,11 @@ impl Names<'_> {
         format!("{} {}", self.player(id.owner), id.n + 1)
     }
 
+    /// The words of the game's edition (`challenge` for `encounter` in Eon).
+    pub fn words(&self) -> &'static crate::edition::Words {
+        self.state.rules.edition.words()
+    }
+
     /// A card's printed name.
     pub fn card(&self, c: CardId) -> &str {
         let def = self.state.cards[c.0 as usize].def as usize;
@@ -792,7 +842,10 @@ impl Names<'_> {
     /// What caused an event: a rule-book section, or a content ability's name.
     pub fn cause(&self, c: Cause) -> String {
         match c {
-            Cause::Rule(r) => r.source().to_string(),
+            Cause::Rule(r) => match self.state.rules.edition {
+                crate::edition::Edition::Ffg => r.source().to_string(),
+                crate::edition::Edition::Eon => crate::eon::source(r).to_string(),
+            },
             Cause::Ability(a) => self.source(a).to_string(),
         }
     }
@@ -887,7 +940,9 @@ impl Names<'_> {
                     self.player(*offense)
                 )
             }
-            EventKind::EncounterStarted { number } => write!(s, "-- encounter {number} --"),
+            EventKind::EncounterStarted { number } => {
+                write!(s, "-- {} {number} --", self.words().encounter)
+            }
             EventKind::EncounterGranted { player, against } => match against {
                 Some(d) => write!(
                     s,
@@ -1066,10 +1121,11 @@ impl Names<'_> {
                 cards,
             } => write!(
                 s,
-                "{} takes {cards} card{} at random from {} as compensation",
+                "{} takes {cards} card{} at random from {} as {}",
                 self.player(*player),
                 if *cards == 1 { "" } else { "s" },
-                self.player(*from)
+                self.player(*from),
+                self.words().compensation
             ),
             EventKind::RewardsTaken {
                 player,
@@ -1377,6 +1433,18 @@ impl Names<'_> {
                 self.player(*player),
                 self.picked(picked),
                 self.cause(e.cause)
+            ),
+            EventKind::ResourceGained { .. }
+            | EventKind::ResourcePaid { .. }
+            | EventKind::ResourceGiven { .. } => {
+                s.push_str(&crate::resources::describe(self, &e.kind).unwrap_or_default());
+                Ok(())
+            }
+            EventKind::KickerPlayed { player, card } => write!(
+                s,
+                "{} plays a kicker face down: {}",
+                self.player(*player),
+                self.card(*card)
             ),
         };
         s

@@ -292,12 +292,26 @@ impl<'h> Game<'h> {
         options: Options,
         redeal: Option<crate::fork::Redeal>,
     ) -> Result<Game<'h>, GameError> {
-        if !(3..=crate::ids::MAX_PLAYERS as u8).contains(&setup.players) {
+        let seats = match setup.edition {
+            Edition::Ffg => 3..=crate::ids::MAX_PLAYERS as u8,
+            Edition::Eon => crate::eon::PLAYERS,
+        };
+        if !seats.contains(&setup.players) {
             return Err(GameError::Setup(format!(
-                "{} players: the game seats 3 to 8",
-                setup.players
+                "{} players: the {}game seats {} to {}",
+                setup.players,
+                match setup.edition {
+                    Edition::Ffg => "",
+                    Edition::Eon => "Eon ",
+                },
+                seats.start(),
+                seats.end()
             )));
         }
+        setup
+            .variants
+            .check(setup.edition)
+            .map_err(GameError::Setup)?;
         if agents.len() != setup.players as usize {
             return Err(GameError::Setup(format!(
                 "{} agents for {} players",

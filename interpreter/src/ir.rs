@@ -82,6 +82,9 @@ item_kinds! {
     Reward "reward" plays false,
     /// A Duel envoy.
     Envoy "envoy" plays false,
+    /// An Eon edict: a card played face up from the hand by its text, then discarded (the
+    /// rules' role of FFG's artifact, and the runtime plays it the same way).
+    Edict "edict" plays true,
 }
 
 impl ItemKind {
@@ -477,6 +480,8 @@ pub enum Expr {
     Odd(Box<Expr>),
     /// Tokens on a player's sheet.
     Tokens(Box<Expr>),
+    /// How much of a resource (Eon's lucre) a player holds.
+    Resource(Box<Expr>, cosmic_engine::Resource),
     /// The number of the encounter under way in the offense's turn.
     EncounterNumber,
     /// Whether a player's side won the encounter.
@@ -640,6 +645,7 @@ impl Expr {
             | Expr::Reversed(a)
             | Expr::Odd(a)
             | Expr::Tokens(a)
+            | Expr::Resource(a, _)
             | Expr::Won(a)
             | Expr::Declared(a, _)
             | Expr::LostThisEncounter(a)

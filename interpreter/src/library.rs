@@ -177,7 +177,7 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
             ("alert", "alert green"),
             ("set", "set base"),
         ],
-        "artifact" | "reinforcement" => &[("count", "count 1")],
+        "artifact" | "reinforcement" | "edict" => &[("count", "count 1")],
         "tech" => &[("research", "research 4")],
         _ => &[],
     };
