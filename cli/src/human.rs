@@ -161,6 +161,10 @@ fn show_board(view: &View) {
         if !techs.is_empty() {
             println!("         techs: {}", techs.join(", "));
         }
+        let lucre = view.resource(p, cosmic_engine::Resource::Lucre);
+        if lucre > 0 {
+            println!("         lucre: {lucre}");
+        }
     }
     if let Some(d) = view.defense() {
         let planet = match view.target() {

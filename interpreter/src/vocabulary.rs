@@ -660,11 +660,6 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::Type(CardType::Artifact),
     },
     Pattern {
-        words: "kicker",
-        ty: Ty::Type,
-        build: |_| Expr::Type(CardType::Kicker),
-    },
-    Pattern {
         words: "flare",
         ty: Ty::Type,
         build: |_| Expr::Type(CardType::Flare),
