@@ -3,13 +3,17 @@
 use cosmic_engine::components::{
     CardDef, CardKind, Components, DestinyDef, DestinyKind, SpecialDestiny,
 };
-use cosmic_engine::Color;
+use cosmic_engine::{Color, Edition};
 use serde::Deserialize;
 
 /// The FFG base game's cosmic deck.
 const FFG_BASE_COSMIC: &str = include_str!("../ffg/base/cosmic-deck.toml");
 /// The FFG destiny deck for all eight colors.
 const FFG_BASE_DESTINY: &str = include_str!("../ffg/base/destiny-deck.toml");
+/// The Eon deck, as far as its cards are confirmed, and what it lacks.
+const EON_DECK: &str = include_str!("../eon/deck.toml");
+/// The Eon destiny pile: the star discs of six colors.
+const EON_DESTINY: &str = include_str!("../eon/destiny-pile.toml");
 
 /// The format version these files are written in.
 const FORMAT: u32 = 1;
@@ -35,6 +39,9 @@ pub struct LoadError {
 #[serde(deny_unknown_fields)]
 struct CosmicFile {
     format: u32,
+    /// What a deck known only in part lacks, in words (none for a whole deck).
+    #[serde(default)]
+    missing: Vec<String>,
     card: Vec<CosmicEntry>,
 }
 
@@ -107,17 +114,21 @@ pub fn parse_cosmic_deck(file: &str, src: &str) -> Result<Vec<CardDef>, LoadErro
             };
             let kind = match c.ty.as_str() {
                 "attack" => CardKind::Attack(value("attack card")?),
-                "negotiate" => CardKind::Negotiate,
+                // Eon's compromise is the rules' negotiate (the Complete Book §VI.2-3).
+                "negotiate" | "compromise" => CardKind::Negotiate,
                 "morph" => CardKind::Morph,
                 "reinforcement" => CardKind::Reinforcement(value("reinforcement card")?),
-                "artifact" => CardKind::Artifact,
+                // Eon's edict plays as an artifact does: face up from the hand by its text,
+                // then discarded (§XIV).
+                "artifact" | "edict" => CardKind::Artifact,
                 "flare" => CardKind::Flare,
+                "kicker" => CardKind::Kicker(value("kicker")?),
                 other => {
                     return Err(error(
                         file,
                         src,
                         format!(
-                            "`{other}` is not a card type (attack, negotiate, morph, reinforcement, artifact, flare)"
+                            "`{other}` is not a card type (attack, negotiate, morph, reinforcement, artifact, flare, compromise, edict, kicker)"
                         ),
                         None,
                     ))
@@ -164,6 +175,12 @@ pub fn parse_destiny_deck(file: &str, src: &str) -> Result<Vec<DestinyDef>, Load
         .collect()
 }
 
+/// What a deck known only in part lacks (`missing` in its file); empty for a whole deck.
+pub fn missing_cards(file: &str, src: &str) -> Result<Vec<String>, LoadError> {
+    let f: CosmicFile = from_toml(file, src)?;
+    Ok(f.missing)
+}
+
 /// The components of the built-in library (the FFG base game).
 pub fn builtin_components() -> Result<Components, LoadError> {
     Ok(Components {
@@ -174,4 +191,36 @@ pub fn builtin_components() -> Result<Components, LoadError> {
         techs: Vec::new(),
         duel: Default::default(),
     })
+}
+
+/// The built-in components of an edition, and what its deck lacks (the Eon deck is known
+/// only in part: a game cannot be dealt from it, a ruling's stacked hands can).
+pub fn edition_components(edition: Edition) -> Result<(Components, Vec<String>), LoadError> {
+    match edition {
+        Edition::Ffg => Ok((builtin_components()?, Vec::new())),
+        Edition::Eon => Ok((
+            Components {
+                cosmic: parse_cosmic_deck("eon/deck.toml", EON_DECK)?,
+                destiny: parse_destiny_deck("eon/destiny-pile.toml", EON_DESTINY)?,
+                aliens: Vec::new(),
+                sources: Vec::new(),
+                techs: Vec::new(),
+                duel: Default::default(),
+            },
+            missing_cards("eon/deck.toml", EON_DECK)?,
+        )),
+        // Duel's components are all content files (`Components::duel`, gathered from the
+        // compiled library); what they lack is counted there.
+        Edition::Duel => Ok((
+            Components {
+                cosmic: Vec::new(),
+                destiny: Vec::new(),
+                aliens: Vec::new(),
+                sources: Vec::new(),
+                techs: Vec::new(),
+                duel: Default::default(),
+            },
+            Vec::new(),
+        )),
+    }
 }

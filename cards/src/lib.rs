@@ -4,8 +4,10 @@
 mod components;
 mod library;
 
-pub use components::{builtin_components, parse_cosmic_deck, parse_destiny_deck, LoadError};
-pub use library::{builtin_library, library_with, Library};
+pub use components::{
+    builtin_components, edition_components, parse_cosmic_deck, parse_destiny_deck, LoadError,
+};
+pub use library::{builtin_library, library_for, library_with, Library};
 
 mod sources {
     include!(concat!(env!("OUT_DIR"), "/sources.rs"));

@@ -1,8 +1,8 @@
 //! The built-in library ready to play: the component lists, the card files compiled, and
 //! the runtime that plays them.
 
-use crate::components::{builtin_components, LoadError};
-use cosmic_engine::{AlienSetup, Components};
+use crate::components::{edition_components, LoadError};
+use cosmic_engine::{AlienSetup, Components, Edition};
 use cosmic_interpreter::ir::{ItemKind, Program};
 use cosmic_interpreter::runtime::{self, Runtime};
 use cosmic_interpreter::SourceFile;
@@ -16,6 +16,10 @@ pub struct Library {
     pub components: Arc<Components>,
     /// The sets of the aliens in a designer's own files: always played, whatever `--sets`.
     pub extra_sets: Vec<String>,
+    /// The edition whose games the library plays.
+    pub edition: Edition,
+    /// What the edition's deck lacks (a whole game cannot be dealt while it lacks anything).
+    pub missing: Vec<String>,
 }
 
 /// The built-in library, compiled; a file with an error is refused with its first problem.
@@ -26,9 +30,17 @@ pub fn builtin_library() -> Result<Library, LoadError> {
 /// The built-in library and a designer's own files (`extra`), compiled together; a file with
 /// an error is refused with its first problem.
 pub fn library_with(extra: Vec<SourceFile>) -> Result<Library, LoadError> {
+    library_for(Edition::Ffg, extra)
+}
+
+/// The built-in files of `edition` (each file says its edition; FFG's when it does not) and
+/// a designer's own files (`extra`), compiled together: each edition plays its own texts,
+/// so an Eon edict and an FFG artifact of the same name never meet.
+pub fn library_for(edition: Edition, extra: Vec<SourceFile>) -> Result<Library, LoadError> {
     let mut files: Vec<SourceFile> = crate::builtin_sources()
         .iter()
         .map(|(name, text)| SourceFile::new(*name, *text))
+        .filter(|f| file_edition(f) == edition)
         .collect();
     let builtin = files.len();
     files.extend(extra);
@@ -50,7 +62,25 @@ pub fn library_with(extra: Vec<SourceFile>) -> Result<Library, LoadError> {
     }
     let (program, _) = cosmic_interpreter::compile::compile(&files);
     let program = Arc::new(program);
-    let components = runtime::components(&program, &builtin_components()?);
+    let (base, mut missing) = edition_components(edition)?;
+    // A card played by its text needs its text: one the library does not have yet is missing.
+    for def in &base.cosmic {
+        let written = program
+            .items
+            .iter()
+            .any(|i| i.name == def.name && i.kind.plays());
+        if def.kind == cosmic_engine::CardKind::Artifact && !written {
+            missing.push(format!(
+                "the text of the {} `{}`",
+                edition.words().artifact,
+                def.name
+            ));
+        }
+    }
+    let components = runtime::components(&program, &base);
+    if edition == Edition::Duel {
+        missing.extend(components.duel.missing());
+    }
     let extra_names: Vec<&str> = files[builtin..]
         .iter()
         .flat_map(|f| f.decls().map(|d| d.name.value.as_str()).collect::<Vec<_>>())
@@ -67,7 +97,18 @@ pub fn library_with(extra: Vec<SourceFile>) -> Result<Library, LoadError> {
         program,
         components: Arc::new(components),
         extra_sets,
+        edition,
+        missing,
     })
+}
+
+/// The edition a content file is written for: its first component's `edition`, FFG's when
+/// it names none.
+fn file_edition(f: &SourceFile) -> Edition {
+    f.decls()
+        .find_map(|d| cosmic_interpreter::explain::property(d, "edition", &f.text))
+        .and_then(|e| Edition::parse(&e).ok())
+        .unwrap_or(Edition::Ffg)
 }
 
 impl Library {

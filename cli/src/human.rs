@@ -102,6 +102,10 @@ fn help(view: &View, texts: &[(String, String)]) -> String {
             CardKind::Reinforcement(v) => {
                 format!("a reinforcement: +{v} to a side's total after the reveal")
             }
+            CardKind::Kicker(v) => format!(
+                "a kicker: played face down before the challenge cards, it multiplies its \
+                 player's attack value, consolation or the other's failed-deal losses by {v}"
+            ),
             CardKind::Artifact | CardKind::Flare => {
                 let key = name.strip_prefix("Flare: ").unwrap_or(name);
                 let text = text_of(key).unwrap_or("  (no text)\n");
@@ -156,6 +160,10 @@ fn show_board(view: &View) {
         let techs: Vec<String> = (view.techs_of(p).iter()).map(|t| tech(view, t)).collect();
         if !techs.is_empty() {
             println!("         techs: {}", techs.join(", "));
+        }
+        let lucre = view.resource(p, cosmic_engine::Resource::Lucre);
+        if lucre > 0 {
+            println!("         lucre: {lucre}");
         }
     }
     if let Some(d) = view.defense() {

@@ -31,12 +31,45 @@ pub struct LintArgs {
 
 /// The built-in library plus the content files under `paths` (none: the built-in one alone).
 pub fn load_library(paths: &[PathBuf]) -> miette::Result<cosmic_cards::Library> {
+    load_edition_library(cosmic_engine::Edition::Ffg, paths)
+}
+
+/// The built-in library of `edition` plus the content files under `paths`.
+pub fn load_edition_library(
+    edition: cosmic_engine::Edition,
+    paths: &[PathBuf],
+) -> miette::Result<cosmic_cards::Library> {
     let extra = if paths.is_empty() {
         Vec::new()
     } else {
         read_sources(paths)?
     };
-    Ok(cosmic_cards::library_with(extra)?)
+    Ok(cosmic_cards::library_for(edition, extra)?)
+}
+
+/// Reads `--edition`.
+pub fn parse_edition(name: &str) -> miette::Result<cosmic_engine::Edition> {
+    cosmic_engine::Edition::parse(name).map_err(|e| {
+        miette::miette!(
+            help = "e.g. --edition ffg (the default), --edition eon or --edition duel",
+            "--edition: {e}"
+        )
+    })
+}
+
+/// Refuses to deal a game from a library whose edition's components are not all confirmed
+/// (the Eon deck lacks cards the rule book does not list): never a made-up deck.
+pub fn check_dealable(library: &cosmic_cards::Library) -> miette::Result<()> {
+    if library.missing.is_empty() {
+        return Ok(());
+    }
+    Err(miette::miette!(
+        code = "cosmic::edition::incomplete",
+        help = "card texts are written only once confirmed from an official source; the engine plays the edition, and rulings can set up its positions (see docs/rulings.md)",
+        "a whole {} game cannot be dealt: its components are not all confirmed; missing:\n  - {}",
+        library.edition.name(),
+        library.missing.join("\n  - ")
+    ))
 }
 
 /// Reads every `.cosmic` file under the given paths (folders recursively, sorted).

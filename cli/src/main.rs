@@ -8,7 +8,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod bench;
 mod cards;
 mod charts;
-mod edition;
 mod explain;
 mod fmt;
 mod human;

@@ -119,6 +119,26 @@ fn sim_reports_games_per_second_and_is_independent_of_threads() {
 }
 
 #[test]
+fn an_eon_game_is_refused_with_what_its_deck_lacks_never_dealt_from_a_made_up_deck() {
+    for cmd in [
+        &["play", "--edition", "eon", "--players", "4", "--seed", "1"][..],
+        &["sim", "--edition", "eon", "--games", "2", "--players", "4"][..],
+    ] {
+        let out = cosmic(cmd);
+        assert_eq!(out.status.code(), Some(1), "{cmd:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cosmic::edition::incomplete"), "{err}");
+        assert!(
+            err.contains("the 36 attack cards of the basic deck"),
+            "{err}"
+        );
+        assert!(String::from_utf8_lossy(&out.stdout).is_empty());
+    }
+    let out = cosmic(&["sim", "--edition", "eons", "--games", "1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown edition `eons`"));
+}
+
+#[test]
 fn bad_arguments_get_clap_errors_not_panics() {
     for args in [
         &["play", "--players", "9"][..],

@@ -21,6 +21,9 @@ pub enum CardKind {
     Artifact,
     /// A flare card; its effect is content.
     Flare,
+    /// A kicker (Eon): played face down beside an encounter card, it multiplies the card's
+    /// value, the consolation taken or the tokens lost by a failed deal.
+    Kicker(i16),
 }
 
 impl CardKind {
@@ -42,6 +45,7 @@ impl CardKind {
             CardKind::Reinforcement(_) => CardType::Reinforcement,
             CardKind::Artifact => CardType::Artifact,
             CardKind::Flare => CardType::Flare,
+            CardKind::Kicker(_) => CardType::Kicker,
         }
     }
 }
@@ -56,17 +60,19 @@ pub enum CardType {
     Reinforcement,
     Artifact,
     Flare,
+    Kicker,
 }
 
 impl CardType {
     /// Every card type, in a fixed order.
-    pub const ALL: [CardType; 6] = [
+    pub const ALL: [CardType; 7] = [
         CardType::Attack,
         CardType::Negotiate,
         CardType::Morph,
         CardType::Reinforcement,
         CardType::Artifact,
         CardType::Flare,
+        CardType::Kicker,
     ];
 
     /// The type's name in logs and scenario files.
@@ -78,6 +84,7 @@ impl CardType {
             CardType::Reinforcement => "reinforcement",
             CardType::Artifact => "artifact",
             CardType::Flare => "flare",
+            CardType::Kicker => "kicker",
         }
     }
 }

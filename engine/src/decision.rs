@@ -92,15 +92,22 @@ pub enum DecisionKind {
     Friendship,
     /// Duel: the allied envoy kept when a player has more than one.
     KeepEnvoy,
+    /// Eon lucre: how many tokens the offense buys back from the warp.
+    BuyTokens,
+    /// Eon lucre: how many cards a main player buys from the deck.
+    BuyCards,
+    /// Eon: a kicker a main player plays face down, or pass.
+    Kicker,
 }
 
 impl DecisionKind {
     /// Every kind of decision, in the order of play (scripts and docs list them from here).
-    pub const ALL: [DecisionKind; 40] = [
+    pub const ALL: [DecisionKind; 43] = [
         DecisionKind::ChooseAlien,
         DecisionKind::KeepTech,
         DecisionKind::TechAction,
         DecisionKind::ResearchShip,
+        DecisionKind::BuyTokens,
         DecisionKind::RegroupColony,
         DecisionKind::OwnColor,
         DecisionKind::WildDefense,
@@ -112,6 +119,8 @@ impl DecisionKind {
         DecisionKind::DefenseInvites,
         DecisionKind::JoinAlliance,
         DecisionKind::AllyShips,
+        DecisionKind::BuyCards,
+        DecisionKind::Kicker,
         DecisionKind::EncounterCard,
         DecisionKind::Reinforcement,
         DecisionKind::DealProposal,
@@ -182,6 +191,9 @@ impl DecisionKind {
             DecisionKind::HandLimit => "hand-limit",
             DecisionKind::Friendship => "friendship",
             DecisionKind::KeepEnvoy => "keep-envoy",
+            DecisionKind::BuyTokens => "buy-tokens",
+            DecisionKind::BuyCards => "buy-cards",
+            DecisionKind::Kicker => "kicker",
         }
     }
 
@@ -228,6 +240,9 @@ impl DecisionKind {
             DecisionKind::HandLimit => "Which cards do you discard to your hand limit?",
             DecisionKind::Friendship => "With which envoy does friendship change?",
             DecisionKind::KeepEnvoy => "Which allied envoy do you keep?",
+            DecisionKind::BuyTokens => "How many tokens do you buy back from the warp with lucre?",
+            DecisionKind::BuyCards => "How many cards do you buy from the deck with lucre?",
+            DecisionKind::Kicker => "Play a kicker face down?",
         }
     }
 }
@@ -658,6 +673,15 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
             .reinforcements
             .iter()
             .any(|r| r.card == card)
+        || Side::BOTH.into_iter().any(|side| {
+            // A kicker lies face down until the reveal; its player knows it.
+            let main = match side {
+                Side::Offense => Some(state.offense),
+                Side::Defense => state.encounter.defense,
+            };
+            state.encounter.kickers[side.ix()] == Some(card)
+                && (state.encounter.revealed || main == Some(p))
+        })
         || state.is_discarded(card)
         || state.aside.iter().any(|a| {
             a.card == card && (a.owner == p || matches!(a.at, crate::state::Aside::Planet(_)))

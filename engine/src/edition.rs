@@ -9,18 +9,82 @@ pub enum Edition {
     /// Fantasy Flight Games, 2008 and later (the combined rules v8.3).
     #[default]
     Ffg,
+    /// Eon Products, the Complete Book of Cosmic Encounter (1983): challenges for bases,
+    /// 7-card hands, compromise and consolation, lucre, edicts and kickers.
+    Eon,
     /// Cosmic Encounter Duel (2020): the two-player game of duels and destiny chains.
     Duel,
 }
 
 impl Edition {
-    /// The edition's name, as `--edition` and saves write it.
+    /// The edition's name, as `--edition` and content files write it.
     pub fn name(self) -> &'static str {
         match self {
             Edition::Ffg => "ffg",
+            Edition::Eon => "eon",
             Edition::Duel => "duel",
         }
     }
+
+    /// Reads an edition's name.
+    pub fn parse(name: &str) -> Result<Edition, String> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "ffg" => Ok(Edition::Ffg),
+            "eon" => Ok(Edition::Eon),
+            "duel" => Ok(Edition::Duel),
+            other => Err(format!("unknown edition `{other}`; known: ffg, eon, duel")),
+        }
+    }
+
+    /// The words the edition's rule book uses for the things the engine names.
+    pub fn words(self) -> &'static Words {
+        match self {
+            // Duel's own events carry their own words; what it shares with FFG reads as FFG.
+            Edition::Ffg | Edition::Duel => &Words::FFG,
+            Edition::Eon => &Words::EON,
+        }
+    }
+}
+
+/// What an edition's rule book calls the things both editions have: Eon's compromise is
+/// FFG's negotiate, its consolation FFG's compensation, and so on. Logs speak the words of
+/// the game's edition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// One encounter (FFG) or challenge (Eon).
+    pub encounter: &'static str,
+    /// The encounter card that offers a deal.
+    pub negotiate: &'static str,
+    /// Cards taken from the winner by a player who lost with a negotiate.
+    pub compensation: &'static str,
+    /// A player's pieces (ships or tokens).
+    pub ships: &'static str,
+    /// A planet a player has ships on (a colony or a base).
+    pub colony: &'static str,
+    /// A non-encounter card played face up by its text (an artifact or an edict).
+    pub artifact: &'static str,
+}
+
+impl Words {
+    /// The FFG rule book's words.
+    pub const FFG: Words = Words {
+        encounter: "encounter",
+        negotiate: "negotiate",
+        compensation: "compensation",
+        ships: "ships",
+        colony: "colony",
+        artifact: "artifact",
+    };
+
+    /// The Complete Book's words.
+    pub const EON: Words = Words {
+        encounter: "challenge",
+        negotiate: "compromise",
+        compensation: "consolation",
+        ships: "tokens",
+        colony: "base",
+        artifact: "edict",
+    };
 }
 
 /// Switches on a game's setup; each is a variant from the rule book, not a fork of the code.
@@ -44,18 +108,68 @@ pub struct Variants {
     /// keeps it or the old one.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub rotating_powers: bool,
+    /// Eon: lucre (four at setup, one at the start of each turn, spent on tokens and cards,
+    /// added to a main player's total).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub lucre: bool,
 }
 
 impl Variants {
     /// The variants' names, as `--variants` and saves write them.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "four-planets",
         "single-encounter",
         "freewheeling-flares",
         "tech",
         "hidden-powers",
         "rotating-powers",
+        "lucre",
     ];
+
+    /// The variants an edition offers (the others are refused with it).
+    pub fn of(edition: Edition) -> &'static [&'static str] {
+        match edition {
+            Edition::Ffg => &Variants::NAMES[..6],
+            Edition::Eon => &["lucre"],
+            Edition::Duel => &[],
+        }
+    }
+
+    /// The names of the variants switched on, in `NAMES` order.
+    pub fn names(&self) -> Vec<&'static str> {
+        let on = [
+            self.four_planets,
+            self.single_encounter_turns,
+            self.freewheeling_flares,
+            self.tech,
+            self.hidden_powers,
+            self.rotating_powers,
+            self.lucre,
+        ];
+        Variants::NAMES
+            .iter()
+            .zip(on)
+            .filter(|(_, on)| *on)
+            .map(|(n, _)| *n)
+            .collect()
+    }
+
+    /// Refuses a variant the edition does not have (FFG's tech variant in an Eon game).
+    pub fn check(&self, edition: Edition) -> Result<(), String> {
+        let offered = Variants::of(edition);
+        match self.names().into_iter().find(|n| !offered.contains(n)) {
+            Some(n) => Err(format!(
+                "the {} edition has no `{n}` variant; it has: {}",
+                edition.name(),
+                if offered.is_empty() {
+                    "none".to_string()
+                } else {
+                    offered.join(", ")
+                }
+            )),
+            None => Ok(()),
+        }
+    }
 
     /// Reads a comma-separated list of variant names (`none` or empty for none).
     pub fn parse(list: &str) -> Result<Variants, String> {
@@ -72,6 +186,7 @@ impl Variants {
                 "tech" => v.tech = true,
                 "hidden-powers" => v.hidden_powers = true,
                 "rotating-powers" => v.rotating_powers = true,
+                "lucre" => v.lucre = true,
                 other => {
                     return Err(format!(
                         "unknown variant `{other}`; known: {}",
@@ -127,6 +242,19 @@ pub struct Rules {
     /// The order in which simultaneous abilities and rounds of play go.
     #[serde(default, skip_serializing_if = "TimingOrder::is_ffg")]
     pub timing: TimingOrder,
+    /// Lucre each player starts with (Eon's lucre; 0 without it).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub starting_lucre: u8,
+    /// Lucre the offense collects at the start of its turn (0 without lucre).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lucre_income: u8,
+    /// Whether main players may play kickers before their encounter cards (Eon).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub kickers: bool,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// The order in which players act when several may at once: an edition's timing rule.
@@ -177,6 +305,9 @@ impl Rules {
                     hidden_powers: variants.hidden_powers,
                     rotating_powers: variants.rotating_powers,
                     timing: TimingOrder::MainPlayersFirst,
+                    starting_lucre: 0,
+                    lucre_income: 0,
+                    kickers: false,
                 }
             }
             // Duel's numbers that the core reads (ships, hand size, planets to win); its
@@ -201,8 +332,17 @@ impl Rules {
                 hidden_powers: false,
                 rotating_powers: false,
                 timing: TimingOrder::MainPlayersFirst,
+                starting_lucre: 0,
+                lucre_income: 0,
+                kickers: false,
             },
+            Edition::Eon => crate::eon::rules(variants),
         }
+    }
+
+    /// Whether the game is played with lucre.
+    pub fn lucre(&self) -> bool {
+        self.lucre_income > 0 || self.starting_lucre > 0
     }
 }
 
@@ -224,5 +364,38 @@ mod tests {
         let rules = Rules::new(Edition::Ffg, &v);
         assert!(!rules.one_flare_per_encounter);
         assert_eq!((rules.planets_per_player, rules.colonies_to_win), (4, 4));
+    }
+
+    #[test]
+    fn eon_has_its_own_numbers_timing_and_variants() {
+        let plain = Rules::new(Edition::Eon, &Variants::default());
+        assert_eq!((plain.hand_size, plain.colonies_to_win), (7, 5));
+        assert_eq!(plain.timing, TimingOrder::OthersFirst);
+        assert!(plain.kickers && !plain.lucre());
+        let lucre = Variants::parse("lucre").unwrap();
+        let rules = Rules::new(Edition::Eon, &lucre);
+        assert_eq!((rules.starting_lucre, rules.lucre_income), (4, 1));
+        assert!(lucre.check(Edition::Eon).is_ok());
+        assert!(lucre
+            .check(Edition::Ffg)
+            .unwrap_err()
+            .contains("no `lucre`"));
+        let tech = Variants::parse("tech").unwrap();
+        assert!(tech
+            .check(Edition::Eon)
+            .unwrap_err()
+            .contains("it has: lucre"));
+        assert_eq!(Edition::Eon.words().compensation, "consolation");
+        assert_eq!(Edition::parse("EON"), Ok(Edition::Eon));
+    }
+
+    #[test]
+    fn ffg_rules_save_as_before() {
+        // Eon's fields are left out of an FFG game's saves and digests.
+        let json = serde_json::to_string(&Rules::new(Edition::Ffg, &Variants::default())).unwrap();
+        assert!(
+            !json.contains("lucre") && !json.contains("kickers"),
+            "{json}"
+        );
     }
 }

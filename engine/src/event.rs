@@ -77,6 +77,16 @@ pub enum Rule {
     RotatingPowers,
     /// A rule of the Duel rule book.
     Duel(crate::duel::DuelRule),
+    /// Eon lucre: each player's lucre at setup.
+    LucreSetup,
+    /// Eon lucre: the offense collects lucre at the start of its turn.
+    LucreIncome,
+    /// Eon lucre: the offense buys its tokens back from the warp.
+    BuyTokens,
+    /// Eon lucre: a main player buys cards from the deck.
+    BuyCards,
+    /// Eon: a main player plays a kicker before the challenge cards.
+    Kicker,
 }
 
 impl Rule {
@@ -124,6 +134,12 @@ impl Rule {
             Rule::HiddenPowers => "Hidden Powers (Variant)",
             Rule::RotatingPowers => "Rotating Powers (Variant)",
             Rule::Duel(r) => r.source(),
+            // Eon's rules: an FFG game never cites them.
+            Rule::LucreSetup
+            | Rule::LucreIncome
+            | Rule::BuyTokens
+            | Rule::BuyCards
+            | Rule::Kicker => crate::eon::source(self),
         }
     }
 }
@@ -549,6 +565,30 @@ pub enum EventKind {
     },
     /// A change to Duel's part of the state.
     Duel(crate::duel::DuelEvent),
+    /// A player takes some of a resource from the box.
+    ResourceGained {
+        player: PlayerId,
+        resource: crate::resources::Resource,
+        amount: u16,
+    },
+    /// A player pays some of a resource to the box.
+    ResourcePaid {
+        player: PlayerId,
+        resource: crate::resources::Resource,
+        amount: u16,
+    },
+    /// A player gives some of a resource to another.
+    ResourceGiven {
+        from: PlayerId,
+        to: PlayerId,
+        resource: crate::resources::Resource,
+        amount: u16,
+    },
+    /// A main player plays a kicker face down (Eon); it is revealed with the encounter cards.
+    KickerPlayed {
+        player: PlayerId,
+        card: CardId,
+    },
 }
 
 /// What a player picked for card text (`EventKind::Picked`).
@@ -770,6 +810,9 @@ impl EventKind {
             | TokenGiven { .. }
             | DrawsWatched { .. }
             | EncounterDecided { .. }
+            | ResourceGained { .. }
+            | ResourcePaid { .. }
+            | ResourceGiven { .. }
             | Picked { .. } => Holders::None,
             // Summaries: the cards they stand for move in events of their own.
             RewardsTaken { .. } | CompensationTaken { .. } | DealMade { .. } => Holders::None,
@@ -795,7 +838,8 @@ impl EventKind {
             | TechKept { player, .. }
             | TechDiscarded { player, .. }
             | TechCompleted { player, .. }
-            | TechReset { player, .. } => one(player),
+            | TechReset { player, .. }
+            | KickerPlayed { player, .. } => one(player),
             CardGiven { from, to, .. } | PowerLent { from, to } | PowerReturned { from, to } => {
                 two(from, to)
             }
@@ -812,6 +856,7 @@ fn kind_words(k: crate::components::CardKind) -> String {
     match k {
         CardKind::Attack(v) => format!("attack {v:02}"),
         CardKind::Reinforcement(v) => format!("reinforcement +{v}"),
+        CardKind::Kicker(v) => format!("kicker x{v}"),
         other => other.card_type().name().to_string(),
     }
 }
@@ -874,6 +919,11 @@ impl Names<'_> {
         format!("{} {}", self.player(id.owner), id.n + 1)
     }
 
+    /// The words of the game's edition (`challenge` for `encounter` in Eon).
+    pub fn words(&self) -> &'static crate::edition::Words {
+        self.state.rules.edition.words()
+    }
+
     /// A card's printed name.
     pub fn card(&self, c: CardId) -> &str {
         let def = self.state.cards[c.0 as usize].def as usize;
@@ -907,7 +957,12 @@ impl Names<'_> {
     /// What caused an event: a rule-book section, or a content ability's name.
     pub fn cause(&self, c: Cause) -> String {
         match c {
-            Cause::Rule(r) => r.source().to_string(),
+            Cause::Rule(r) => match self.state.rules.edition {
+                crate::edition::Edition::Ffg | crate::edition::Edition::Duel => {
+                    r.source().to_string()
+                }
+                crate::edition::Edition::Eon => crate::eon::source(r).to_string(),
+            },
             Cause::Ability(a) => self.source(a).to_string(),
         }
     }
@@ -1002,7 +1057,9 @@ impl Names<'_> {
                     self.player(*offense)
                 )
             }
-            EventKind::EncounterStarted { number } => write!(s, "-- encounter {number} --"),
+            EventKind::EncounterStarted { number } => {
+                write!(s, "-- {} {number} --", self.words().encounter)
+            }
             EventKind::EncounterGranted { player, against } => match against {
                 Some(d) => write!(
                     s,
@@ -1181,10 +1238,11 @@ impl Names<'_> {
                 cards,
             } => write!(
                 s,
-                "{} takes {cards} card{} at random from {} as compensation",
+                "{} takes {cards} card{} at random from {} as {}",
                 self.player(*player),
                 if *cards == 1 { "" } else { "s" },
-                self.player(*from)
+                self.player(*from),
+                self.words().compensation
             ),
             EventKind::RewardsTaken {
                 player,
@@ -1496,6 +1554,18 @@ impl Names<'_> {
                 self.player(*player),
                 self.picked(picked),
                 self.cause(e.cause)
+            ),
+            EventKind::ResourceGained { .. }
+            | EventKind::ResourcePaid { .. }
+            | EventKind::ResourceGiven { .. } => {
+                s.push_str(&crate::resources::describe(self, &e.kind).unwrap_or_default());
+                Ok(())
+            }
+            EventKind::KickerPlayed { player, card } => write!(
+                s,
+                "{} plays a kicker face down: {}",
+                self.player(*player),
+                self.card(*card)
             ),
         };
         s

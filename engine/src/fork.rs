@@ -231,6 +231,8 @@ enum Slot {
     Encounter,
     /// Not an encounter card (one set face down on a sheet that was not one).
     Other,
+    /// A kicker played face down (Eon).
+    Kicker,
 }
 
 impl Slot {
@@ -239,6 +241,7 @@ impl Slot {
             Slot::Any => true,
             Slot::Encounter => info.kind.is_encounter(),
             Slot::Other => !info.kind.is_encounter(),
+            Slot::Kicker => matches!(info.kind, crate::components::CardKind::Kicker(_)),
         }
     }
 }
@@ -246,9 +249,9 @@ impl Slot {
 impl Game<'_> {
     /// Redeals what `viewer` cannot see, with `seed`: the cards whose place it does not know
     /// trade identities (each place keeps its card, which becomes another unseen card; a
-    /// card selected face down stays an encounter card), the others' face-down alien sheets
-    /// and the unused aliens, the others' face-down techs and the tech deck, the destiny
-    /// deck's order; the game's random numbers are drawn from `seed` from then on.
+    /// card selected face down stays an encounter card, a kicker a kicker), the others'
+    /// face-down alien sheets and the unused aliens, the others' face-down techs and the
+    /// tech deck, the destiny deck's order; the game's random numbers are drawn from `seed` from then on.
     pub(crate) fn redeal_hidden(&mut self, viewer: PlayerId, seed: u64) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let state = self.state_mut();
@@ -264,6 +267,12 @@ impl Game<'_> {
         for side in Side::BOTH {
             if let Some(c) = state.encounter.cards[side.ix()] {
                 slots.push((c, Slot::Encounter));
+            }
+        }
+        // Before the sheets' cards, which could take a kicker the kickers' places need.
+        for side in Side::BOTH {
+            if let Some(c) = state.encounter.kickers[side.ix()] {
+                slots.push((c, Slot::Kicker));
             }
         }
         for a in &state.aside {

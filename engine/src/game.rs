@@ -304,6 +304,10 @@ impl<'h> Game<'h> {
                 setup.players
             )));
         }
+        setup
+            .variants
+            .check(setup.edition)
+            .map_err(GameError::Setup)?;
         if agents.len() != setup.players as usize {
             return Err(GameError::Setup(format!(
                 "{} agents for {} players",

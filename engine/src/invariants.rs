@@ -60,6 +60,7 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
         .flat_map(|p| p.draw.iter().chain(&p.discard))
         .chain(s.players.iter().flat_map(|p| &p.hand))
         .chain(e.cards.iter().flatten())
+        .chain(e.kickers.iter().flatten())
         .chain(e.reinforcements.iter().map(|r| &r.card))
         .chain(s.aside.iter().map(|a| &a.card));
     for &c in places {

@@ -46,6 +46,7 @@ pub trait Procedure: Sync {
 pub fn of(edition: Edition) -> &'static dyn Procedure {
     match edition {
         Edition::Ffg => &Encounters,
+        Edition::Eon => &crate::eon::Challenges,
         Edition::Duel => &crate::duel::Duels,
     }
 }

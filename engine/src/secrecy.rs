@@ -40,6 +40,7 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
             (false, true) => &["defense"],
             (false, false) => &[],
         },
+        EventKind::KickerPlayed { player, card } if other(player) => when(unseen(card), &["card"]),
         EventKind::EncounterCardReplaced { player, new, .. } if other(player) => {
             when(unseen(new), &["new"])
         }
@@ -155,6 +156,9 @@ impl Names<'_> {
             }
             EventKind::CardReturnedFromSheet { player, .. } => {
                 format!("{} takes a card back into its hand", who(player))
+            }
+            EventKind::KickerPlayed { player, .. } => {
+                format!("{} plays a kicker face down", who(player))
             }
             EventKind::CardToDeckBottom { .. } => "a card goes to the bottom of the deck".into(),
             EventKind::CardsRevealed { offense, defense } => {

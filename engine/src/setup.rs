@@ -41,6 +41,7 @@ pub(crate) fn initial_state(
             techs: Vec::new(),
             face_down: false,
             gained: Vec::new(),
+            resources: Default::default(),
         })
         .collect();
     let mut planets = Vec::with_capacity(n * rules.planets_per_player as usize);
@@ -167,6 +168,9 @@ impl Game<'_> {
         self.emit(Rule::FirstPlayer, EventKind::FirstPlayer { player: first });
         if self.state.rules.tech {
             self.deal_techs()?;
+        }
+        if self.state.rules.lucre() {
+            self.deal_lucre();
         }
         self.window(crate::hooks::Window::GameSetup)
     }

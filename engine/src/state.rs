@@ -34,6 +34,9 @@ pub struct Player {
     /// Alien powers the player has besides its own sheet's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gained: Vec<GainedPower>,
+    /// The resources the player holds (Eon's lucre).
+    #[serde(default, skip_serializing_if = "crate::resources::Resources::is_empty")]
+    pub resources: crate::resources::Resources,
 }
 
 impl Player {
@@ -266,6 +269,9 @@ pub struct Encounter {
     pub invited_by_defense: u8,
     /// The encounter cards selected in planning: offense, defense.
     pub cards: [Option<CardId>; 2],
+    /// The kickers played face down before the encounter cards (Eon): offense, defense.
+    #[serde(default, skip_serializing_if = "no_card")]
+    pub kickers: [Option<CardId>; 2],
     /// Whether the encounter cards have been turned face up.
     pub revealed: bool,
     /// What each revealed card counts as (a morph counts as the card it copies): offense, defense.
@@ -696,9 +702,14 @@ impl GameState {
         self.piles.card_count()
             + self.players.iter().map(|p| p.hand.len()).sum::<usize>()
             + e.cards.iter().flatten().count()
+            + e.kickers.iter().flatten().count()
             + e.reinforcements.len()
             + self.aside.len()
     }
+}
+
+fn no_card(p: &[Option<CardId>; 2]) -> bool {
+    p.iter().all(Option::is_none)
 }
 
 fn is_unset(p: &[Option<CardKind>; 2]) -> bool {

@@ -332,4 +332,9 @@ impl<'a> View<'a> {
     pub fn colonies_to_win(&self) -> u8 {
         self.state.rules.colonies_to_win
     }
+
+    /// How much of a resource (Eon's lucre) a player holds: public, like its ships.
+    pub fn resource(&self, p: PlayerId, r: crate::resources::Resource) -> u16 {
+        self.state.players[p.ix()].resources.get(r)
+    }
 }

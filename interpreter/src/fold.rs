@@ -97,6 +97,7 @@ fn is_count(e: &Expr) -> bool {
             | Expr::HandCards(..)
             | Expr::Reinforcements(_)
             | Expr::Tokens(_)
+            | Expr::Resource(..)
             | Expr::EncounterNumber
     )
 }

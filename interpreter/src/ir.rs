@@ -98,6 +98,9 @@ item_kinds! {
     Envoy "envoy" plays false,
     /// A Duel plan card: a number, the clout it starts a player with.
     Plan "plan" plays false,
+    /// An Eon edict: a card played face up from the hand by its text, then discarded (the
+    /// rules' role of FFG's artifact, and the runtime plays it the same way).
+    Edict "edict" plays true,
 }
 
 impl ItemKind {
@@ -504,6 +507,8 @@ pub enum Expr {
     Odd(Box<Expr>),
     /// Tokens on a player's sheet.
     Tokens(Box<Expr>),
+    /// How much of a resource (Eon's lucre) a player holds.
+    Resource(Box<Expr>, cosmic_engine::Resource),
     /// The number of the encounter under way in the offense's turn.
     EncounterNumber,
     /// Whether a player's side won the encounter.
@@ -667,6 +672,7 @@ impl Expr {
             | Expr::Reversed(a)
             | Expr::Odd(a)
             | Expr::Tokens(a)
+            | Expr::Resource(a, _)
             | Expr::Won(a)
             | Expr::Declared(a, _)
             | Expr::LostThisEncounter(a)

@@ -185,7 +185,7 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
         // A Duel reinforcement's copies are not known for every card: its value is what
         // the rules need.
         "reinforcement" if duel => &[("value", "value 12")],
-        "artifact" | "reinforcement" => &[("count", "count 1")],
+        "artifact" | "reinforcement" | "edict" => &[("count", "count 1")],
         "plan" => &[("value", "value 13")],
         "tech" => &[("research", "research 4")],
         _ => &[],

@@ -316,6 +316,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Tokens(b(&mut e)),
     },
     Pattern {
+        words: "{p} 's lucre",
+        ty: Ty::Int,
+        build: |mut e| Expr::Resource(b(&mut e), cosmic_engine::Resource::Lucre),
+    },
+    Pattern {
         words: "{p} 's encounters this turn",
         ty: Ty::Int,
         build: |_| Expr::EncounterNumber,
@@ -645,6 +650,17 @@ pub const PATTERNS: &[Pattern] = &[
     },
     Pattern {
         words: "artifact",
+        ty: Ty::Type,
+        build: |_| Expr::Type(CardType::Artifact),
+    },
+    // Eon's words for the same card types (the Complete Book's compromise and edict).
+    Pattern {
+        words: "compromise",
+        ty: Ty::Type,
+        build: |_| Expr::Type(CardType::Negotiate),
+    },
+    Pattern {
+        words: "edict",
         ty: Ty::Type,
         build: |_| Expr::Type(CardType::Artifact),
     },

@@ -39,6 +39,7 @@ fn card_value(kind: CardKind) -> i32 {
         CardKind::Morph => 6,
         CardKind::Reinforcement(v) => 1 + v as i32,
         CardKind::Artifact | CardKind::Flare => 4,
+        CardKind::Kicker(v) => 2 + v as i32,
     }
 }
 

@@ -222,6 +222,7 @@ fn initial_state(
             techs: Vec::new(),
             face_down: false,
             gained: Vec::new(),
+            resources: Default::default(),
         })
         .collect();
     let _ = setup;

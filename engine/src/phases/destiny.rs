@@ -159,8 +159,11 @@ impl Game<'_> {
     fn own_color_choice(&mut self) -> Flow<Choice> {
         let offense = self.state.offense;
         let mut options = Vec::new();
-        let can_commit =
-            self.state.has_colony(offense) || self.state.encounter.gate[offense.ix()] > 0;
+        // Eon has no re-establishing of an empty home planet: its own color offers the next
+        // disc or a challenge against another player's base at home (§VIII.1-2).
+        let can_commit = (self.state.has_colony(offense)
+            || self.state.encounter.gate[offense.ix()] > 0)
+            && self.state.rules.edition == crate::edition::Edition::Ffg;
         for planet in self.state.home_planets(offense) {
             let ships = &self.state.planet(planet).ships;
             if ships.iter().all(|&n| n == 0) {

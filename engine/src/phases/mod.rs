@@ -265,6 +265,17 @@ impl Game<'_> {
                 );
             }
         }
+        for (i, c) in self.state.encounter.kickers.into_iter().enumerate() {
+            if let Some(card) = c {
+                self.state.encounter.kickers[i] = None;
+                self.state.place_in_discard(card);
+                let player = if i == 0 { offense } else { defense };
+                self.emit(
+                    Rule::EncounterCleanup,
+                    EventKind::CardDiscarded { player, card },
+                );
+            }
+        }
         let reinforcements = std::mem::take(&mut self.state.encounter.reinforcements);
         for r in &reinforcements {
             self.state.place_in_discard(r.card);

@@ -20,6 +20,9 @@ impl Game<'_> {
             // A cosmic quake while the defense drew may have left the offense without one.
             self.end_turn_if_offense_out_of_cards()?;
         }
+        if self.state.rules.edition == crate::edition::Edition::Eon {
+            self.eon_before_cards()?;
+        }
         for side in Side::BOTH {
             // Content may have had a card selected (face up) already.
             if self.state.encounter.cards[side.ix()].is_none() {

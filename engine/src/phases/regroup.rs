@@ -12,13 +12,13 @@ impl Game<'_> {
         // Content may change how many ships come back (e.g. a card drawn instead).
         let n = self.quantity(Quantity::RegroupShips(offense), 1);
         for _ in 0..n.max(0) {
-            self.retrieve_one(offense)?;
+            self.retrieve_one(offense, Rule::Regroup)?;
         }
         Ok(())
     }
 
     /// The offense takes one ship from the warp to a colony (to the gate with none).
-    fn retrieve_one(&mut self, offense: crate::ids::PlayerId) -> Flow {
+    pub(crate) fn retrieve_one(&mut self, offense: crate::ids::PlayerId, rule: Rule) -> Flow {
         if self.state.players[offense.ix()].warp == 0 {
             return Ok(());
         }
@@ -35,13 +35,7 @@ impl Game<'_> {
             return Ok(());
         }
         if let Choice::Planet(planet) = self.pick(offense, DecisionKind::RegroupColony, colonies)? {
-            self.move_ships(
-                offense,
-                Place::Warp,
-                Place::Planet(planet),
-                1,
-                Rule::Regroup,
-            );
+            self.move_ships(offense, Place::Warp, Place::Planet(planet), 1, rule);
         }
         Ok(())
     }

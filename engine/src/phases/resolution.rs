@@ -184,7 +184,15 @@ impl Game<'_> {
         self.state.encounter.compensating = Some(taker);
         self.window(Window::Compensation)?;
         self.state.encounter.compensating = None;
-        let lost = self.state.encounter.lost_to_warp[taker.ix()] as i32;
+        // An Eon kicker multiplies the normal number of cards (§VI.4): a main player's own.
+        let kicker = if self.state.is_main_player(taker) {
+            self.state
+                .side_of(taker)
+                .map_or(1, |side| self.kicker(side))
+        } else {
+            1
+        };
+        let lost = self.state.encounter.lost_to_warp[taker.ix()] as i32 * kicker;
         let due = self.quantity(Quantity::Compensation(taker), lost).max(0);
         let mut taken = 0;
         for _ in 0..due {
@@ -226,6 +234,8 @@ impl Game<'_> {
         let base = self.state.rules.failed_deal_ships as i32;
         for side in Side::BOTH {
             let p = self.main(side);
+            // An Eon kicker multiplies the tokens the other main player loses (§VI.4).
+            let base = base * self.kicker(side.other());
             let n = self
                 .quantity(Quantity::FailedDealShips(p), base)
                 .clamp(0, u8::MAX as i32) as u8;

@@ -24,6 +24,9 @@ impl Game<'_> {
                 defense: d,
             },
         );
+        if self.state.encounter.kickers != [None, None] {
+            self.reveal_kickers();
+        }
         let (ko, kd) = (self.state.kind(o), self.state.kind(d));
         let mut effective = [ko, kd];
         // A morph modifies itself before any other effect.
@@ -73,7 +76,10 @@ impl Game<'_> {
     pub fn base_total(&self, side: Side) -> i32 {
         let e = &self.state.encounter;
         let card = match e.effective[side.ix()] {
-            Some(CardKind::Attack(v)) => self.quantity(Quantity::CardValue(side), v as i32),
+            // An Eon kicker multiplies the value before any other change (§VI.4).
+            Some(CardKind::Attack(v)) => {
+                self.quantity(Quantity::CardValue(side), v as i32 * self.kicker(side))
+            }
             _ => 0,
         };
         let mut ships = 0;
@@ -109,7 +115,8 @@ impl Game<'_> {
             })
             .sum();
         let base = self.base_total(side);
-        self.quantity(Quantity::SideTotal(side), base + reinforcements)
+        // Eon's lucre counts after every other change (§XVII.4).
+        self.quantity(Quantity::SideTotal(side), base + reinforcements) + self.lucre_in_total(side)
     }
 
     /// Under `check_invariants`: notes it if `totals` are not what computing them gives now.

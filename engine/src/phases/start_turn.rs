@@ -13,6 +13,9 @@ impl Game<'_> {
         if self.needs_new_hand(offense) {
             self.new_hand_until_encounter_card(offense, Rule::NewHand)?;
         }
+        if self.state.rules.edition == crate::edition::Edition::Eon {
+            self.eon_challenge_start()?;
+        }
         Ok(())
     }
 }

@@ -117,6 +117,7 @@ impl Compiler<'_> {
         let item = match self.item_kind.as_str() {
             "alien" => "an alien",
             "artifact" => "an artifact",
+            "edict" => "an edict",
             _ => "not a tech",
         };
         self.lints.push(Lint::TechOnly {

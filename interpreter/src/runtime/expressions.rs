@@ -418,6 +418,10 @@ impl Runtime {
                 Value::Player(p) => Value::Int(s.effects.tokens[p.ix()]),
                 _ => Value::Int(0),
             },
+            Expr::Resource(p, r) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(s.players[p.ix()].resources.get(*r) as i32),
+                _ => Value::Int(0),
+            },
             Expr::EncounterNumber => Value::Int(s.encounter.number as i32),
             Expr::AgreedPlayer => ctx.agreed.map_or(Value::None, |(p, _)| Value::Player(p)),
             Expr::AgreedNumber => ctx

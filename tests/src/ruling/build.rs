@@ -6,6 +6,7 @@ use super::error::{Errors, ScenarioError};
 use super::scenario::{Scenario, ShipsSpec, EXPECT_KEYS, FORMAT};
 use cosmic_engine::components::{DestinyKind, SpecialDestiny};
 use cosmic_engine::state::GameState;
+use cosmic_engine::Edition;
 use cosmic_engine::{
     Agent, CardId, Color, Components, DecisionKind, Game, NoHooks, Options, Phase, PlanetId,
     PlayerId, Setup, Side,
@@ -59,15 +60,33 @@ pub fn use_library(library: cosmic_cards::Library) -> bool {
     LIBRARY.set(Some(library)).is_ok()
 }
 
+static EON_LIBRARY: std::sync::OnceLock<Option<cosmic_cards::Library>> = std::sync::OnceLock::new();
+
+/// The Eon edition's built-in library, compiled once per process (`None` if it does not
+/// load).
+fn eon_library() -> Option<&'static cosmic_cards::Library> {
+    EON_LIBRARY
+        .get_or_init(|| cosmic_cards::library_for(Edition::Eon, Vec::new()).ok())
+        .as_ref()
+}
+
 thread_local! {
     /// One runtime per thread, kept for the whole process (games borrow their hooks).
     static RUNTIME: Option<&'static cosmic_interpreter::runtime::Runtime> =
         library().map(|l| &*Box::leak(Box::new(l.runtime())));
+    /// The Eon library's runtime, likewise.
+    static EON_RUNTIME: Option<&'static cosmic_interpreter::runtime::Runtime> =
+        eon_library().map(|l| &*Box::leak(Box::new(l.runtime())));
 }
 
-/// The hooks rulings play with: the built-in library's runtime when it loads.
-fn hooks() -> &'static dyn cosmic_engine::Hooks {
-    match RUNTIME.with(|r| *r) {
+/// The hooks rulings of `edition` play with: its library's runtime when it loads.
+fn hooks(edition: Edition) -> &'static dyn cosmic_engine::Hooks {
+    let runtime = match edition {
+        // Duel scenarios are refused when read (below): its positions are not written yet.
+        Edition::Ffg | Edition::Duel => RUNTIME.with(|r| *r),
+        Edition::Eon => EON_RUNTIME.with(|r| *r),
+    };
+    match runtime {
         Some(r) => r,
         None => &HOOKS,
     }
@@ -257,16 +276,32 @@ pub fn prepare(
         ));
     }
     expect_keys(scn, e)?;
-    if let Some(ed) = &scn.edition {
-        if !ed.get_ref().eq_ignore_ascii_case("ffg") {
-            return Err(e.hint(
-                ed.span(),
-                format!("edition `{}` is not supported yet", ed.get_ref()),
-                "unknown edition",
-                "use `ffg`",
-            ));
-        }
+    let edition = match &scn.edition {
+        None => Edition::Ffg,
+        Some(ed) => Edition::parse(ed.get_ref())
+            .map_err(|m| e.hint(ed.span(), m, "unknown edition", "use `ffg` or `eon`"))?,
+    };
+    if edition == Edition::Duel {
+        let span = scn.edition.as_ref().map_or(0..0, |ed| ed.span());
+        return Err(e.hint(
+            span,
+            "a Duel position cannot be written as a ruling yet (its supplies, plans, tactics and envoys have no scenario keys)".to_string(),
+            "not a ruling edition yet",
+            "use `ffg` or `eon`; Duel's worked examples are tests in tests/tests/duel.rs",
+        ));
     }
+    // An Eon ruling plays the Eon library's components: its deck is known only in part, but
+    // a ruling stacks the hands and the deck's top it needs.
+    let components = match edition {
+        Edition::Ffg | Edition::Duel => components,
+        Edition::Eon => eon_library()
+            .map(|l| l.components.clone())
+            .ok_or_else(|| e.at(0..0, "the Eon library does not load", "here"))?,
+    };
+    let seats = match edition {
+        Edition::Ffg | Edition::Duel => 3..=8,
+        Edition::Eon => cosmic_engine::eon::PLAYERS,
+    };
     // Enough seats for every color named in the file.
     let mut needed = 3u8;
     let mut note = |s: &Spanned<String>| {
@@ -280,10 +315,15 @@ pub fn prepare(
         note(&enc.defense);
     }
     let players = match &scn.players {
-        Some(p) if !(3..=8).contains(p.get_ref()) => {
+        Some(p) if !seats.contains(p.get_ref()) => {
             return Err(e.at(
                 p.span(),
-                format!("{} players: the game seats 3 to 8", p.get_ref()),
+                format!(
+                    "{} players: the game seats {} to {}",
+                    p.get_ref(),
+                    seats.start(),
+                    seats.end()
+                ),
                 "out of range",
             ))
         }
@@ -362,6 +402,7 @@ pub fn prepare(
         variants.tech = false;
     }
     let setup = Setup {
+        edition,
         variants,
         ..Setup::new(players, scn.seed)
     };
@@ -378,7 +419,7 @@ pub fn prepare(
             .player
             .iter()
             .any(|p| p.alien.is_some() || p.techs.as_ref().is_some_and(|t| !t.is_empty()));
-    let hooks: &'static dyn cosmic_engine::Hooks = if with_text { hooks() } else { &HOOKS };
+    let hooks: &'static dyn cosmic_engine::Hooks = if with_text { hooks(edition) } else { &HOOKS };
     let mut game = Game::new(&setup, components.clone(), agents, hooks, options)
         .map_err(|err| e.at(0..0, format!("the game cannot be set up: {err}"), "here"))?;
     let g = game.state_mut();
@@ -431,6 +472,9 @@ pub fn prepare(
                     tech: None,
                     incarnation: true,
                 });
+        }
+        if let Some(lucre) = spec.lucre {
+            (g.players[p.ix()].resources).set(cosmic_engine::Resource::Lucre, lucre);
         }
         if let Some(tokens) = spec.tokens {
             g.effects.tokens[p.ix()] = tokens.max(0);

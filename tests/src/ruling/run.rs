@@ -113,6 +113,7 @@ const PLAYER_KEYS: &[&str] = &[
     "reads",
     "never_reads",
     "tokens",
+    "lucre",
 ];
 
 /// Plays the scenario and checks it.
@@ -634,6 +635,12 @@ fn expectations(
                     format!("{c} tokens on its alien sheet"),
                     want_num()?.to_string(),
                     g.effects.tokens[p.ix()].to_string(),
+                ),
+                "lucre" => check(
+                    &mut checks,
+                    format!("{c} lucre"),
+                    want_num()?.to_string(),
+                    pl.resources.get(cosmic_engine::Resource::Lucre).to_string(),
                 ),
                 "hand_size" => check(
                     &mut checks,

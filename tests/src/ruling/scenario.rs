@@ -88,6 +88,9 @@ pub struct PlayerSpec {
     /// Tokens on the player's alien sheet.
     #[serde(default)]
     pub tokens: Option<i32>,
+    /// The player's lucre (Eon), replacing what setup gave it.
+    #[serde(default)]
+    pub lucre: Option<u16>,
     /// Cards face down on the player's alien sheet (a hoard), by card names.
     #[serde(default)]
     pub sheet: Option<Vec<Spanned<String>>>,
