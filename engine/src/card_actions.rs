@@ -106,6 +106,14 @@ impl Game<'_> {
         );
     }
 
+    /// `p` declares a card kind to every player (`source` is the ability).
+    pub fn declare_kind(&mut self, p: PlayerId, kind: CardKind, source: u32) {
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::KindDeclared { player: p, kind },
+        );
+    }
+
     /// Sets the tokens on `p`'s alien sheet.
     pub fn set_tokens(&mut self, p: PlayerId, tokens: i32, source: u32) {
         self.state.effects.tokens[p.ix()] = tokens.max(0);

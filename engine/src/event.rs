@@ -510,6 +510,11 @@ pub enum EventKind {
         player: PlayerId,
         source: u32,
     },
+    /// A player declares a card kind to every player (what the Gambler says its card is).
+    KindDeclared {
+        player: PlayerId,
+        kind: crate::components::CardKind,
+    },
     /// A main player keeps its encounter card face down through the reveal (card text).
     EncounterCardKeptFaceDown {
         player: PlayerId,
@@ -651,6 +656,7 @@ impl EventKind {
             | EffectStarted { .. }
             | TokensChanged { .. }
             | Declared { .. }
+            | KindDeclared { .. }
             | CardRevealed { .. }
             | TokenGiven { .. }
             | DrawsWatched { .. }
@@ -1370,6 +1376,9 @@ impl Names<'_> {
                     self.player(*player),
                     self.source(*source)
                 )
+            }
+            EventKind::KindDeclared { player, kind } => {
+                write!(s, "{} declares {}", self.player(*player), kind_words(*kind))
             }
             EventKind::Picked { player, picked } => write!(
                 s,
