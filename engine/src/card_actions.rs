@@ -716,7 +716,7 @@ impl Game<'_> {
         self.add_effect(p, Until::EndOfEncounter, Lasting::MustPlay { card });
         self.emit_caused(
             Cause::Ability(source),
-            EventKind::MustPlayCard { player: p },
+            EventKind::MustPlayCard { player: p, card },
         );
     }
 

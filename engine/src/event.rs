@@ -490,9 +490,14 @@ pub enum EventKind {
         from: PlayerId,
         to: PlayerId,
     },
-    /// A player must select a given card as its encounter card if it can.
+    /// A player must select a given card as its encounter card if it can. Only who may see
+    /// the card learns of it (to the others, it would tell that the player holds the card).
     MustPlayCard {
         player: PlayerId,
+        /// Not written in the JSON: the referee's log reads as before, and a seat that may see
+        /// the card knows it from the text's context.
+        #[serde(skip_serializing, default = "no_card")]
+        card: CardId,
     },
     EffectStarted {
         player: PlayerId,
@@ -1335,7 +1340,7 @@ impl Names<'_> {
                 self.player(*to),
                 self.player(*from)
             ),
-            EventKind::MustPlayCard { player } => write!(
+            EventKind::MustPlayCard { player, .. } => write!(
                 s,
                 "{} must select the card it was given as its encounter card",
                 self.player(*player)
@@ -1407,6 +1412,11 @@ impl Names<'_> {
         }
         v.to_string()
     }
+}
+
+/// The card of an event read back from JSON that did not write it.
+fn no_card() -> CardId {
+    CardId(0)
 }
 
 /// Where a card set aside lay when the JSON does not say: on its owner's sheet.
