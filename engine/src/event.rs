@@ -126,8 +126,10 @@ impl Rule {
 }
 
 /// The version of the JSON event log's shape (`Names::json`), written on its first line;
-/// bumped whenever an event's field is renamed, removed or changes meaning.
-pub const LOG_FORMAT: u32 = 1;
+/// bumped whenever an event's field is renamed, removed or changes meaning. 2: an event's own
+/// source number is written `ability` (`declaration`, `token`), no longer overwritten by the
+/// cause's `source` text.
+pub const LOG_FORMAT: u32 = 2;
 
 /// What caused an event.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -365,10 +367,13 @@ pub enum EventKind {
     TechDeckReshuffled,
     AbilityUsed {
         player: PlayerId,
+        // Written `ability`: a JSON line's `source` is the cause in words.
+        #[serde(rename = "ability")]
         source: u32,
     },
     AbilityCancelled {
         player: PlayerId,
+        #[serde(rename = "ability")]
         source: u32,
     },
     CardPlayed {
@@ -501,6 +506,7 @@ pub enum EventKind {
     },
     EffectStarted {
         player: PlayerId,
+        #[serde(rename = "ability")]
         source: u32,
         /// The statement as it applies here, with the values of the names it uses
         /// (`set Green's compensation to 0` for `set player's compensation to 0`).
@@ -513,6 +519,7 @@ pub enum EventKind {
     },
     Declared {
         player: PlayerId,
+        #[serde(rename = "declaration")]
         source: u32,
     },
     /// A player declares a card kind to every player (what the Gambler says its card is).
@@ -532,6 +539,7 @@ pub enum EventKind {
     /// A player receives a token of a kind content names.
     TokenGiven {
         player: PlayerId,
+        #[serde(rename = "token")]
         source: u32,
     },
     /// A player sees the cards another draws from the deck for the rest of the encounter.
