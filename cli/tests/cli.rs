@@ -379,7 +379,7 @@ fn a_saved_game_replays_and_an_interrupted_one_resumes() {
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect();
     assert_eq!(lines[0]["event"], "game-started");
-    assert_eq!(lines[0]["format"], 1);
+    assert_eq!(lines[0]["format"], 2);
     assert!(lines[1]["seq"].as_u64() > Some(1), "{}", lines[1]);
 
     // A save edited to say it reached another state is refused before anything is played.
