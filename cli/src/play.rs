@@ -252,7 +252,9 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         } else {
             names.event_for(event, viewer)
         };
-        let _ = writeln!(stdout.lock(), "{line}");
+        if let Some(line) = line {
+            let _ = writeln!(stdout.lock(), "{line}");
+        }
         if let Some(f) = file.as_mut() {
             let full = if json {
                 names.json(event)

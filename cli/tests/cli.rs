@@ -78,8 +78,29 @@ fn play_json_prints_one_event_per_line() {
         assert_eq!(v.get("format").is_some(), i == 0, "{line}");
     }
     assert!(text
-        .starts_with("{\"cause\":{\"rule\":\"setup\"},\"event\":\"game-started\",\"format\":1,"));
+        .starts_with("{\"cause\":{\"rule\":\"setup\"},\"event\":\"game-started\",\"format\":2,"));
     assert!(text.contains("\"game-won\""));
+}
+
+#[test]
+fn play_json_keeps_an_events_own_source_number_beside_the_causes_text() {
+    let out = cosmic(&["play", "--players", "5", "--seed", "1", "--json"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut seen = 0;
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("each line is JSON");
+        let own = match v["event"].as_str() {
+            Some("ability-used" | "ability-cancelled" | "effect-started") => "ability",
+            Some("declared") => "declaration",
+            Some("token-given") => "token",
+            _ => continue,
+        };
+        assert!(v[own].is_u64(), "{line}");
+        assert!(v["source"].is_string(), "{line}");
+        seen += 1;
+    }
+    assert!(seen > 0, "the game used no ability");
 }
 
 #[test]
@@ -378,7 +399,7 @@ fn a_saved_game_replays_and_an_interrupted_one_resumes() {
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect();
     assert_eq!(lines[0]["event"], "game-started");
-    assert_eq!(lines[0]["format"], 1);
+    assert_eq!(lines[0]["format"], 2);
     assert!(lines[1]["seq"].as_u64() > Some(1), "{}", lines[1]);
 
     // A save edited to say it reached another state is refused before anything is played.

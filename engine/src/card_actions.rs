@@ -119,6 +119,14 @@ impl Game<'_> {
         );
     }
 
+    /// `p` declares a card kind to every player (`source` is the ability).
+    pub fn declare_kind(&mut self, p: PlayerId, kind: CardKind, source: u32) {
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::KindDeclared { player: p, kind },
+        );
+    }
+
     /// Sets the tokens on `p`'s alien sheet.
     pub fn set_tokens(&mut self, p: PlayerId, tokens: i32, source: u32) {
         self.state.effects.tokens[p.ix()] = tokens.max(0);
@@ -729,7 +737,7 @@ impl Game<'_> {
         self.add_effect(p, Until::EndOfEncounter, Lasting::MustPlay { card });
         self.emit_caused(
             Cause::Ability(source),
-            EventKind::MustPlayCard { player: p },
+            EventKind::MustPlayCard { player: p, card },
         );
     }
 

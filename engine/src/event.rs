@@ -145,8 +145,10 @@ impl Rule {
 }
 
 /// The version of the JSON event log's shape (`Names::json`), written on its first line;
-/// bumped whenever an event's field is renamed, removed or changes meaning.
-pub const LOG_FORMAT: u32 = 1;
+/// bumped whenever an event's field is renamed, removed or changes meaning. 2: an event's own
+/// source number is written `ability` (`declaration`, `token`), no longer overwritten by the
+/// cause's `source` text.
+pub const LOG_FORMAT: u32 = 2;
 
 /// What caused an event.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -384,10 +386,13 @@ pub enum EventKind {
     TechDeckReshuffled,
     AbilityUsed {
         player: PlayerId,
+        // Written `ability`: a JSON line's `source` is the cause in words.
+        #[serde(rename = "ability")]
         source: u32,
     },
     AbilityCancelled {
         player: PlayerId,
+        #[serde(rename = "ability")]
         source: u32,
     },
     CardPlayed {
@@ -509,12 +514,18 @@ pub enum EventKind {
         from: PlayerId,
         to: PlayerId,
     },
-    /// A player must select a given card as its encounter card if it can.
+    /// A player must select a given card as its encounter card if it can. Only who may see
+    /// the card learns of it (to the others, it would tell that the player holds the card).
     MustPlayCard {
         player: PlayerId,
+        /// Not written in the JSON: the referee's log reads as before, and a seat that may see
+        /// the card knows it from the text's context.
+        #[serde(skip_serializing, default = "no_card")]
+        card: CardId,
     },
     EffectStarted {
         player: PlayerId,
+        #[serde(rename = "ability")]
         source: u32,
         /// The statement as it applies here, with the values of the names it uses
         /// (`set Green's compensation to 0` for `set player's compensation to 0`).
@@ -532,7 +543,13 @@ pub enum EventKind {
     },
     Declared {
         player: PlayerId,
+        #[serde(rename = "declaration")]
         source: u32,
+    },
+    /// A player declares a card kind to every player (what the Gambler says its card is).
+    KindDeclared {
+        player: PlayerId,
+        kind: crate::components::CardKind,
     },
     /// A main player keeps its encounter card face down through the reveal (card text).
     EncounterCardKeptFaceDown {
@@ -546,6 +563,7 @@ pub enum EventKind {
     /// A player receives a token of a kind content names.
     TokenGiven {
         player: PlayerId,
+        #[serde(rename = "token")]
         source: u32,
     },
     /// A player sees the cards another draws from the deck for the rest of the encounter.
@@ -806,6 +824,7 @@ impl EventKind {
             | EffectEnded { .. }
             | TokensChanged { .. }
             | Declared { .. }
+            | KindDeclared { .. }
             | CardRevealed { .. }
             | TokenGiven { .. }
             | DrawsWatched { .. }
@@ -1503,7 +1522,7 @@ impl Names<'_> {
                 self.player(*to),
                 self.player(*from)
             ),
-            EventKind::MustPlayCard { player } => write!(
+            EventKind::MustPlayCard { player, .. } => write!(
                 s,
                 "{} must select the card it was given as its encounter card",
                 self.player(*player)
@@ -1548,6 +1567,9 @@ impl Names<'_> {
                     self.source(*source)
                 )
             }
+            EventKind::KindDeclared { player, kind } => {
+                write!(s, "{} declares {}", self.player(*player), kind_words(*kind))
+            }
             EventKind::Picked { player, picked } => write!(
                 s,
                 "{} picks {} for {}",
@@ -1587,6 +1609,11 @@ impl Names<'_> {
         }
         v.to_string()
     }
+}
+
+/// The card of an event read back from JSON that did not write it.
+fn no_card() -> CardId {
+    CardId(0)
 }
 
 /// Where a card set aside lay when the JSON does not say: on its owner's sheet.

@@ -11,6 +11,17 @@ use crate::event::{Cause, Event, EventKind, Names, Picked, Place};
 use crate::ids::{CardId, PlayerId};
 use crate::state::{Aside, GameState};
 
+/// Whether `viewer` does not learn that the event happened at all: an obligation to play a
+/// card it cannot see (its mere announcement would tell that the player holds that card).
+pub fn unheard(kind: &EventKind, state: &GameState, viewer: PlayerId) -> bool {
+    match kind {
+        EventKind::MustPlayCard { player, card } => {
+            *player != viewer && !visible_to(state, viewer, *card)
+        }
+        _ => false,
+    }
+}
+
 /// The fields of an event's JSON that name what `viewer` may not see (none for most).
 pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> Fields {
     let other = |p: &PlayerId| *p != viewer;
@@ -108,20 +119,30 @@ fn sheet_unseen(state: &GameState, p: PlayerId, alien: u16) -> bool {
 const FACE_DOWN_TECH: &str = "face-down-tech";
 
 impl Names<'_> {
-    /// One event as `viewer` may see it (`None` is the referee, who sees everything).
-    pub fn event_for(&self, e: &Event, viewer: Option<PlayerId>) -> String {
-        match viewer.map_or(&[][..], |v| hidden_fields(&e.kind, self.state, v)) {
-            [] => self.event(e),
-            hidden => self.concealed(&e.kind, e.cause, hidden),
+    /// One event as `viewer` may see it (`None` is the referee, who sees everything); `None`
+    /// when the viewer does not learn that it happened.
+    pub fn event_for(&self, e: &Event, viewer: Option<PlayerId>) -> Option<String> {
+        if viewer.is_some_and(|v| unheard(&e.kind, self.state, v)) {
+            return None;
         }
+        Some(
+            match viewer.map_or(&[][..], |v| hidden_fields(&e.kind, self.state, v)) {
+                [] => self.event(e),
+                hidden => self.concealed(&e.kind, e.cause, hidden),
+            },
+        )
     }
 
     /// One event as a JSON line as `viewer` may see it: without the fields that name what
-    /// is hidden, and with the text `event_for` gives.
-    pub fn json_for(&self, e: &Event, viewer: Option<PlayerId>) -> String {
+    /// is hidden, and with the text `event_for` gives; `None` when the viewer does not learn
+    /// that it happened.
+    pub fn json_for(&self, e: &Event, viewer: Option<PlayerId>) -> Option<String> {
+        if viewer.is_some_and(|v| unheard(&e.kind, self.state, v)) {
+            return None;
+        }
         let hidden = viewer.map_or(&[][..], |v| hidden_fields(&e.kind, self.state, v));
         if hidden.is_empty() {
-            return self.json(e);
+            return Some(self.json(e));
         }
         let mut v = serde_json::to_value(e).unwrap_or(serde_json::Value::Null);
         if let serde_json::Value::Object(map) = &mut v {
@@ -139,7 +160,7 @@ impl Names<'_> {
             );
             map.insert("source".into(), self.cause(e.cause).into());
         }
-        v.to_string()
+        Some(v.to_string())
     }
 
     /// The text of an event whose `hidden` fields are left out.

@@ -559,6 +559,15 @@ pub enum Expr {
     Str(Str),
     /// A reference (`my encounter card's value`).
     Path(Path),
+    /// A reference with a value after it (`an attack 12`, `an attack (claim value)`).
+    Valued {
+        /// The reference.
+        reference: Path,
+        /// The value written after it.
+        value: Box<Expr>,
+        /// The whole expression.
+        span: Span,
+    },
     /// `[a, b]`.
     List {
         /// The elements.
@@ -622,6 +631,7 @@ impl Expr {
             | Expr::All { span, .. }
             | Expr::Any { span, .. }
             | Expr::Count { span, .. }
+            | Expr::Valued { span, .. }
             | Expr::Unary { span, .. }
             | Expr::Binary { span, .. } => *span,
             Expr::Str(s) => s.span,

@@ -826,6 +826,31 @@ impl Builder {
             Rule::number => self.number(&pair),
             Rule::string => Expr::Str(self.string(pair)),
             Rule::path => Expr::Path(self.path(pair)),
+            Rule::valued => {
+                let mut inner = pair.into_inner();
+                let words = inner.next().expect("a valued reference's words");
+                let at = self.span(&words);
+                let reference = Path {
+                    segments: vec![Segment {
+                        span: at,
+                        words: words.into_inner().map(|w| self.word(&w)).collect(),
+                        link: None,
+                    }],
+                    span: at,
+                };
+                let value = inner
+                    .find(|p| matches!(p.as_rule(), Rule::number | Rule::expr))
+                    .expect("a valued reference's value");
+                let value = match value.as_rule() {
+                    Rule::number => self.number(&value),
+                    _ => self.expr(value),
+                };
+                Expr::Valued {
+                    reference,
+                    value: Box::new(value),
+                    span,
+                }
+            }
             Rule::list => Expr::List {
                 items: self.list_items(pair),
                 span,

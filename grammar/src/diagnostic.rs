@@ -288,6 +288,9 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         | R::count_noun
         | R::number
         | R::path
+        | R::valued
+        | R::valued_words
+        | R::times_x
         | R::segment
         | R::op_not
         | R::op_neg

@@ -279,6 +279,9 @@ fn expr(e: &Expr) -> String {
         Expr::Int { value, .. } => value.to_string(),
         Expr::Str(s) => string(&s.value),
         Expr::Path(p) => path(p),
+        Expr::Valued {
+            reference, value, ..
+        } => format!("(valued {} {})", path(reference), expr(value)),
         Expr::List { items, .. } => forms("list", items),
         Expr::All { items, .. } => forms("all", items),
         Expr::Any { items, .. } => forms("any", items),

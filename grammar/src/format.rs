@@ -413,6 +413,12 @@ fn expr_at(e: &Expr, min: u8) -> String {
         Expr::Int { value, .. } => value.to_string(),
         Expr::Str(s) => string(&s.value),
         Expr::Path(p) => path(p),
+        Expr::Valued {
+            reference, value, ..
+        } => match value.as_ref() {
+            Expr::Int { value, .. } => format!("{} {value}", path(reference)),
+            other => format!("{} ({})", path(reference), expr(other)),
+        },
         Expr::List { items, .. } => list(items),
         Expr::All { items, .. } => format!("all {}", list(items)),
         Expr::Any { items, .. } => format!("any {}", list(items)),

@@ -200,6 +200,10 @@ fn in_expr(e: &Expr, at: usize) -> Option<Node<'_>> {
     }
     match e {
         Expr::Path(p) => Some(Node::Path(p)),
+        Expr::Valued {
+            reference, value, ..
+        } => in_expr(value, at)
+            .or_else(|| touches(reference.span, at).then_some(Node::Path(reference))),
         Expr::Str(s) => Some(Node::Str(s)),
         Expr::List { items, .. } | Expr::All { items, .. } | Expr::Any { items, .. } => {
             items.iter().find_map(|e| in_expr(e, at))

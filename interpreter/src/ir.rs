@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 9;
+pub const FORMAT: u32 = 10;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -410,6 +410,13 @@ pub enum Expr {
     Bool(bool),
     /// A card type (`attack`).
     Type(CardType),
+    /// A card kind: a type and, for an attack or a reinforcement, its value
+    /// (`an attack 12`, `an attack (claim value)`).
+    Kind(CardType, Option<Box<Expr>>),
+    /// A card's kind (`my encounter card's kind`): as printed, or as it counts once revealed.
+    KindOf(Box<Expr>),
+    /// A card kind's value (`claim's value`; 0 for a kind without one).
+    KindValue(Box<Expr>),
     /// A bound name.
     Slot(u8),
     /// The player whose ability it is (or who acts, inside `as`).
@@ -608,6 +615,7 @@ impl Expr {
             Expr::Int(_)
             | Expr::Bool(_)
             | Expr::Type(_)
+            | Expr::Kind(_, None)
             | Expr::Slot(_)
             | Expr::Me
             | Expr::Offense
@@ -648,6 +656,9 @@ impl Expr {
             }
             Expr::OfType(a, None) => f(a),
             Expr::Opponent(a)
+            | Expr::Kind(_, Some(a))
+            | Expr::KindOf(a)
+            | Expr::KindValue(a)
             | Expr::Lost(a)
             | Expr::OnSide(a)
             | Expr::OthersThan(a)
@@ -816,6 +827,16 @@ pub enum Stmt {
         card: Expr,
         /// Its new type.
         to: CardType,
+        /// Names it in the log.
+        source: u32,
+    },
+    /// What a card counts as from now on, kind and value (`set my encounter card's kind to
+    /// claim`).
+    SetKind {
+        /// The card.
+        card: Expr,
+        /// Its new kind.
+        to: Expr,
         /// Names it in the log.
         source: u32,
     },
@@ -1059,6 +1080,8 @@ pub enum Stmt {
     },
     /// Record a declaration for the encounter.
     Declare(u32),
+    /// Declare a card kind to every player (`declare claim`: what the Gambler says its card is).
+    DeclareKind(Expr),
     /// The offense may have another encounter.
     AnotherEncounter,
     /// The acting player has an encounter of its own against a player's home system as soon
@@ -1116,7 +1139,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation }
 }
 
 impl Stmt {
@@ -1125,6 +1148,7 @@ impl Stmt {
         match self {
             Stmt::Modify { .. } => StmtKind::Modify,
             Stmt::SetType { .. } => StmtKind::SetType,
+            Stmt::SetKind { .. } => StmtKind::SetKind,
             Stmt::Tokens { .. } => StmtKind::Tokens,
             Stmt::Move { .. } => StmtKind::Move,
             Stmt::TakeCard { .. } => StmtKind::TakeCard,
@@ -1181,6 +1205,7 @@ impl Stmt {
             Stmt::FailDeal => StmtKind::FailDeal,
             Stmt::Lasting { .. } => StmtKind::Lasting,
             Stmt::Declare(..) => StmtKind::Declare,
+            Stmt::DeclareKind(..) => StmtKind::DeclareKind,
             Stmt::AnotherEncounter => StmtKind::AnotherEncounter,
             Stmt::OutOfTurnEncounter(..) => StmtKind::OutOfTurnEncounter,
             Stmt::OwnEncounter => StmtKind::OwnEncounter,

@@ -25,6 +25,8 @@ pub enum Ty {
     Cards,
     /// A card type.
     Type,
+    /// A card kind: a type with its value (`an attack 12`, `a negotiate`).
+    Kind,
     /// A player's ships somewhere.
     Ships,
     /// What an ability answers or replaces.
@@ -47,6 +49,7 @@ impl Ty {
             Ty::Card => "a card",
             Ty::Cards => "cards",
             Ty::Type => "a card type",
+            Ty::Kind => "a card kind",
             Ty::Ships => "ships",
             Ty::Subject => "the thing answered",
             Ty::Planet => "a planet",
@@ -70,6 +73,7 @@ impl Ty {
                     | (Ty::Card, Ty::Cards)
                     | (Ty::Planet, Ty::Planets)
                     | (Ty::Planets, Ty::Int)
+                    | (Ty::Type, Ty::Kind)
             )
     }
 }
@@ -77,7 +81,8 @@ impl Ty {
 type Build = fn(Vec<Expr>) -> Expr;
 
 /// One reference pattern: words with typed holes (`{p}` a player, `{ps}` players, `{s}` a
-/// side, `{c}` a card, `{cs}` cards, `{t}` a card type, `{n}` a number), the type it makes,
+/// side, `{c}` a card, `{cs}` cards, `{t}` a card type, `{k}` a card kind, `{n}` a number),
+/// the type it makes,
 /// and how.
 pub struct Pattern {
     /// The words, articles left out.
@@ -634,6 +639,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::TypeOf(b(&mut e)),
     },
     Pattern {
+        words: "{c} 's kind",
+        ty: Ty::Kind,
+        build: |mut e| Expr::KindOf(b(&mut e)),
+    },
+    Pattern {
+        words: "{k} 's value",
+        ty: Ty::Int,
+        build: |mut e| Expr::KindValue(b(&mut e)),
+    },
+    Pattern {
         words: "attack",
         ty: Ty::Type,
         build: |_| Expr::Type(CardType::Attack),
@@ -911,6 +926,7 @@ fn hole_ty(h: &str) -> Option<Ty> {
         "{s}" => Some(Ty::Side),
         "{c}" => Some(Ty::Card),
         "{t}" => Some(Ty::Type),
+        "{k}" => Some(Ty::Kind),
         "{cs}" => Some(Ty::Cards),
         "{n}" => Some(Ty::Int),
         "{pl}" => Some(Ty::Planet),
@@ -976,6 +992,7 @@ pub fn examples() -> Vec<String> {
                 .replace("{s} 's", "my side's")
                 .replace("{c} 's", "my encounter card's")
                 .replace("{t}", "negotiate")
+                .replace("{k} 's", "claim's")
                 .replace("{cs}", "attack cards in my hand")
                 .replace("{n}", "my encounter card's value")
                 .replace("{pls}", "all planets")

@@ -75,6 +75,20 @@ impl Compiler<'_> {
         }
     }
 
+    /// Whether a `declare`'s object is a card kind (a name bound to one, or `an attack 12`)
+    /// rather than the words of a declaration (`declare an upset`).
+    fn declares_kind(&self, a: &ast::Action) -> bool {
+        match &a.object {
+            Some(ast::Expr::Valued { .. }) => true,
+            Some(ast::Expr::Path(p)) => {
+                let toks = path_tokens(p);
+                vocabulary::resolve(&toks, Some(Ty::Kind), &self.scope, 0)
+                    .is_some_and(|(_, ty)| ty.fits(Ty::Kind))
+            }
+            _ => false,
+        }
+    }
+
     fn unsupported(&mut self, a: &ast::Action, help: &str) -> Option<Stmt> {
         self.lints.push(Lint::Unsupported {
             what: format!("`{}`", self.snippet(a.span)),
@@ -436,6 +450,11 @@ impl Compiler<'_> {
                     "`remember` takes a number and a name: `remember (guess) as eureka guess`",
                 ),
             },
+            // `declare claim`, `declare an attack 12`: a card kind, said to every player.
+            "declare" if self.declares_kind(a) => {
+                let kind = self.expr(a.object.as_ref()?, Ty::Kind);
+                Some(Stmt::DeclareKind(kind))
+            }
             "declare" => {
                 let words = object_text
                     .split_whitespace()
@@ -794,6 +813,16 @@ impl Compiler<'_> {
                     source,
                     until,
                     names,
+                })
+            }
+            Expr::KindOf(card) if op == Op::Set => {
+                let to = self.expr(amount, Ty::Kind);
+                let label = format!("{}: {}", self.item_name, self.snippet(a.span));
+                let source = self.source(label);
+                Some(Stmt::SetKind {
+                    card: *card,
+                    to,
+                    source,
                 })
             }
             Expr::TypeOf(card) if op == Op::Set => {

@@ -6,6 +6,7 @@ use crate::ir::{self, Expr, QuantityRef};
 use crate::names::did_you_mean;
 use crate::vocabulary::{self, Bound, Ty};
 use cosmic_engine::state::Phase;
+use cosmic_engine::CardType;
 use cosmic_grammar::ast::{self, Link, UnaryOp};
 
 /// A reference's tokens as the vocabulary reads them (see [`vocabulary::tokens`]).
@@ -123,6 +124,9 @@ impl Compiler<'_> {
         match e {
             ast::Expr::Int { value, .. } => (Expr::Int(*value as i32), Ty::Int),
             ast::Expr::Str(_) => (Expr::Int(0), Ty::Int),
+            ast::Expr::Valued {
+                reference, value, ..
+            } => self.valued(reference, value),
             ast::Expr::Path(p) => match self.path(p, want) {
                 Some(r) => r,
                 None => (Expr::Int(0), want.unwrap_or(Ty::Int)),
@@ -221,6 +225,9 @@ impl Compiler<'_> {
                         let (r, rt) = self.typed(rhs, Some(lt));
                         match (lt, rt) {
                             (Ty::Card | Ty::Subject, Ty::Type) => (Expr::TypeOf(Box::new(l)), r),
+                            // A card with a kind reads its kind; a kind with a type, its type.
+                            (Ty::Card | Ty::Subject, Ty::Kind) => (Expr::KindOf(Box::new(l)), r),
+                            (Ty::Kind, Ty::Type) => (Expr::TypeOf(Box::new(l)), r),
                             _ if rt.fits(lt) || lt.fits(rt) => (l, r),
                             _ => {
                                 self.lints.push(Lint::TypeMismatch {
@@ -235,6 +242,26 @@ impl Compiler<'_> {
                     }
                 };
                 (Expr::Binary(bop, Box::new(l), Box::new(r)), result)
+            }
+        }
+    }
+
+    /// `an attack 12`, `an attack (claim value)`: a card type that has a value, with its value.
+    fn valued(&mut self, reference: &ast::Path, value: &ast::Expr) -> (Expr, Ty) {
+        let toks = path_tokens(reference);
+        match vocabulary::resolve(&toks, Some(Ty::Type), &self.scope, 0) {
+            Some((Expr::Type(t @ (CardType::Attack | CardType::Reinforcement)), _)) => {
+                let value = self.expr(value, Ty::Int);
+                (Expr::Kind(t, Some(Box::new(value))), Ty::Kind)
+            }
+            _ => {
+                self.lints.push(Lint::TypeMismatch {
+                    expected: "a reference".into(),
+                    found: format!("`{}` with a value after it", self.snippet(reference.span)),
+                    help: "only an attack or a reinforcement takes a value (`an attack 12`, `an attack (claim value)`); elsewhere a number after a reference is out of place".into(),
+                    span: ast::Span::new(reference.span.start, value.span().end),
+                });
+                (Expr::Int(0), Ty::Int)
             }
         }
     }

@@ -4,7 +4,7 @@ use super::ships::ship_count;
 use super::Runtime;
 use crate::ir::ShipPlace;
 use cosmic_engine::event::{Place, Rule};
-use cosmic_engine::{CardId, CardType, Game, PlanetId, PlayerId, Quantity, Side};
+use cosmic_engine::{CardId, CardKind, CardType, Game, PlanetId, PlayerId, Quantity, Side};
 
 /// A value during evaluation.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,6 +18,8 @@ pub(super) enum Value {
     Card(CardId),
     Cards(Vec<CardId>),
     Type(CardType),
+    /// A card kind: a type with its value (`an attack 12`).
+    Kind(CardKind),
     Ships(u8, ShipPlace),
     /// Some of one player's ships at one place: those a replacement replaces (`them`).
     Group {
@@ -71,6 +73,7 @@ impl Value {
             Value::Card(c) => [5, c.0 as i32],
             Value::Type(t) => [6, *t as i32],
             Value::Players(m) => [7, *m as i32],
+            Value::Kind(k) => [9, encode_kind(*k)],
         }
     }
 
@@ -92,8 +95,48 @@ impl Value {
                     .unwrap_or(CardType::Attack),
             ),
             7 => Value::Players(v as u8),
+            9 => Value::Kind(decode_kind(v)),
             _ => Value::None,
         }
+    }
+}
+
+/// A card kind as one number: its type's index above, its value below.
+fn encode_kind(k: CardKind) -> i32 {
+    let value = match k {
+        CardKind::Attack(v) | CardKind::Reinforcement(v) | CardKind::Kicker(v) => v,
+        _ => 0,
+    };
+    ((k.card_type() as i32) << 16) | (value as u16 as i32)
+}
+
+fn decode_kind(v: i32) -> CardKind {
+    let value = v as u16 as i16;
+    match CardType::ALL.get((v >> 16) as usize) {
+        Some(&t) => kind(t, value),
+        None => CardKind::Negotiate,
+    }
+}
+
+/// The kind of a card of type `t` with value `value` (ignored by types without one).
+pub(super) fn kind(t: CardType, value: i16) -> CardKind {
+    match t {
+        CardType::Attack => CardKind::Attack(value),
+        CardType::Reinforcement => CardKind::Reinforcement(value),
+        CardType::Negotiate => CardKind::Negotiate,
+        CardType::Morph => CardKind::Morph,
+        CardType::Artifact => CardKind::Artifact,
+        CardType::Flare => CardKind::Flare,
+        CardType::Kicker => CardKind::Kicker(value),
+    }
+}
+
+/// The card kind a value names: a kind, or a type (an attack or a reinforcement of 0).
+pub(super) fn kind_value(v: &Value) -> Option<CardKind> {
+    match v {
+        Value::Kind(k) => Some(*k),
+        Value::Type(t) => Some(kind(*t, 0)),
+        _ => None,
     }
 }
 

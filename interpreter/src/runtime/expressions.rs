@@ -1,7 +1,8 @@
 //! Evaluating expressions: conditions, values, and the quantities they read.
 
 use super::context::{
-    cards_of, number, planets_of, remembered_key, Ctx, Subject, Value, REMEMBERED_MAX,
+    cards_of, kind, kind_value, number, planets_of, remembered_key, Ctx, Subject, Value,
+    REMEMBERED_MAX,
 };
 use super::ships::ship_places;
 use super::Runtime;
@@ -31,6 +32,25 @@ pub(super) fn matches(card: CardKind, like: CardKind) -> bool {
     match (card, like) {
         (CardKind::Attack(v), CardKind::Attack(w)) => v >= w,
         _ => card.card_type() == like.card_type(),
+    }
+}
+
+/// What a card counts as: its printed kind, or once revealed as an encounter card, what it
+/// counts as there (a morph copying, a kind card text set).
+fn counts_as(game: &Game, c: CardId) -> CardKind {
+    let s = game.state();
+    let e = &s.encounter;
+    match e.cards.iter().position(|&x| x == Some(c)) {
+        Some(i) if e.revealed => e.effective[i].unwrap_or(s.kind(c)),
+        _ => s.kind(c),
+    }
+}
+
+/// Whether two values are equal; a kind and a type are when the kind is of that type.
+fn same(x: &Value, y: &Value) -> bool {
+    match (x, y) {
+        (Value::Kind(k), Value::Type(t)) | (Value::Type(t), Value::Kind(k)) => k.card_type() == *t,
+        _ => x == y,
     }
 }
 
@@ -134,6 +154,20 @@ impl Runtime {
             Expr::Int(n) => Value::Int(*n),
             Expr::Bool(b) => Value::Bool(*b),
             Expr::Type(t) => Value::Type(*t),
+            Expr::Kind(t, value) => {
+                let v = value
+                    .as_ref()
+                    .map_or(0, |v| number(&self.eval(v, game, ctx), game));
+                Value::Kind(kind(*t, v.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
+            }
+            Expr::KindOf(c) => match self.eval(c, game, ctx) {
+                Value::Card(c) => Value::Kind(counts_as(game, c)),
+                _ => Value::None,
+            },
+            Expr::KindValue(k) => Value::Int(match kind_value(&self.eval(k, game, ctx)) {
+                Some(CardKind::Attack(v) | CardKind::Reinforcement(v)) => v as i32,
+                _ => 0,
+            }),
             Expr::Slot(k) => ctx.slots.get(*k as usize).cloned().unwrap_or(Value::None),
             Expr::Me => Value::Player(ctx.me),
             Expr::Offense => Value::Player(s.offense),
@@ -385,14 +419,8 @@ impl Runtime {
                 }
             }
             Expr::TypeOf(c) => match self.eval(c, game, ctx) {
-                Value::Card(c) => {
-                    let e = &s.encounter;
-                    let kind = match e.cards.iter().position(|&x| x == Some(c)) {
-                        Some(i) if e.revealed => e.effective[i].unwrap_or(s.kind(c)),
-                        _ => s.kind(c),
-                    };
-                    Value::Type(kind.card_type())
-                }
+                Value::Card(c) => Value::Type(counts_as(game, c).card_type()),
+                Value::Kind(k) => Value::Type(k.card_type()),
                 _ => Value::None,
             },
             Expr::Reversed(n) => {
@@ -401,17 +429,10 @@ impl Runtime {
             }
             Expr::Odd(n) => Value::Bool(number(&self.eval(n, game, ctx), game) % 2 != 0),
             Expr::PrintedValue(c) => match self.eval(c, game, ctx) {
-                Value::Card(c) => {
-                    let e = &s.encounter;
-                    let kind = match e.cards.iter().position(|&x| x == Some(c)) {
-                        Some(i) if e.revealed => e.effective[i].unwrap_or(s.kind(c)),
-                        _ => s.kind(c),
-                    };
-                    match kind {
-                        CardKind::Attack(v) => Value::Int(v as i32),
-                        _ => Value::Int(0),
-                    }
-                }
+                Value::Card(c) => match counts_as(game, c) {
+                    CardKind::Attack(v) => Value::Int(v as i32),
+                    _ => Value::Int(0),
+                },
                 _ => Value::Int(0),
             },
             Expr::Tokens(p) => match self.eval(p, game, ctx) {
@@ -753,8 +774,8 @@ impl Runtime {
                 match op {
                     BinOp::Or => Value::Bool(x.is_true() || y.is_true()),
                     BinOp::And => Value::Bool(x.is_true() && y.is_true()),
-                    BinOp::Eq => Value::Bool(x == y),
-                    BinOp::Ne => Value::Bool(x != y),
+                    BinOp::Eq => Value::Bool(same(&x, &y)),
+                    BinOp::Ne => Value::Bool(!same(&x, &y)),
                     BinOp::Lt => Value::Bool(i < j),
                     BinOp::Le => Value::Bool(i <= j),
                     BinOp::Gt => Value::Bool(i > j),

@@ -1,6 +1,8 @@
 //! The statement interpreter: runs an ability's body.
 
-use super::context::{cards_of, number, remembered_key, Ctx, Subject, Value, REMEMBERED_MAX};
+use super::context::{
+    cards_of, kind_value, number, remembered_key, Ctx, Subject, Value, REMEMBERED_MAX,
+};
 use super::expressions::{main_side, matches};
 use super::ships::Take;
 use super::Runtime;
@@ -86,6 +88,22 @@ impl Runtime {
                         };
                         game.set_card_kind(side, kind, *source);
                     }
+                }
+            }
+            Stmt::SetKind { card, to, source } => {
+                if let (Value::Card(c), Some(kind)) = (
+                    self.eval(card, game, ctx),
+                    kind_value(&self.eval(to, game, ctx)),
+                ) {
+                    let e = &game.state().encounter;
+                    if let Some(i) = e.cards.iter().position(|&x| x == Some(c)) {
+                        game.set_card_kind(Side::BOTH[i], kind, *source);
+                    }
+                }
+            }
+            Stmt::DeclareKind(kind) => {
+                if let Some(kind) = kind_value(&self.eval(kind, game, ctx)) {
+                    game.declare_kind(me, kind, ctx.source);
                 }
             }
             Stmt::Tokens { player, delta } => {

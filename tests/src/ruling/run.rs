@@ -133,7 +133,7 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             seen.set(seen.get() + 1);
             let names = scene.names();
             for (p, lines) in read.borrow_mut().iter_mut().enumerate() {
-                lines.push(names.event_for(e, Some(PlayerId(p as u8))));
+                lines.extend(names.event_for(e, Some(PlayerId(p as u8))));
             }
         });
     }
