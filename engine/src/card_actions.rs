@@ -291,6 +291,11 @@ impl Game<'_> {
         if s.encounter.ally[p.ix()].is_some() || s.side_of(p) == Some(side) || !s.has_colony(p) {
             return Ok(());
         }
+        // A decided encounter takes no more allies: ships committed after its outcome would
+        // miss the resolution that sends the encounter's ships on.
+        if s.encounter.decided.is_some() || s.encounter.outcome.is_some() {
+            return Ok(());
+        }
         self.state.encounter.ally[p.ix()] = Some(side);
         self.emit_caused(
             Cause::Ability(source),
@@ -504,7 +509,8 @@ impl Game<'_> {
     /// Once the outcome is known (resolution under way) there is nothing left to win: content
     /// answering a move of resolution cannot cut it short and strand ships in the encounter.
     pub fn win_encounter(&mut self, side: Side, source: u32) -> Flow {
-        if self.state.encounter.outcome.is_some() {
+        // Decided once: a second win at once, or one once the outcome is known, does nothing.
+        if self.state.encounter.outcome.is_some() || self.state.encounter.decided.is_some() {
             return Ok(());
         }
         self.state.encounter.decided = Some(side);
