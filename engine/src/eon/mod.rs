@@ -18,7 +18,7 @@ use crate::components::Components;
 use crate::edition::{Rules, TimingOrder, Variants};
 use crate::game::{Flow, Game, GameError, Setup};
 use crate::ids::PlayerId;
-use crate::procedure::Procedure;
+use crate::procedure::{Encounters, Procedure};
 use crate::state::GameState;
 
 /// Players an Eon game seats (six sets of tokens, §II; the two-player game of §X is not
@@ -68,40 +68,41 @@ pub(crate) fn rules(variants: &Variants) -> Rules {
 /// turn passes to the left (§VIII.5); five bases outside the home system win (§IV.1).
 pub struct Challenges;
 
+// Eon's turn, board, deal and invariants are FFG's: it differs in its rules' numbers and
+// the steps its switches add inside the shared phases, not in the procedure, so everything
+// but the seats is FFG's `Encounters`.
 impl Procedure for Challenges {
     fn play_turn(&self, game: &mut Game<'_>) -> Flow {
-        game.play_turn()
+        Encounters.play_turn(game)
     }
 
     fn next_player(&self, state: &GameState) -> PlayerId {
-        state.left_of(state.offense, 1)
+        Encounters.next_player(state)
     }
 
     fn winners(&self, game: &Game<'_>) -> Vec<PlayerId> {
-        game.winners_by_colonies()
+        Encounters.winners(game)
     }
 
     fn seats(&self) -> std::ops::RangeInclusive<u8> {
         PLAYERS
     }
 
-    // The board, the deal and the invariants are FFG's: Eon differs in its rules' numbers
-    // and the steps its switches add, not in what a table holds.
     fn initial_state(
         &self,
         setup: &Setup,
         components: &Components,
         rules: Rules,
     ) -> Result<GameState, GameError> {
-        crate::setup::initial_state(setup, components, rules)
+        Encounters.initial_state(setup, components, rules)
     }
 
     fn deal_setup(&self, game: &mut Game<'_>, setup: &Setup) -> Flow {
-        game.deal_setup(&setup.aliens, &setup.sets)
+        Encounters.deal_setup(game, setup)
     }
 
     fn check(&self, state: &GameState, components: &Components) -> Result<(), String> {
-        crate::invariants::check(state, components)
+        Encounters.check(state, components)
     }
 }
 
