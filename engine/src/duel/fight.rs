@@ -64,16 +64,7 @@ impl Game<'_> {
         advantage: i16,
         prize: Option<PrizeDef>,
     ) -> Flow {
-        self.duel_mut().fight = Some(Fight {
-            kind: FightKind::Duel { planet, advantage },
-            prize,
-            plans: [None, None],
-            revealed: false,
-            tactics: [None, None],
-            reinforcements: Vec::new(),
-            clout: None,
-            winner: None,
-        });
+        self.duel_mut().fight = Some(Fight::new(FightKind::Duel { planet, advantage }, prize));
         self.emit_duel(
             DuelRule::Destiny,
             DuelEvent::DuelStarted { planet, advantage },
@@ -141,16 +132,7 @@ impl Game<'_> {
     /// Has a contest: envoys, plans, reinforcements, the winner; returns the winner, who
     /// resolves the card's contest effect (content).
     pub(crate) fn have_contest(&mut self) -> Flow<PlayerId> {
-        self.duel_mut().fight = Some(Fight {
-            kind: FightKind::Contest,
-            prize: None,
-            plans: [None, None],
-            revealed: false,
-            tactics: [None, None],
-            reinforcements: Vec::new(),
-            clout: None,
-            winner: None,
-        });
+        self.duel_mut().fight = Some(Fight::new(FightKind::Contest, None));
         self.emit_duel(DuelRule::Contest, DuelEvent::ContestStarted);
         self.reveal_envoys()?;
         self.choose_plans(false)?;

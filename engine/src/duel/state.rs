@@ -129,6 +129,22 @@ pub struct Fight {
     pub winner: Option<PlayerId>,
 }
 
+impl Fight {
+    /// A fight of `kind` about to begin: nothing chosen, revealed or played yet.
+    pub fn new(kind: FightKind, prize: Option<PrizeDef>) -> Fight {
+        Fight {
+            kind,
+            prize,
+            plans: [None, None],
+            revealed: false,
+            tactics: [None, None],
+            reinforcements: Vec::new(),
+            clout: None,
+            winner: None,
+        }
+    }
+}
+
 /// Duel's whole part of the state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DuelState {
