@@ -74,6 +74,10 @@ impl Game<'_> {
         source: u32,
         reads: Option<Box<str>>,
     ) {
+        // Content may act at new windows while it lasts (its reactions): ask hooks again.
+        if matches!(what, Lasting::Continuous { .. }) {
+            self.holdings_changed(p);
+        }
         self.add_effect(p, until, what);
         self.emit_caused(
             Cause::Ability(source),

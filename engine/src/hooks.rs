@@ -152,8 +152,9 @@ pub trait Hooks {
 
     /// The windows (`Window::bit`) at which content may act now: the engine does not call
     /// `at` at the others. Asked again whenever the holdings version changes
-    /// (`Game::holdings_version`), so the answer may depend on holdings alone. A superset is
-    /// harmless; the default is every window.
+    /// (`Game::holdings_version`) and when content starts a lasting effect, so the answer may
+    /// depend on holdings and those effects alone. A superset is harmless; the default is
+    /// every window.
     fn windows(&self, game: &Game<'_>) -> u64 {
         let _ = game;
         u64::MAX

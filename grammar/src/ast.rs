@@ -353,6 +353,8 @@ pub enum Stmt {
     As(ActAs),
     /// `for the rest of the encounter { }`.
     Lasting(Lasting),
+    /// `at resolution after the encounter is resolved { }` inside a lasting effect.
+    Reaction(Reaction),
     /// `do name`.
     Do(Do),
     /// A statement that did not parse.
@@ -371,6 +373,7 @@ impl Stmt {
             Stmt::ChooseOne(x) => x.span,
             Stmt::As(x) => x.span,
             Stmt::Lasting(x) => x.span,
+            Stmt::Reaction(x) => x.span,
             Stmt::Do(x) => x.span,
             Stmt::Invalid(x) => x.span,
         }
@@ -504,6 +507,20 @@ pub struct Lasting {
     /// The rest of the duration (`the rest of the encounter`).
     pub duration: Phrase,
     /// What holds meanwhile.
+    pub body: Block,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `at resolution after the encounter is resolved, if ... { ... }`: inside a lasting effect,
+/// what its owner does each time the window comes while the effect lasts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reaction {
+    /// The window (always `Timing::At`).
+    pub timing: Timing,
+    /// Only if this holds then.
+    pub condition: Option<Expr>,
+    /// What is done.
     pub body: Block,
     /// The whole statement.
     pub span: Span,

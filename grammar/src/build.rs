@@ -245,22 +245,7 @@ impl Builder {
                     let roles = self.roles(part);
                     head.roles.get_or_insert(roles);
                 }
-                Rule::at_clause => {
-                    let mut phases = Vec::new();
-                    let mut window = None;
-                    for p in part.into_inner() {
-                        match p.as_rule() {
-                            Rule::phases => phases = self.phases(p),
-                            Rule::window => window = Some(self.window(p)),
-                            _ => {}
-                        }
-                    }
-                    head.timing.push(Timing::At {
-                        phases,
-                        window,
-                        span,
-                    });
-                }
+                Rule::at_clause => head.timing.push(self.at_clause(part)),
                 Rule::during_clause => {
                     let phases = part
                         .into_inner()
@@ -424,6 +409,43 @@ impl Builder {
     }
 
     /// One statement.
+    /// `at reveal after encounter cards are revealed`.
+    fn at_clause(&self, pair: Pair<Rule>) -> Timing {
+        let span = self.span(&pair);
+        let mut phases = Vec::new();
+        let mut window = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::phases => phases = self.phases(p),
+                Rule::window => window = Some(self.window(p)),
+                _ => {}
+            }
+        }
+        Timing::At {
+            phases,
+            window,
+            span,
+        }
+    }
+
+    /// A reaction's window and condition, from its statement or its head alone.
+    pub fn reaction_head(&self, pair: Pair<Rule>) -> (Timing, Option<Expr>) {
+        let mut timing = None;
+        let mut condition = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::at_clause => timing = Some(self.at_clause(p)),
+                Rule::if_clause => {
+                    condition = (p.into_inner())
+                        .find(|x| x.as_rule() == Rule::expr)
+                        .map(|x| self.expr(x))
+                }
+                _ => {}
+            }
+        }
+        (timing.expect("reaction window"), condition)
+    }
+
     pub fn stmt(&self, pair: Pair<Rule>) -> Stmt {
         let inner = pair.into_inner().next().expect("statement body");
         let span = self.span(&inner);
@@ -524,6 +546,19 @@ impl Builder {
                     opener,
                     duration,
                     body: body.expect("lasting body"),
+                    span,
+                })
+            }
+            Rule::reaction_stmt => {
+                let body = (inner.clone().into_inner())
+                    .find(|p| p.as_rule() == Rule::stmt_block)
+                    .map(|p| self.stmt_block(p))
+                    .expect("reaction body");
+                let (timing, condition) = self.reaction_head(inner);
+                Stmt::Reaction(Reaction {
+                    timing,
+                    condition,
+                    body,
                     span,
                 })
             }

@@ -22,7 +22,8 @@ pub(crate) const VERBS: &[&str] = &[
     "swap", "take", "win",
 ];
 /// Keywords that start a statement other than an action.
-pub(crate) const STATEMENT_KEYWORDS: &[&str] = &["if", "for", "until", "let", "choose", "as", "do"];
+pub(crate) const STATEMENT_KEYWORDS: &[&str] =
+    &["if", "for", "until", "at", "let", "choose", "as", "do"];
 
 /// A syntax error with its place in the source.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Diagnostic)]
@@ -276,6 +277,8 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         | R::as_stmt
         | R::as_head_only
         | R::lasting_stmt
+        | R::reaction_stmt
+        | R::reaction_head_only
         | R::lasting_head_only
         | R::do_stmt
         | R::for_head_only => (75, "a statement such as `draw 1 card` or `if ... { ... }`"),

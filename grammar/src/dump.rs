@@ -236,6 +236,29 @@ impl Dumper {
                 ));
                 self.nested(|d| d.block("body", &l.body));
             }
+            Stmt::Reaction(r) => {
+                let window = match &r.timing {
+                    Timing::At {
+                        phases,
+                        window: Some(w),
+                        ..
+                    } => format!(
+                        "{} {} [{}]",
+                        phrases(phases),
+                        w.relation.keyword(),
+                        words(&w.phrase.words)
+                    ),
+                    Timing::At { phases, .. } => phrases(phases),
+                    _ => String::new(),
+                };
+                self.line(&format!("reaction at {window}{}", at(r.span)));
+                self.nested(|d| {
+                    if let Some(c) = &r.condition {
+                        d.line(&format!("if {}{}", expr(c), at(c.span())));
+                    }
+                    d.block("body", &r.body)
+                });
+            }
             Stmt::Do(x) => self.line(&format!("do {}{}", words(&x.name.words), at(x.span))),
             Stmt::Invalid(i) => self.invalid(i),
         }

@@ -266,6 +266,13 @@ impl Printer<'_> {
                 let head = format!("{} {}", l.opener.text, words(&l.duration.words));
                 self.block(&head, &l.body);
             }
+            Stmt::Reaction(r) => {
+                let mut head = timing_clause(&r.timing);
+                if let Some(c) = &r.condition {
+                    head.push_str(&format!(", if {}", expr(c)));
+                }
+                self.block(&head, &r.body);
+            }
             Stmt::Do(d) => self.line(&format!("do {}", words(&d.name.words))),
             Stmt::Invalid(i) => self.invalid(i),
         }
@@ -333,22 +340,7 @@ fn ability_head(a: &Ability) -> String {
         clauses.push(format!("as {}", roles.join(" or ")));
     }
     for timing in &a.timing {
-        clauses.push(match timing {
-            Timing::At { phases, window, .. } => {
-                let mut text = format!("at {}", phrases(phases));
-                if let Some(w) = window {
-                    text.push_str(&format!(
-                        " {} {}",
-                        w.relation.keyword(),
-                        words(&w.phrase.words)
-                    ));
-                }
-                text
-            }
-            Timing::Whenever { event, .. } => format!("whenever {}", words(&event.words)),
-            Timing::InsteadOf { event, .. } => format!("instead of {}", words(&event.words)),
-            Timing::During { phases: p, .. } => format!("during {}", phrases(p)),
-        });
+        clauses.push(timing_clause(timing));
     }
     if let Some(cond) = &a.condition {
         clauses.push(format!("if {}", expr(cond)));
@@ -482,4 +474,24 @@ pub(crate) fn path(p: &Path) -> String {
         }
     }
     out
+}
+
+/// One timing clause of a header or a reaction (`at reveal after ...`).
+fn timing_clause(timing: &Timing) -> String {
+    match timing {
+        Timing::At { phases, window, .. } => {
+            let mut text = format!("at {}", phrases(phases));
+            if let Some(w) = window {
+                text.push_str(&format!(
+                    " {} {}",
+                    w.relation.keyword(),
+                    words(&w.phrase.words)
+                ));
+            }
+            text
+        }
+        Timing::Whenever { event, .. } => format!("whenever {}", words(&event.words)),
+        Timing::InsteadOf { event, .. } => format!("instead of {}", words(&event.words)),
+        Timing::During { phases: p, .. } => format!("during {}", phrases(p)),
+    }
 }

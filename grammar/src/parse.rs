@@ -495,6 +495,24 @@ impl<'s> Recovery<'s> {
                     }
                 }
             }
+            "at" => {
+                let head = self.parse_with(Rule::reaction_head_only, start, head_end, |b, p| {
+                    b.reaction_head(p)
+                });
+                let body = self.stmts_in(open);
+                match head {
+                    Ok((timing, condition)) => Stmt::Reaction(Reaction {
+                        timing,
+                        condition,
+                        body,
+                        span,
+                    }),
+                    Err(failure) => {
+                        self.report(failure, Rule::reaction_head_only, start, head_end);
+                        Stmt::Invalid(self.invalid(start, end))
+                    }
+                }
+            }
             "for" => {
                 let head = self.parse_with(Rule::for_head_only, start, head_end, |b, p| {
                     let var = b.word_in(p.clone()).expect("loop variable");

@@ -407,30 +407,12 @@ pub fn compile(a: &ast::Ability, source: &str, lints: &mut Vec<Lint>) -> Header 
                 window,
                 span,
             } => {
-                let list = resolve_phases(phases, lints);
                 if phases.len() == 1 && phrase_text(&phases[0]) == "game setup" {
+                    resolve_phases(phases, lints);
                     when.push(When::Setup);
                     continue;
                 }
-                let window = window.as_ref().and_then(|w| {
-                    let text = phrase_text(&w.phrase);
-                    let found = WINDOW_WORDS
-                        .iter()
-                        .find(|(rel, words, _)| *rel == w.relation && *words == text);
-                    if found.is_none() {
-                        let known = WINDOW_WORDS
-                            .iter()
-                            .filter(|(rel, _, _)| *rel == w.relation)
-                            .map(|(_, words, _)| *words);
-                        lints.push(unknown(
-                            &format!("`{}` window", w.relation.keyword()),
-                            &text,
-                            w.phrase.span,
-                            known,
-                        ));
-                    }
-                    found.map(|(_, _, win)| *win)
-                });
+                let (list, window) = at_window(phases, window.as_ref(), lints);
                 if roles.0 != 0
                     && !list.is_empty()
                     && list.iter().all(|&p| present(p).0 & roles.0 == 0)
@@ -471,6 +453,36 @@ pub fn compile(a: &ast::Ability, source: &str, lints: &mut Vec<Lint>) -> Header 
         limit: a.limit.as_ref().map(phrase_text),
         prefer: a.prefer.as_ref().map(written),
     }
+}
+
+/// The phases and the window of an `at` clause (`at reveal after encounter cards are
+/// revealed`), each unknown name a lint.
+pub(crate) fn at_window(
+    phases: &[Phrase],
+    window: Option<&ast::Window>,
+    lints: &mut Vec<Lint>,
+) -> (Vec<Phase>, Option<Window>) {
+    let list = resolve_phases(phases, lints);
+    let window = window.and_then(|w| {
+        let text = phrase_text(&w.phrase);
+        let found = WINDOW_WORDS
+            .iter()
+            .find(|(rel, words, _)| *rel == w.relation && *words == text);
+        if found.is_none() {
+            let known = WINDOW_WORDS
+                .iter()
+                .filter(|(rel, _, _)| *rel == w.relation)
+                .map(|(_, words, _)| *words);
+            lints.push(unknown(
+                &format!("`{}` window", w.relation.keyword()),
+                &text,
+                w.phrase.span,
+                known,
+            ));
+        }
+        found.map(|(_, _, win)| *win)
+    });
+    (list, window)
 }
 
 fn resolve_phases(phases: &[Phrase], lints: &mut Vec<Lint>) -> Vec<Phase> {

@@ -179,6 +179,9 @@ fn in_stmt(s: &Stmt, at: usize) -> Option<Node<'_>> {
             in_expr(&a.player, at).or_else(|| in_block(&a.body, at))
         }
         Stmt::Lasting(l) if touches(l.span, at) => in_block(&l.body, at),
+        Stmt::Reaction(r) if touches(r.span, at) => (r.condition.as_ref())
+            .and_then(|c| in_expr(c, at))
+            .or_else(|| in_block(&r.body, at)),
         Stmt::Do(d) if touches(d.span, at) => Some(Node::Do(d)),
         _ => None,
     }
@@ -310,6 +313,7 @@ fn bindings(d: &Decl, ability: Option<&Ability>, at: usize) -> Vec<Binding> {
                 }
                 Stmt::As(a) if touches(a.span, at) => local(&a.body, at, out),
                 Stmt::Lasting(l) if touches(l.span, at) => local(&l.body, at, out),
+                Stmt::Reaction(r) if touches(r.span, at) => local(&r.body, at, out),
                 Stmt::ChooseOne(c) if touches(c.span, at) => {
                     for o in &c.options {
                         local(&o.body, at, out);
@@ -337,6 +341,7 @@ fn s_start(s: &Stmt) -> usize {
         Stmt::ChooseOne(x) => x.span.start,
         Stmt::As(x) => x.span.start,
         Stmt::Lasting(x) => x.span.start,
+        Stmt::Reaction(x) => x.span.start,
         Stmt::Do(x) => x.span.start,
         Stmt::Invalid(x) => x.span.start,
     }

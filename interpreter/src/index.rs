@@ -214,6 +214,8 @@ pub(crate) struct Index {
     acting: Vec<Acting>,
     /// The kinds of quantity each lasting effect's body may change.
     lasting_kinds: Vec<Kinds>,
+    /// The windows (`Window::bit`) at which each lasting effect's reactions act.
+    lasting_windows: Vec<u64>,
 }
 
 /// Which of an item's abilities a holding gives: an alien its power, a flare card its wild
@@ -293,11 +295,27 @@ impl Index {
         let lasting_kinds = (program.lasting.iter())
             .map(|l| modified_kinds(&l.body))
             .collect();
+        let lasting_windows = (program.lasting.iter())
+            .map(|l| {
+                (l.reactions.iter().flat_map(|r| &r.triggers)).fold(0, |m, t| match t {
+                    Trigger::At { window, .. } => m | window.bit(),
+                    _ => m,
+                })
+            })
+            .collect();
         Index {
             item_acting,
             acting,
             lasting_kinds,
+            lasting_windows,
         }
+    }
+
+    /// The windows at which lasting effect `effect` has reactions.
+    pub(crate) fn lasting_windows(&self, effect: u32) -> u64 {
+        (self.lasting_windows.get(effect as usize))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The kinds of quantity lasting effect `effect` may change.

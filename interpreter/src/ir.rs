@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 10;
+pub const FORMAT: u32 = 11;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -38,6 +38,22 @@ pub struct LastingBody {
     /// The ability whose use started it (its item and slots).
     pub ability: u32,
     /// The statements, as a continuous ability's: changes, `let` and `if`.
+    pub body: Vec<Stmt>,
+    /// What its owner does at windows while it lasts (`at resolution ... { ... }` inside it).
+    #[serde(default)]
+    pub reactions: Vec<Reaction>,
+}
+
+/// A timed reaction inside a lasting effect: at each of its windows while the effect lasts,
+/// if its condition holds, its body runs for the effect's owner, with the values bound when
+/// the effect started.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reaction {
+    /// When it acts (`Trigger::At` only).
+    pub triggers: Vec<Trigger>,
+    /// Only if this holds then.
+    pub condition: Option<Expr>,
+    /// What is done.
     pub body: Vec<Stmt>,
 }
 

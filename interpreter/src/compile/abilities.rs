@@ -36,7 +36,7 @@ fn moves_subject(body: &[Stmt]) -> bool {
 }
 
 /// The last phase `triggers` act in, if every one of them is limited to phases.
-fn last_phase(triggers: &[Trigger]) -> Option<Phase> {
+pub(super) fn last_phase(triggers: &[Trigger]) -> Option<Phase> {
     let mut last = None;
     for t in triggers {
         let phases = match t {

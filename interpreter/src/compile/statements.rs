@@ -1,11 +1,12 @@
 //! Compiling statements: blocks, bound names, `if` and `choose`.
 
-use super::abilities::changes_quantity;
+use super::abilities::{changes_quantity, last_phase};
 use super::{name_tokens, Compiler, Form};
 use crate::diagnostic::Lint;
-use crate::ir::{ChoiceArm, Expr, LastingBody, Pick, Stmt};
+use crate::ir::{ChoiceArm, Expr, LastingBody, Pick, Reaction, Stmt, Trigger};
 use crate::vocabulary::{Bound, Ty};
 use cosmic_engine::effects::Until;
+use cosmic_engine::Window;
 use cosmic_grammar::ast;
 use cosmic_grammar::Span;
 
@@ -133,6 +134,16 @@ impl Compiler<'_> {
                     out.push(st);
                 }
             }
+            // Reactions are read by `lasting`, at its top level; anywhere else they would
+            // never run.
+            ast::Stmt::Reaction(r) => self.lints.push(Lint::Unsupported {
+                what: "a reaction (`at ... { ... }`) outside a lasting effect's own block".into(),
+                help: "a reaction belongs directly inside `for the rest of the encounter { ... }` \
+                       (or another duration); to act at a window by itself, write an ability \
+                       with `at ...` in its header"
+                    .into(),
+                span: r.timing.span(),
+            }),
             ast::Stmt::Do(d) => match self.defines.get(&name_tokens(&d.name)).cloned() {
                 Some(_) if self.expanding.contains(&name_tokens(&d.name)) => {
                     self.lints.push(Lint::RecursiveDefine {
@@ -197,12 +208,27 @@ impl Compiler<'_> {
         }
         let outer = self.form;
         self.form = Form::Lasting;
-        let body = self.block(&l.body);
+        let depth = self.scope.len();
+        let mut body = Vec::new();
+        let mut reactions = Vec::new();
+        for s in &l.body.stmts {
+            if let ast::Stmt::Reaction(r) = s {
+                reactions.extend(self.reaction(r));
+                continue;
+            }
+            let before = body.len();
+            self.stmt(s, &mut body);
+            self.check_form(&body[before..], s.span());
+        }
+        self.scope.truncate(depth);
         self.form = outer;
-        if !changes_quantity(&body) {
+        // A reaction that did not compile is linted already.
+        let reacts = (l.body.stmts.iter()).any(|s| matches!(s, ast::Stmt::Reaction(_)));
+        if !changes_quantity(&body) && !reacts {
             self.lints.push(Lint::ChangesNothing {
                 what: "lasting effect",
-                instead: "outside its block",
+                instead: "outside its block, or at a window with a reaction directly inside it \
+                          (`at resolution after the encounter is resolved { ... }`)",
                 span: l.span,
             });
         }
@@ -212,12 +238,63 @@ impl Compiler<'_> {
             // The ability is added once its body is compiled, at the next index.
             ability: self.program.abilities.len() as u32,
             body,
+            reactions,
         });
         let effect = (self.program.lasting.len() - 1) as u32;
         Some(Stmt::Lasting {
             effect,
             until,
             source,
+        })
+    }
+
+    /// `at resolution after the encounter is resolved, if ... { ... }` inside a lasting
+    /// effect: compiled as a triggered ability's body, in the scope where it stands.
+    fn reaction(&mut self, r: &ast::Reaction) -> Option<Reaction> {
+        let ast::Timing::At {
+            phases,
+            window,
+            span,
+        } = &r.timing
+        else {
+            return None;
+        };
+        let (list, window) = crate::header::at_window(phases, window.as_ref(), self.lints);
+        if list.is_empty() {
+            // An unknown phase is linted already; `game setup` is long past.
+            if phases.iter().all(|p| self.snippet(p.span) == "game setup") {
+                self.lints.push(Lint::Unsupported {
+                    what: "a reaction at game setup".into(),
+                    help: "a lasting effect starts during the game; name a phase".into(),
+                    span: *span,
+                });
+            }
+            return None;
+        }
+        // As in an ability's header: a window inside the phases, or each phase's start.
+        let triggers = match window {
+            Some(window) => vec![Trigger::At {
+                phases: list,
+                window,
+            }],
+            None if window_written(r) => return None,
+            None => (list.iter())
+                .map(|&p| Trigger::At {
+                    phases: vec![p],
+                    window: Window::PhaseStart(p),
+                })
+                .collect(),
+        };
+        let (outer, until) = (self.form, self.acts_until);
+        self.form = Form::Triggered;
+        self.acts_until = last_phase(&triggers);
+        let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
+        let body = self.block(&r.body);
+        (self.form, self.acts_until) = (outer, until);
+        Some(Reaction {
+            triggers,
+            condition,
+            body,
         })
     }
 
@@ -323,4 +400,15 @@ impl Compiler<'_> {
         let slot = self.bind(tokens, ty);
         Some(Stmt::Choose(slot, pick))
     }
+}
+
+/// Whether a reaction names a window (an unknown one is linted already).
+fn window_written(r: &ast::Reaction) -> bool {
+    matches!(
+        &r.timing,
+        ast::Timing::At {
+            window: Some(_),
+            ..
+        }
+    )
 }

@@ -79,7 +79,7 @@ impl Runtime {
 
     /// The context a lasting effect's changes are read in: its owner and the values bound
     /// when it started (`env`, as `Stmt::Lasting` encodes them), in its ability.
-    fn effect_ctx(&self, ability: u32, env: &[i32]) -> Ctx {
+    pub(super) fn effect_ctx(&self, ability: u32, env: &[i32]) -> Ctx {
         let me = PlayerId(env.first().copied().unwrap_or(0) as u8);
         let mut ctx = self.ctx(me, ability, Subject::None);
         for (slot, c) in ctx.slots.iter_mut().zip(env[1..].chunks(2)) {

@@ -27,7 +27,8 @@ impl Hooks for Runtime {
                 *w == window && phase.is_some_and(|p| phases.contains(&p))
             }
             _ => false,
-        })
+        })?;
+        self.react(game, window)
     }
 
     fn windows(&self, game: &Game<'_>) -> u64 {
@@ -36,7 +37,14 @@ impl Hooks for Runtime {
         // abilities, and setup for the setup abilities. `held_all` is kept under the holdings
         // version, which is what the engine keeps this answer under.
         let keys = self.held_all(game).keys;
-        let at = keys & ((1 << DURING_SHIFT) - 1);
+        // And those of lasting effects' reactions (the engine asks again when one starts).
+        let reacting = (game.state().effects.lasting.iter())
+            .filter_map(|e| match e.what {
+                Lasting::Continuous { effect, .. } => Some(self.index.lasting_windows(effect)),
+                _ => None,
+            })
+            .fold(0, |a, b| a | b);
+        let at = (keys & ((1 << DURING_SHIFT) - 1)) | reacting;
         // Phase n's `during` bit is DURING_SHIFT + n and its start's window bit is n.
         let during = (keys >> DURING_SHIFT) & 0xFF;
         let setup = if keys & SETUP_KEY != 0 {

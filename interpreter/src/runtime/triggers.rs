@@ -5,10 +5,10 @@ use super::search::Uses;
 use super::{Runtime, LIMIT};
 use crate::header::Usage;
 use crate::index::{on_bit, on_key, Keys};
-use crate::ir::{Happening, Home, Trigger};
-use cosmic_engine::effects::Until;
+use crate::ir::{Happening, Home, Stmt, Trigger};
+use cosmic_engine::effects::{Lasting, Until};
 use cosmic_engine::state::Phase;
-use cosmic_engine::{Flow, Game, PlayerId};
+use cosmic_engine::{Flow, Game, PlayerId, Window};
 
 impl Runtime {
     /// Offers `players` (a mask of seats, in timing order) the abilities that answer `h`,
@@ -135,6 +135,72 @@ impl Runtime {
                         self.use_ability(game, p, a, origin, Subject::None, run)?;
                     }
                     None => asked_out = true,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the reactions of the lasting effects in force that act at `window`: by owner in
+    /// timing order, each owner's in the order they started, after the abilities of the
+    /// window. One an alien power started acts while its owner has the power, and not once a
+    /// super flare used instead of the power has cancelled the ability that started it.
+    pub(super) fn react(&self, game: &mut Game, window: Window) -> Flow {
+        let phase = game.state().encounter.phase;
+        let due = |t: &Trigger| match t {
+            Trigger::At { phases, window: w } => {
+                *w == window && phase.is_some_and(|p| phases.contains(&p))
+            }
+            _ => false,
+        };
+        let bit = window.bit();
+        // Taken before any runs: a reaction's own effects wait for the next window.
+        let effects: Vec<(PlayerId, u32, u32, Vec<i32>)> = (game.state().effects.lasting.iter())
+            .filter_map(|e| match &e.what {
+                Lasting::Continuous {
+                    effect,
+                    source,
+                    env,
+                } if self.index.lasting_windows(*effect) & bit != 0 => {
+                    Some((e.by, *effect, *source, env.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        if effects.is_empty() {
+            return Ok(());
+        }
+        for &p in game.timing_order().iter() {
+            for (by, effect, source, env) in &effects {
+                if *by != p {
+                    continue;
+                }
+                let lasting = &self.program.lasting[*effect as usize];
+                let started_by = self.ability(lasting.ability);
+                if started_by.home == Home::Power
+                    && (!self.power_held(game, p)
+                        || game.state().effects.cancelled(p, started_by.source))
+                {
+                    continue;
+                }
+                for reaction in &lasting.reactions {
+                    if !reaction.triggers.iter().any(due) {
+                        continue;
+                    }
+                    let mut ctx = self.effect_ctx(lasting.ability, env);
+                    ctx.source = *source;
+                    // The effect's own names, as its changes read them.
+                    for st in &lasting.body {
+                        if let Stmt::Let(slot, e) = st {
+                            ctx.slots[*slot as usize] = self.eval(e, game, &mut ctx);
+                        }
+                    }
+                    if let Some(c) = &reaction.condition {
+                        if !self.eval(c, game, &mut ctx).is_true() {
+                            continue;
+                        }
+                    }
+                    self.run_body(&reaction.body, game, &mut ctx)?;
                 }
             }
         }

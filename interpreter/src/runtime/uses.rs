@@ -5,7 +5,7 @@ use super::search::Uses;
 use super::{Runtime, CARD_USED, FLARE_USED, LIMIT};
 use crate::header::Usage;
 use crate::index::{on_bits, on_keys};
-use crate::ir::{Ability, Happening, Home, Trigger};
+use crate::ir::{Happening, Home, Trigger};
 use cosmic_engine::effects::Until;
 use cosmic_engine::event::Rule;
 use cosmic_engine::state::Phase;
@@ -110,21 +110,25 @@ impl Runtime {
         let Some(alien) = game.state().players[p.ix()].alien else {
             return;
         };
-        let phases = |a: &Ability| -> Vec<Phase> {
-            a.triggers
-                .iter()
+        // An ability's phases include those of the reactions of the lasting effects it
+        // starts: a power's delayed reaction is part of the power.
+        let phases = |a: u32| -> Vec<Phase> {
+            let reactions = (self.program.lasting.iter())
+                .filter(|l| l.ability == a)
+                .flat_map(|l| l.reactions.iter().flat_map(|r| &r.triggers));
+            (self.ability(a).triggers.iter().chain(reactions))
                 .flat_map(|t| match t {
                     Trigger::At { phases, .. } | Trigger::During(phases) => phases.clone(),
                     _ => Vec::new(),
                 })
                 .collect()
         };
-        let mine = phases(self.ability(sup));
+        let mine = phases(sup);
         let item = self.alien_items[alien as usize];
         let source = self.ability(sup).source;
         for &a in &self.program.items[item as usize].abilities {
             let ab = self.ability(a);
-            if ab.home == Home::Power && phases(ab).iter().any(|ph| mine.contains(ph)) {
+            if ab.home == Home::Power && phases(a).iter().any(|ph| mine.contains(ph)) {
                 game.cancel_ability(p, ab.source, Until::EndOfEncounter, source);
             }
         }
