@@ -405,7 +405,7 @@ impl Game<'_> {
         Ok(())
     }
 
-    fn reshuffle_discard(&mut self, deck: Back) {
+    pub(crate) fn reshuffle_discard(&mut self, deck: Back) {
         let cards = self.state.piles.of_mut(deck).reshuffle(&mut self.rng) as u16;
         // Content's "when the deck is reshuffled" means the cosmic deck.
         if deck == Back::Cosmic {

@@ -593,8 +593,9 @@ impl Game<'_> {
         self.state.players[b.ix()].alien = x;
     }
 
-    /// `card` goes to the bottom of the deck, from a hand or the encounter (an encounter card
-    /// leaves its side, unseen, before the cards are discarded).
+    /// `card` goes to the bottom of the deck, from a hand, the encounter (an encounter card
+    /// leaves its side, unseen, before the cards are discarded) or the deck itself (a card
+    /// looked at on top).
     pub fn card_to_deck_bottom(&mut self, card: CardId, source: u32) {
         let s = &mut self.state;
         let held_by = if let Some(i) = s.encounter.cards.iter().position(|&c| c == Some(card)) {
@@ -644,9 +645,9 @@ impl Game<'_> {
         );
     }
 
-    /// Takes `card` out of wherever it lies loose (a hand, the discard pile, set aside), for
-    /// card text to put elsewhere: `None` if it is in none of them, else the player whose
-    /// hand held it, if it was in a hand.
+    /// Takes `card` out of wherever it lies loose (a hand, the discard pile, set aside, the
+    /// deck), for card text to put elsewhere: `None` if it is in none of them, else the
+    /// player whose hand held it, if it was in a hand.
     fn lift_loose_card(&mut self, card: CardId) -> Option<Option<PlayerId>> {
         let s = &mut self.state;
         let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
@@ -658,9 +659,12 @@ impl Game<'_> {
         if s.piles.of_mut(back).take_discarded(card) {
             return Some(None);
         }
-        let i = s.aside.iter().position(|a| a.card == card)?;
-        s.aside.remove(i);
-        Some(None)
+        if let Some(i) = s.aside.iter().position(|a| a.card == card) {
+            s.aside.remove(i);
+            return Some(None);
+        }
+        // A card looked at on top of the deck.
+        self.lift_from_deck(card).then_some(None)
     }
 
     /// A card `p` plays from its open alien sheet comes into its hand first (and is played
@@ -973,13 +977,16 @@ impl Game<'_> {
     }
 
     /// Card text creates a planet at the end of `owner`'s home system (a home planet like
-    /// the others) and returns it.
-    pub fn create_planet(&mut self, owner: PlayerId, source: u32) -> PlanetId {
+    /// the others) and returns it; none once the system holds as many planets as a planet's
+    /// number can count.
+    pub fn create_planet(&mut self, owner: PlayerId, source: u32) -> Option<PlanetId> {
         let s = &mut self.state;
         let last = s.home_planets(owner).last();
-        let n = last
-            .map_or(0, |id| id.n + 1)
-            .max(s.rules.planets_per_player);
+        let n = match last {
+            None => 0,
+            Some(id) => id.n.checked_add(1)?,
+        }
+        .max(s.rules.planets_per_player);
         let id = PlanetId { owner, n };
         let at = s.planets.partition_point(|pl| pl.id < id);
         s.planets.insert(
@@ -993,7 +1000,7 @@ impl Game<'_> {
             Cause::Ability(source),
             EventKind::PlanetCreated { planet: id },
         );
-        id
+        Some(id)
     }
 
     /// `p` moves `n` ships from `from` onto `planet` (a colony there if it had none).
@@ -1055,7 +1062,8 @@ impl Game<'_> {
     }
 
     /// `to` takes `card` wherever it lies: from the encounter (a selected card), the discard
-    /// pile, the table, where card text set it aside, or another player's hand.
+    /// pile, the table, where card text set it aside, the deck (a card looked at there), or
+    /// another player's hand.
     pub fn take_card(&mut self, to: PlayerId, card: CardId, source: u32) {
         if let Some(i) = self
             .state
@@ -1115,6 +1123,8 @@ impl Game<'_> {
                 EventKind::CardTaken { player: to, card }
             };
             self.emit_caused(Cause::Ability(source), kind);
+        } else if self.take_from_deck(to, card, source) {
+            // A card looked at in the deck, taken unseen by the others.
         } else {
             let from = self
                 .state

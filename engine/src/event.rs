@@ -496,6 +496,18 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         held_by: Option<PlayerId>,
     },
+    /// A player looked at the top cards of the deck, without drawing them: `count` is
+    /// public, the cards (top first) are seen by the looker only.
+    TopCardsLooked {
+        player: PlayerId,
+        count: u8,
+        cards: Vec<CardId>,
+    },
+    /// A player took a card it had looked at from the deck into its hand (unseen by others).
+    CardTakenFromDeck {
+        player: PlayerId,
+        card: CardId,
+    },
     /// A card set aside for the encounter went back to its owner's hand.
     CardReturnedFromSheet {
         player: PlayerId,
@@ -727,6 +739,7 @@ impl EventKind {
                 | PlanetDestroyed { .. }
                 | PlanetCreated { .. }
                 | CardToDeckBottom { .. }
+                | CardTakenFromDeck { .. }
                 | CardReturnedFromSheet { .. }
                 | PowerLent { .. }
                 | PowerReturned { .. }
@@ -759,7 +772,8 @@ impl EventKind {
             | CardSetAside { card, .. }
             | CardFromSheet { card, .. }
             | CardReturnedFromSheet { card, .. }
-            | CardToDeckBottom { card, .. } => Some(*card),
+            | CardToDeckBottom { card, .. }
+            | CardTakenFromDeck { card, .. } => Some(*card),
             _ => None,
         }
     }
@@ -828,6 +842,7 @@ impl EventKind {
             | CardRevealed { .. }
             | TokenGiven { .. }
             | DrawsWatched { .. }
+            | TopCardsLooked { .. }
             | EncounterDecided { .. }
             | ResourceGained { .. }
             | ResourcePaid { .. }
@@ -858,6 +873,7 @@ impl EventKind {
             | TechDiscarded { player, .. }
             | TechCompleted { player, .. }
             | TechReset { player, .. }
+            | CardTakenFromDeck { player, .. }
             | KickerPlayed { player, .. } => one(player),
             CardGiven { from, to, .. } | PowerLent { from, to } | PowerReturned { from, to } => {
                 two(from, to)
@@ -866,6 +882,14 @@ impl EventKind {
             HandsSwapped { a, b } | HandsMixed { a, b } | AliensSwapped { a, b } => two(a, b),
             _ => Holders::All,
         }
+    }
+}
+
+/// The top cards of the deck in words (`the top card of the deck`, `the top 3 cards ...`).
+pub(crate) fn top_cards(count: u8) -> String {
+    match count {
+        1 => "the top card of the deck".into(),
+        n => format!("the top {n} cards of the deck"),
     }
 }
 
@@ -1504,6 +1528,26 @@ impl Names<'_> {
             EventKind::CardToDeckBottom { card, .. } => {
                 write!(s, "{} goes to the bottom of the deck", self.card(*card))
             }
+            EventKind::TopCardsLooked {
+                player,
+                count,
+                cards,
+            } => {
+                let cards: Vec<&str> = cards.iter().map(|c| self.card(*c)).collect();
+                write!(
+                    s,
+                    "{} looks at {}: {}",
+                    self.player(*player),
+                    top_cards(*count),
+                    cards.join(", ")
+                )
+            }
+            EventKind::CardTakenFromDeck { player, card } => write!(
+                s,
+                "{} takes {} from the deck into its hand",
+                self.player(*player),
+                self.card(*card)
+            ),
             EventKind::CardReturnedFromSheet { player, card, .. } => write!(
                 s,
                 "{} takes {} back into its hand",

@@ -10,6 +10,7 @@ mod card_actions;
 pub mod components;
 pub mod deal;
 pub mod decision;
+mod deck_top;
 pub mod duel;
 pub mod edition;
 pub mod effects;

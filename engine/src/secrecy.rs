@@ -1,7 +1,8 @@
 //! What one seat may read of the log. A player's log hides what its agent's `View` hides:
 //! the cards others draw or hand each other, the alien sheets that lie face down, the techs
 //! kept face down (and which of them ships go to), the cards set face down on a sheet, kept
-//! face down through the reveal or sent unseen under the deck.
+//! face down through the reveal or sent unseen under the deck, the top cards of the deck
+//! another player looked at.
 //!
 //! Secrecy is judged on the state at the event, which the observer sees as the event is
 //! emitted: the engine changes the state first and announces it after.
@@ -42,8 +43,18 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
         EventKind::CardReturnedFromSheet { player, card, at } if other(player) => {
             when(!matches!(at, Aside::Planet(_)) && unseen(card), &["card"])
         }
-        // Sent under unseen: only the player it came from saw it go.
-        EventKind::CardToDeckBottom { held_by, .. } => when(*held_by != Some(viewer), &["card"]),
+        // Sent under unseen: only the player it came from saw it go (or, from the deck's
+        // top, whoever looked at it there).
+        EventKind::CardToDeckBottom { held_by, card } => {
+            when(*held_by != Some(viewer) && unseen(card), &["card"])
+        }
+        // The top of the deck is seen by whoever looked at it; the others learn how many.
+        EventKind::TopCardsLooked { player, cards, .. } if other(player) => {
+            when(cards.iter().any(unseen), &["cards"])
+        }
+        EventKind::CardTakenFromDeck { player, card } if other(player) => {
+            when(unseen(card), &["card"])
+        }
         // A card kept face down through the reveal is seen by its own player only.
         EventKind::CardsRevealed { offense, defense } => match (unseen(offense), unseen(defense)) {
             (true, true) => &["offense", "defense"],
@@ -182,6 +193,16 @@ impl Names<'_> {
                 format!("{} plays a kicker face down", who(player))
             }
             EventKind::CardToDeckBottom { .. } => "a card goes to the bottom of the deck".into(),
+            EventKind::TopCardsLooked { player, count, .. } => {
+                format!(
+                    "{} looks at {}",
+                    who(player),
+                    crate::event::top_cards(*count)
+                )
+            }
+            EventKind::CardTakenFromDeck { player, .. } => {
+                format!("{} takes a card from the deck into its hand", who(player))
+            }
             EventKind::CardsRevealed { offense, defense } => {
                 let card = |c: &CardId, field| match is_hidden(field) {
                     true => "(face down)",

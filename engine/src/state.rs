@@ -323,7 +323,8 @@ pub struct Encounter {
     /// giver.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub given: Vec<(PlayerId, CardId)>,
-    /// Cards of a hand shown this encounter, with the players who saw them (bit per seat).
+    /// Cards of a hand shown this encounter, or looked at on top of the deck, with the
+    /// players who saw them (bit per seat).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seen: Vec<(u8, CardId)>,
     /// Whose draws from the deck another player sees this encounter: (viewer, drawer).

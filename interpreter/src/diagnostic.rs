@@ -262,6 +262,19 @@ pub enum Lint {
         #[label("no tech here")]
         span: Span,
     },
+    /// The cards looked at on top of the deck, named where nothing was looked at before.
+    #[error("`{found}` names cards this ability has not looked at")]
+    #[diagnostic(
+        code(cosmic::lint::nothing_looked_at),
+        help("`the looked-at card` (or `cards`) names what `look at the top card of the deck` or `look at 3 cards from the top of the deck` found earlier in the same block or a block around it; look first, then name them")
+    )]
+    NothingLookedAt {
+        /// The reference as written.
+        found: String,
+        /// Where.
+        #[label("nothing looked at before this")]
+        span: Span,
+    },
     /// A statement or clause the interpreter cannot run yet.
     #[error("the interpreter cannot run {what} yet")]
     #[diagnostic(code(cosmic::lint::unsupported), help("{help}"))]

@@ -70,7 +70,7 @@ const LASTING_OPENER: &str = "for the rest of the encounter {";
 const IN_A_REACTION: &str = "reaction";
 
 /// The statements that wrap each example in the `reaction` form.
-const REACTION_OPENER: &str = "for the rest of the game {\n      at any phase {";
+const REACTION_OPENER: &str = "for the rest of the encounter {\n      at any phase {";
 
 fn form_named(name: &str) -> TriggerForm {
     match name {

@@ -3,7 +3,7 @@
 use super::{path_tokens, Compiler};
 use crate::diagnostic::Lint;
 use crate::ir::{Code, Dest, Expr, Op, QuantityRef, Stmt};
-use crate::vocabulary::{self, Ty};
+use crate::vocabulary::{self, Bound, Ty};
 use cosmic_engine::effects::Until;
 use cosmic_engine::Outcome;
 use cosmic_grammar::ast::{self, Link, UnaryOp};
@@ -651,6 +651,13 @@ impl Compiler<'_> {
                 Some(Stmt::ShowCard(card))
             }
             "keep" if object_text == "my encounter card face down" => Some(Stmt::KeepFaceDown),
+            // `look at the top card of the deck`, `look at 3 cards from the top of the deck`.
+            "look at" if object_text.ends_with(" of the deck")
+                || object_text.ends_with(" of the cosmic deck")
+                || self.arg(a, "from").is_some() =>
+            {
+                self.look_at_top(a)
+            }
             "look at" if object_text.ends_with("draws") => {
                 let who = self.owner_of(object?, "draws")?;
                 Some(Stmt::WatchDraws(who))
@@ -682,6 +689,58 @@ impl Compiler<'_> {
                 "the runtime runs: set/add/subtract/multiply/divide a quantity, add/remove tokens, move or remove ships, draw (a new hand), discard one card of each type or this card, swap hands, aliens or encounter cards, shuffle hands together, give or take cards, play an encounter card face up, join a side, cancel, declare, have another encounter, end the encounter, win the encounter or the game, lose/regain my power, reveal a card, give a token",
             ),
         }
+    }
+
+    /// `look at the top card of the deck` or `look at N cards from the top of the deck`,
+    /// with `as NAME` if it names them: `the looked-at cards` and `the looked-at card` (the
+    /// top one) name them for the rest of the block, as NAME does.
+    fn look_at_top(&mut self, a: &ast::Action) -> Option<Stmt> {
+        let deck = |t: &str| matches!(t, "the deck" | "the cosmic deck");
+        let help = "write `look at the top card of the deck` or `look at 3 cards from the top of the deck` (the cosmic deck: `the deck` or `the cosmic deck`)";
+        let object = a.object.as_ref();
+        let from = self.arg(a, "from").map(|f| self.snippet(f.span()));
+        let (count, one) = match (object, from.as_deref()) {
+            (Some(ast::Expr::Path(p)), None)
+                if p.segments.len() == 2
+                    && p.segments[0].link == Some(Link::Of)
+                    && self.snippet(p.segments[0].span) == "the top card"
+                    && deck(&self.snippet(p.segments[1].span)) =>
+            {
+                (Expr::Int(1), true)
+            }
+            (Some(ast::Expr::Count { count, noun, .. }), Some(from))
+                if matches!(self.snippet(noun.span).as_str(), "card" | "cards")
+                    && matches!(from, "the top of the deck" | "the top of the cosmic deck") =>
+            {
+                (self.expr(count, Ty::Int), false)
+            }
+            _ => return self.unsupported(a, help),
+        };
+        if let Some(name) = self.arg(a, "as") {
+            if !matches!(name, ast::Expr::Path(_)) {
+                return self.unsupported(
+                    a,
+                    "name the cards looked at with a plain name: `look at the top card of the deck as glimpse`",
+                );
+            }
+        }
+        let cards = self.bind(vec!["looked-at".into(), "cards".into()], Ty::Cards);
+        let top = self.bind(vec!["looked-at".into(), "card".into()], Ty::Card);
+        // `as NAME`: the top card when one is looked at, else all of them.
+        if let Some(ast::Expr::Path(p)) = self.arg(a, "as") {
+            let (slot, ty) = if one {
+                (top, Ty::Card)
+            } else {
+                (cards, Ty::Cards)
+            };
+            self.scope.push(Bound {
+                tokens: path_tokens(p),
+                slot,
+                ty,
+                value: None,
+            });
+        }
+        Some(Stmt::LookAtTop { count, cards, top })
     }
 
     /// The kind of token `a grudge token` names (its words without the article), numbered
@@ -875,7 +934,9 @@ impl Compiler<'_> {
                 if ty.fits(Ty::Cards) && to_text == "the bottom of the deck" {
                     return Some(Stmt::ToDeckBottom(e));
                 }
-                if ty == Ty::Card || (ty == Ty::Subject && to_text.ends_with("hand")) {
+                if ty == Ty::Card
+                    || (matches!(ty, Ty::Subject | Ty::Cards) && to_text.ends_with("hand"))
+                {
                     let to = self.owner_of(to_expr, "hand")?;
                     return Some(Stmt::TakeCard { card: e, to });
                 }

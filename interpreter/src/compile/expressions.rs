@@ -283,6 +283,28 @@ impl Compiler<'_> {
             self.expanding_lets.pop();
             return Some(typed);
         }
+        // `the looked-at cards`: bound by a `look at the top ...` before it, in scope.
+        if toks.iter().any(|t| t == "looked-at")
+            && !(self.scope.iter()).any(|b| b.tokens.first().is_some_and(|t| t == "looked-at"))
+        {
+            self.lints.push(Lint::NothingLookedAt {
+                found: self.snippet(p.span),
+                span: p.span,
+            });
+            // Read on as if they had been looked at, so that nothing else is reported of it.
+            let depth = self.scope.len();
+            for (word, ty) in [("cards", Ty::Cards), ("card", Ty::Card)] {
+                self.scope.push(Bound {
+                    tokens: vec!["looked-at".into(), word.into()],
+                    slot: 0,
+                    ty,
+                    value: None,
+                });
+            }
+            let read = self.path(p, want);
+            self.scope.truncate(depth);
+            return read;
+        }
         // `remembered WORDS`: the number the acting player remembered under that name.
         if toks.len() > 1 && toks[0] == "remembered" {
             let key = self.declaration(&format!("remembered {}", toks[1..].join(" ")));

@@ -22,13 +22,17 @@ impl Hooks for Runtime {
                 |t, _| matches!(t, Trigger::During(ph) if ph.first() == Some(&phase)),
             )?;
         }
-        self.trigger(game, window_key(window), |t, phase| match t {
+        let at = |t: &Trigger, phase: Option<cosmic_engine::state::Phase>| match t {
             Trigger::At { phases, window: w } => {
                 *w == window && phase.is_some_and(|p| phases.contains(&p))
             }
             _ => false,
-        })?;
-        self.react(game, window)
+        };
+        let reactions = self.due_reactions(game, window);
+        if reactions.is_empty() {
+            return self.trigger(game, window_key(window), at);
+        }
+        self.trigger_reacting(game, window_key(window), at, &reactions)
     }
 
     fn windows(&self, game: &Game<'_>) -> u64 {

@@ -9,6 +9,7 @@ use super::Runtime;
 use crate::ir::Stmt;
 use cosmic_engine::effects::{Lasting, Until};
 use cosmic_engine::event::Rule;
+use cosmic_engine::piles::Back;
 use cosmic_engine::{CardKind, CardType, Choice, DecisionKind, Flow, Game, PlayerId, Side};
 
 impl Runtime {
@@ -129,11 +130,22 @@ impl Runtime {
                 self.move_ships(ships, take, to, game, ctx)?
             }
             Stmt::TakeCard { card, to } => {
-                if let (Value::Card(c), Value::Player(p)) =
-                    (self.eval(card, game, ctx), self.eval(to, game, ctx))
-                {
-                    game.take_card(p, c, ctx.source);
+                match (self.eval(card, game, ctx), self.eval(to, game, ctx)) {
+                    (Value::Card(c), Value::Player(p)) => game.take_card(p, c, ctx.source),
+                    // `move the looked-at cards to my hand`: each of them.
+                    (Value::Cards(cs), Value::Player(p)) => {
+                        for c in cs {
+                            game.take_card(p, c, ctx.source);
+                        }
+                    }
+                    _ => {}
                 }
+            }
+            Stmt::LookAtTop { count, cards, top } => {
+                let n = number(&self.eval(count, game, ctx), game).clamp(0, 255) as u8;
+                let seen = game.look_at_top(me, Back::Cosmic, n, ctx.source);
+                ctx.slots[*top as usize] = seen.first().map_or(Value::None, |&c| Value::Card(c));
+                ctx.slots[*cards as usize] = Value::Cards(seen);
             }
             Stmt::Draw(n, named) => {
                 let n = number(&self.eval(n, game, ctx), game).max(0) as u32;
@@ -248,7 +260,7 @@ impl Runtime {
                 if let Some(owner) = self.player(owner, game, ctx) {
                     let pl = game.create_planet(owner, ctx.source);
                     if let Some(slot) = named {
-                        ctx.slots[*slot as usize] = Value::Planet(pl);
+                        ctx.slots[*slot as usize] = pl.map_or(Value::None, Value::Planet);
                     }
                 }
             }
@@ -422,7 +434,10 @@ impl Runtime {
             }
             Stmt::DiscardCards(list) => {
                 for c in cards_of(self.eval(list, game, ctx)) {
-                    game.discard_anywhere(c, ctx.source);
+                    // A card looked at on top of the deck is discarded by whoever does it.
+                    if !game.discard_from_deck(me, c, ctx.source) {
+                        game.discard_anywhere(c, ctx.source);
+                    }
                 }
             }
             Stmt::Reinforce { card, side } => {

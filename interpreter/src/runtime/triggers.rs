@@ -79,8 +79,24 @@ impl Runtime {
         if self.held_all(game).keys & keys == 0 {
             return Ok(());
         }
+        self.trigger_reacting(game, keys, matches, &[])
+    }
+
+    /// `trigger`, with the reactions of lasting effects due at this window (`due_reactions`):
+    /// each player's act in its place in the timing order, before its abilities, as its
+    /// mandatory abilities would.
+    pub(super) fn trigger_reacting(
+        &self,
+        game: &mut Game,
+        keys: Keys,
+        matches: impl Fn(&Trigger, Option<Phase>) -> bool,
+        reactions: &[Due],
+    ) -> Flow {
         let phase = game.state().encounter.phase;
         for &p in game.timing_order().iter() {
+            if reactions.iter().any(|d| d.by == p) {
+                self.react(game, p, keys, &matches, reactions)?;
+            }
             if !self.holds_acting_now(game, p, keys) {
                 continue;
             }
@@ -141,68 +157,112 @@ impl Runtime {
         Ok(())
     }
 
-    /// Runs the reactions of the lasting effects in force that act at `window`: by owner in
-    /// timing order, each owner's in the order they started, after the abilities of the
-    /// window. One an alien power started acts while its owner has the power, and not once a
-    /// super flare used instead of the power has cancelled the ability that started it.
-    pub(super) fn react(&self, game: &mut Game, window: Window) -> Flow {
-        let phase = game.state().encounter.phase;
-        let due = |t: &Trigger| match t {
-            Trigger::At { phases, window: w } => {
-                *w == window && phase.is_some_and(|p| phases.contains(&p))
-            }
-            _ => false,
-        };
+    /// The reactions of the lasting effects in force that act at `window` now, in the order
+    /// their effects started (taken before any runs: a reaction's own effects wait for the
+    /// next window).
+    pub(super) fn due_reactions(&self, game: &Game, window: Window) -> Vec<Due> {
         let bit = window.bit();
-        // Taken before any runs: a reaction's own effects wait for the next window.
-        let effects: Vec<(PlayerId, u32, u32, Vec<i32>)> = (game.state().effects.lasting.iter())
-            .filter_map(|e| match &e.what {
-                Lasting::Continuous {
-                    effect,
-                    source,
-                    env,
-                } if self.index.lasting_windows(*effect) & bit != 0 => {
-                    Some((e.by, *effect, *source, env.clone()))
-                }
-                _ => None,
-            })
-            .collect();
-        if effects.is_empty() {
-            return Ok(());
-        }
-        for &p in game.timing_order().iter() {
-            for (by, effect, source, env) in &effects {
-                if *by != p {
-                    continue;
-                }
-                let lasting = &self.program.lasting[*effect as usize];
-                let started_by = self.ability(lasting.ability);
-                if started_by.home == Home::Power
-                    && (!self.power_held(game, p)
-                        || game.state().effects.cancelled(p, started_by.source))
-                {
-                    continue;
-                }
-                for reaction in &lasting.reactions {
-                    if !reaction.triggers.iter().any(due) {
-                        continue;
+        let phase = game.state().encounter.phase;
+        let mut out = Vec::new();
+        for e in &game.state().effects.lasting {
+            let Lasting::Continuous {
+                effect,
+                source,
+                env,
+            } = &e.what
+            else {
+                continue;
+            };
+            if self.index.lasting_windows(*effect) & bit == 0 {
+                continue;
+            }
+            let lasting = &self.program.lasting[*effect as usize];
+            for (i, r) in lasting.reactions.iter().enumerate() {
+                let due = r.triggers.iter().any(|t| match t {
+                    Trigger::At { phases, window: w } => {
+                        *w == window && phase.is_some_and(|p| phases.contains(&p))
                     }
-                    let mut ctx = self.effect_ctx(lasting.ability, env);
-                    ctx.source = *source;
-                    // The effect's own names, as its changes read them.
-                    for st in &lasting.body {
-                        if let Stmt::Let(slot, e) = st {
-                            ctx.slots[*slot as usize] = self.eval(e, game, &mut ctx);
-                        }
-                    }
-                    if let Some(c) = &reaction.condition {
-                        if !self.eval(c, game, &mut ctx).is_true() {
-                            continue;
-                        }
-                    }
-                    self.run_body(&reaction.body, game, &mut ctx)?;
+                    _ => false,
+                });
+                if due {
+                    out.push(Due {
+                        by: e.by,
+                        effect: *effect,
+                        reaction: i as u32,
+                        source: *source,
+                        env: env.clone(),
+                    });
                 }
             }
+        }
+        out
+    }
+
+    /// Runs `p`'s due reactions. One an alien power started acts while `p` has the power, and
+    /// not once a super flare used instead of the power has cancelled the ability that
+    /// started it: as for a mandatory power ability, such a super ready now is offered first.
+    fn react(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        keys: Keys,
+        matches: &impl Fn(&Trigger, Option<Phase>) -> bool,
+        reactions: &[Due],
+    ) -> Flow {
+        let by_power = |d: &Due| {
+            d.by == p
+                && self
+                    .ability(self.program.lasting[d.effect as usize].ability)
+                    .home
+                    == Home::Power
+        };
+        if reactions.iter().any(by_power) && self.power_held(game, p) {
+            let phase = game.state().encounter.phase;
+            let mut supers = Uses::new();
+            self.each_ability_at(game, p, keys, |a, origin| {
+                let ab = self.ability(a);
+                if ab.replaces_power
+                    && ab.usage == Usage::Optional
+                    && ab.triggers.iter().any(|t| matches(t, phase))
+                    && !game.state().effects.marked(p, LIMIT + a)
+                    && self.may_act(game, p, a)
+                {
+                    supers.push((a, origin));
+                }
+            });
+            if !supers.is_empty() {
+                for &(b, _) in &supers {
+                    game.mark(p, LIMIT + b, Until::EndOfEncounter);
+                }
+                if let Some((b, o)) = self.ask_use(game, p, &supers, None)? {
+                    self.use_ability(game, p, b, o, Subject::None, true)?;
+                }
+            }
+        }
+        for d in reactions.iter().filter(|d| d.by == p) {
+            let lasting = &self.program.lasting[d.effect as usize];
+            let started_by = self.ability(lasting.ability);
+            if started_by.home == Home::Power
+                && (!self.power_held(game, p)
+                    || game.state().effects.cancelled(p, started_by.source))
+            {
+                continue;
+            }
+            let reaction = &lasting.reactions[d.reaction as usize];
+            let mut ctx = self.effect_ctx(lasting.ability, &d.env);
+            ctx.source = d.source;
+            // The effect's own names, as its changes read them.
+            for st in &lasting.body {
+                if let Stmt::Let(slot, e) = st {
+                    ctx.slots[*slot as usize] = self.eval(e, game, &mut ctx);
+                }
+            }
+            if let Some(c) = &reaction.condition {
+                if !self.eval(c, game, &mut ctx).is_true() {
+                    continue;
+                }
+            }
+            self.run_body(&reaction.body, game, &mut ctx)?;
         }
         Ok(())
     }
@@ -248,4 +308,13 @@ impl Runtime {
         }
         Ok(())
     }
+}
+
+/// A reaction due at the window under way: whose, in which effect, with the effect's values.
+pub(super) struct Due {
+    by: PlayerId,
+    effect: u32,
+    reaction: u32,
+    source: u32,
+    env: Vec<i32>,
 }
