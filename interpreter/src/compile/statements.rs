@@ -259,6 +259,7 @@ impl Compiler<'_> {
         else {
             return None;
         };
+        let written = window.is_some();
         let (list, window) = crate::header::at_window(phases, window.as_ref(), self.lints);
         if list.is_empty() {
             // An unknown phase is linted already; `game setup` is long past.
@@ -277,7 +278,8 @@ impl Compiler<'_> {
                 phases: list,
                 window,
             }],
-            None if window_written(r) => return None,
+            // An unknown window is linted already.
+            None if written => return None,
             None => (list.iter())
                 .map(|&p| Trigger::At {
                     phases: vec![p],
@@ -400,15 +402,4 @@ impl Compiler<'_> {
         let slot = self.bind(tokens, ty);
         Some(Stmt::Choose(slot, pick))
     }
-}
-
-/// Whether a reaction names a window (an unknown one is linted already).
-fn window_written(r: &ast::Reaction) -> bool {
-    matches!(
-        &r.timing,
-        ast::Timing::At {
-            window: Some(_),
-            ..
-        }
-    )
 }

@@ -28,7 +28,7 @@ impl Hooks for Runtime {
             }
             _ => false,
         };
-        let reactions = self.due_reactions(game, window);
+        let reactions = self.due_reactions(game, window, at);
         if reactions.is_empty() {
             return self.trigger(game, window_key(window), at);
         }

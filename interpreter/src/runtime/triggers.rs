@@ -116,22 +116,8 @@ impl Runtime {
                 if let Some(&(a, origin)) = ready.iter().find(|&&(a, o)| self.acts_by_itself(a, o))
                 {
                     // A super flare used instead of this power is offered first.
-                    let supers: Uses = ready
-                        .iter()
-                        .copied()
-                        .filter(|&(b, _)| {
-                            let sb = self.ability(b);
-                            sb.replaces_power && sb.usage == Usage::Optional
-                        })
-                        .collect();
-                    if self.ability(a).home == Home::Power && !supers.is_empty() {
-                        for &(b, _) in &supers {
-                            game.mark(p, LIMIT + b, Until::EndOfEncounter);
-                        }
-                        if let Some((b, o)) = self.ask_use(game, p, &supers, None)? {
-                            self.use_ability(game, p, b, o, Subject::None, true)?;
-                            continue;
-                        }
+                    if self.ability(a).home == Home::Power && self.offer_supers(game, p, &ready)? {
+                        continue;
                     }
                     game.mark(p, LIMIT + a, Until::EndOfEncounter);
                     let run = !self.is_continuous(a);
@@ -157,10 +143,37 @@ impl Runtime {
         Ok(())
     }
 
+    /// Offers `p` the optional super flares among `ready` that are used instead of its power,
+    /// before the power acts by itself (each offered once per window); whether one was used.
+    fn offer_supers(&self, game: &mut Game, p: PlayerId, ready: &Uses) -> Flow<bool> {
+        let supers: Uses = (ready.iter().copied())
+            .filter(|&(b, _)| {
+                let sb = self.ability(b);
+                sb.replaces_power && sb.usage == Usage::Optional
+            })
+            .collect();
+        if supers.is_empty() {
+            return Ok(false);
+        }
+        for &(b, _) in &supers {
+            game.mark(p, LIMIT + b, Until::EndOfEncounter);
+        }
+        let Some((b, o)) = self.ask_use(game, p, &supers, None)? else {
+            return Ok(false);
+        };
+        self.use_ability(game, p, b, o, Subject::None, true)?;
+        Ok(true)
+    }
+
     /// The reactions of the lasting effects in force that act at `window` now, in the order
     /// their effects started (taken before any runs: a reaction's own effects wait for the
     /// next window).
-    pub(super) fn due_reactions(&self, game: &Game, window: Window) -> Vec<Due> {
+    pub(super) fn due_reactions(
+        &self,
+        game: &Game,
+        window: Window,
+        matches: impl Fn(&Trigger, Option<Phase>) -> bool,
+    ) -> Vec<Due> {
         let bit = window.bit();
         let phase = game.state().encounter.phase;
         let mut out = Vec::new();
@@ -178,13 +191,7 @@ impl Runtime {
             }
             let lasting = &self.program.lasting[*effect as usize];
             for (i, r) in lasting.reactions.iter().enumerate() {
-                let due = r.triggers.iter().any(|t| match t {
-                    Trigger::At { phases, window: w } => {
-                        *w == window && phase.is_some_and(|p| phases.contains(&p))
-                    }
-                    _ => false,
-                });
-                if due {
+                if r.triggers.iter().any(|t| matches(t, phase)) {
                     out.push(Due {
                         by: e.by,
                         effect: *effect,
@@ -218,26 +225,16 @@ impl Runtime {
         };
         if reactions.iter().any(by_power) && self.power_held(game, p) {
             let phase = game.state().encounter.phase;
-            let mut supers = Uses::new();
+            let mut ready = Uses::new();
             self.each_ability_at(game, p, keys, |a, origin| {
-                let ab = self.ability(a);
-                if ab.replaces_power
-                    && ab.usage == Usage::Optional
-                    && ab.triggers.iter().any(|t| matches(t, phase))
+                if self.ability(a).triggers.iter().any(|t| matches(t, phase))
                     && !game.state().effects.marked(p, LIMIT + a)
                     && self.may_act(game, p, a)
                 {
-                    supers.push((a, origin));
+                    ready.push((a, origin));
                 }
             });
-            if !supers.is_empty() {
-                for &(b, _) in &supers {
-                    game.mark(p, LIMIT + b, Until::EndOfEncounter);
-                }
-                if let Some((b, o)) = self.ask_use(game, p, &supers, None)? {
-                    self.use_ability(game, p, b, o, Subject::None, true)?;
-                }
-            }
+            self.offer_supers(game, p, &ready)?;
         }
         for d in reactions.iter().filter(|d| d.by == p) {
             let lasting = &self.program.lasting[d.effect as usize];
