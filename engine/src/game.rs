@@ -1062,17 +1062,8 @@ impl<'h> Game<'h> {
 
     /// The players with enough foreign colonies to win now (FFG's and Eon's win).
     pub(crate) fn winners_by_colonies(&self) -> Vec<PlayerId> {
-        // Checked at the end of every phase: when nothing can change the colonies needed, the
-        // highest track is compared once; the list is only made for a win.
-        let fixed = self.changeable()
-            & crate::quantity::Quantity::ColoniesToWin(PlayerId(0)).kind_bit()
-            == 0
-            && !self.options.check_invariants;
-        if fixed {
-            let need = self.state.rules.colonies_to_win;
-            if self.state.players.iter().all(|pl| pl.track < need) {
-                return Vec::new();
-            }
+        if self.below_colonies_to_win() {
+            return Vec::new();
         }
         self.state.seats().filter(|&p| self.has_won(p)).collect()
     }
@@ -1085,7 +1076,30 @@ impl<'h> Game<'h> {
     }
 
     /// Ends the game if anyone has won by the edition's rules; all such players share the win.
+    /// Checked at the end of every phase of FFG's and Eon's encounters, which are won by
+    /// colonies: the usual answer (no track has reached the colonies needed, and nothing can
+    /// change that number) is given here, before the procedure is asked.
+    #[inline]
     pub(crate) fn check_win(&mut self) -> Flow {
+        if self.below_colonies_to_win() {
+            return Ok(());
+        }
+        self.check_win_now()
+    }
+
+    /// Whether every track is below the colonies needed to win while nothing can change
+    /// that number (never under the checks, which compute every quantity).
+    #[inline]
+    fn below_colonies_to_win(&self) -> bool {
+        let need = self.state.rules.colonies_to_win;
+        self.changeable() & crate::quantity::Quantity::ColoniesToWin(PlayerId(0)).kind_bit() == 0
+            && !self.options.check_invariants
+            && self.state.players.iter().all(|pl| pl.track < need)
+    }
+
+    /// `check_win` past its usual answer: asks the procedure who has won.
+    #[inline(never)]
+    fn check_win_now(&mut self) -> Flow {
         let winners = crate::procedure::of(self.state.rules.edition).winners(self);
         if winners.is_empty() {
             return Ok(());
