@@ -87,9 +87,10 @@ impl Game<'_> {
             let t = &mut self.state.players[p.ix()].track;
             *t = (*t).saturating_sub(down as u8) + up as u8;
         }
-        // Only ships moving to or from one of `p`'s home planets change its home colonies.
-        let home = |place: Place| matches!(place, Place::Planet(id) if id.owner == p);
-        let power = if home(from) || home(to) {
+        // Only a colony lost or gained on one of `p`'s home planets changes its home
+        // colonies (and the power flag always matches them: the invariants check it).
+        let home = |planet: Option<crate::ids::PlanetId>| planet.is_some_and(|id| id.owner == p);
+        let power = if home(lost) || home(gained) {
             self.update_power(p)
         } else {
             None

@@ -217,6 +217,10 @@ pub struct Game<'h> {
     /// Where the number of events played so far is kept for a progress display
     /// (`set_progress`): a plain store per event, read by another thread.
     progress: Option<&'h std::sync::atomic::AtomicU64>,
+    /// Whether anything follows an event: a progress count, the checks, a log or an observer
+    /// (`follows_events`, kept up to date by whatever sets them), so that an event nobody
+    /// keeps is one test.
+    followed: bool,
     /// Setup's events, kept for an observer attached after `new` when events are not recorded.
     setup_log: Vec<Event>,
     started: bool,
@@ -336,6 +340,7 @@ impl<'h> Game<'h> {
         }
         game.touch_holdings(Holders::All);
         game.options.record_events = true;
+        game.followed = game.follows_events();
         game.emit(
             Rule::Setup,
             EventKind::GameStarted {
@@ -350,6 +355,7 @@ impl<'h> Game<'h> {
                 _ => GameError::Stuck("setup was interrupted".into()),
             })?;
         game.options.record_events = options.record_events;
+        game.followed = game.follows_events();
         if !options.record_events {
             game.setup_log = std::mem::take(&mut game.events);
         }
@@ -360,6 +366,7 @@ impl<'h> Game<'h> {
     /// display of a long game's progress on another thread (no log is kept for it).
     pub fn set_progress(&mut self, counter: &'h std::sync::atomic::AtomicU64) {
         self.progress = Some(counter);
+        self.followed = true;
     }
 
     /// A rollout's game from a snapshot taken between two turns: redeals at `redeal`.
@@ -409,6 +416,7 @@ impl<'h> Game<'h> {
             decision_observer: None,
             forced_observer: None,
             progress: None,
+            followed: options.check_invariants || options.record_events,
             setup_log: Vec::new(),
             started: false,
             stamps: [0; crate::ids::MAX_PLAYERS],
@@ -466,6 +474,7 @@ impl<'h> Game<'h> {
         }
         self.setup_log = Vec::new();
         self.observer = Some(observer);
+        self.followed = true;
     }
 
     /// Calls `observer` each time a decision is put to an agent (forced ones are not put, see
@@ -781,16 +790,20 @@ impl<'h> Game<'h> {
         let seq = self.stats.events as u32;
         self.stats.events += 1;
         self.touch_holdings(self.holders(&kind));
-        if self.progress.is_some()
-            || self.options.check_invariants
-            || self.options.record_events
-            || self.observer.is_some()
-        {
+        if self.followed {
             self.after_event(seq, cause, kind);
         } else if kind.is_plain() {
             // Nothing to free: spares a call to the drop glue for every event.
             std::mem::forget(kind);
         }
+    }
+
+    /// Whether anything follows an event (what `followed` keeps).
+    fn follows_events(&self) -> bool {
+        self.progress.is_some()
+            || self.options.check_invariants
+            || self.options.record_events
+            || self.observer.is_some()
     }
 
     /// What follows event `seq` when anyone counts, checks or keeps events.
@@ -1062,17 +1075,8 @@ impl<'h> Game<'h> {
 
     /// The players with enough foreign colonies to win now (FFG's and Eon's win).
     pub(crate) fn winners_by_colonies(&self) -> Vec<PlayerId> {
-        // Checked at the end of every phase: when nothing can change the colonies needed, the
-        // highest track is compared once; the list is only made for a win.
-        let fixed = self.changeable()
-            & crate::quantity::Quantity::ColoniesToWin(PlayerId(0)).kind_bit()
-            == 0
-            && !self.options.check_invariants;
-        if fixed {
-            let need = self.state.rules.colonies_to_win;
-            if self.state.players.iter().all(|pl| pl.track < need) {
-                return Vec::new();
-            }
+        if self.below_colonies_to_win() {
+            return Vec::new();
         }
         self.state.seats().filter(|&p| self.has_won(p)).collect()
     }
@@ -1085,7 +1089,30 @@ impl<'h> Game<'h> {
     }
 
     /// Ends the game if anyone has won by the edition's rules; all such players share the win.
+    /// Checked at the end of every phase of FFG's and Eon's encounters, which are won by
+    /// colonies: the usual answer (no track has reached the colonies needed, and nothing can
+    /// change that number) is given here, before the procedure is asked.
+    #[inline]
     pub(crate) fn check_win(&mut self) -> Flow {
+        if self.below_colonies_to_win() {
+            return Ok(());
+        }
+        self.check_win_now()
+    }
+
+    /// Whether every track is below the colonies needed to win while nothing can change
+    /// that number (never under the checks, which compute every quantity).
+    #[inline]
+    fn below_colonies_to_win(&self) -> bool {
+        let need = self.state.rules.colonies_to_win;
+        self.changeable() & crate::quantity::Quantity::ColoniesToWin(PlayerId(0)).kind_bit() == 0
+            && !self.options.check_invariants
+            && self.state.players.iter().all(|pl| pl.track < need)
+    }
+
+    /// `check_win` past its usual answer: asks the procedure who has won.
+    #[inline(never)]
+    fn check_win_now(&mut self) -> Flow {
         let winners = crate::procedure::of(self.state.rules.edition).winners(self);
         if winners.is_empty() {
             return Ok(());

@@ -225,16 +225,28 @@ impl Game<'_> {
         self.check_win()
     }
 
-    /// Calls the hooks at a window.
+    /// Calls the hooks at a window. A game passes about a thousand windows, most with no
+    /// moment queued and nothing held acting there: that path is kept to a few tests, and
+    /// the rest is out of line.
+    #[inline]
     pub(crate) fn window(&mut self, window: Window) -> Flow {
-        while !self.moments.is_empty() {
-            let moment = self.moments.remove(0);
-            self.hooks().moment(moment, self)?;
+        if !self.moments.is_empty() {
+            self.answer_moments()?;
         }
         if !self.may_act_at(window) {
             return Ok(());
         }
         self.hooks().at(window, self)
+    }
+
+    /// Passes the queued moments to the hooks, in the order they happened.
+    #[inline(never)]
+    fn answer_moments(&mut self) -> Flow {
+        while !self.moments.is_empty() {
+            let moment = self.moments.remove(0);
+            self.hooks().moment(moment, self)?;
+        }
+        Ok(())
     }
 
     /// Returns every ship still in the encounter to its owner's colonies and discards the

@@ -13,6 +13,7 @@ use cosmic_engine::{Flow, Game, PlayerId, Window};
 impl Runtime {
     /// Offers `players` (a mask of seats, in timing order) the abilities that answer `h`,
     /// with `subject`.
+    #[inline]
     pub(super) fn happened(
         &self,
         game: &mut Game,
@@ -20,10 +21,25 @@ impl Runtime {
         players: u8,
         subject: Subject,
     ) -> Flow {
+        // Most happenings have no answer held anywhere: that test is inline, the search out
+        // of line.
         let (key, bit) = (on_key(h), on_bit(h));
         if self.held_all(game).keys & key == 0 || !self.holds_answer(game, None, bit) {
             return Ok(());
         }
+        self.answer_happening(game, h, players, subject)
+    }
+
+    /// `happened` once something held may answer `h`: each player's answers, in timing order.
+    #[inline(never)]
+    fn answer_happening(
+        &self,
+        game: &mut Game,
+        h: Happening,
+        players: u8,
+        subject: Subject,
+    ) -> Flow {
+        let (key, bit) = (on_key(h), on_bit(h));
         for &p in game.timing_order().iter() {
             if players & (1 << p.0) == 0
                 || !self.holds_answer(game, Some(p), bit)
