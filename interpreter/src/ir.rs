@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 10;
+pub const FORMAT: u32 = 11;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -431,6 +431,8 @@ pub enum Expr {
     AllPlayers,
     /// Every player but this one.
     OthersThan(Box<Expr>),
+    /// The player seated to a player's left (the next one clockwise).
+    LeftNeighbour(Box<Expr>),
     /// The allies of a player's side (or of both sides with `None`).
     Allies(Option<Box<Expr>>),
     /// A player's side.
@@ -662,6 +664,7 @@ impl Expr {
             | Expr::Lost(a)
             | Expr::OnSide(a)
             | Expr::OthersThan(a)
+            | Expr::LeftNeighbour(a)
             | Expr::Allies(Some(a))
             | Expr::SideOf(a)
             | Expr::MainOf(a)
@@ -790,6 +793,8 @@ pub enum Pick {
     Side(Expr),
     /// A number in a range.
     Number(Expr, Expr),
+    /// A number in a range drawn at random (a coin flip is 1 to 2): nobody chooses.
+    RandomNumber(Expr, Expr),
     /// One card from a list.
     Card(Expr),
     /// One card of a list drawn at random: nobody chooses.

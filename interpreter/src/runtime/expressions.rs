@@ -186,6 +186,10 @@ impl Runtime {
                 let m = self.eval(p, game, ctx).mask();
                 Value::Players(all_mask(game) & !m)
             }
+            Expr::LeftNeighbour(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Player(s.left_of(p, 1)),
+                _ => Value::None,
+            },
             Expr::Allies(side) => {
                 let want = side.as_ref().map(|x| self.eval(x, game, ctx));
                 let mut m = 0u8;
@@ -754,8 +758,15 @@ impl Runtime {
             Expr::Binary(op, a, b) => {
                 let (x, y) = (self.eval(a, game, ctx), self.eval(b, game, ctx));
                 let (i, j) = (number(&x, game), number(&y, game));
-                // Ships compare as how many there are.
-                let counted = matches!(x, Value::Ships(..)) || matches!(y, Value::Ships(..));
+                // Ships compare as how many there are, and so does a list compared with a
+                // number (`negotiate cards of the revealed encounter cards = 2`).
+                let listed = |v: &Value| {
+                    matches!(v, Value::Cards(_) | Value::Players(_) | Value::Planets(_))
+                };
+                let counted = matches!(x, Value::Ships(..))
+                    || matches!(y, Value::Ships(..))
+                    || (matches!(x, Value::Int(_)) && listed(&y))
+                    || (matches!(y, Value::Int(_)) && listed(&x));
                 let (x, y) = if counted {
                     (Value::Int(i), Value::Int(j))
                 } else {
