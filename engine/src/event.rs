@@ -560,6 +560,12 @@ pub enum EventKind {
         player: PlayerId,
         card: CardId,
     },
+    /// A player shows a card of its hand to one other player only (it keeps it).
+    CardShownTo {
+        player: PlayerId,
+        card: CardId,
+        to: PlayerId,
+    },
     /// A player receives a token of a kind content names.
     TokenGiven {
         player: PlayerId,
@@ -735,6 +741,7 @@ impl EventKind {
                 | Declared { .. }
                 | EncounterCardKeptFaceDown { .. }
                 | CardRevealed { .. }
+                | CardShownTo { .. }
                 | TokenGiven { .. }
                 | DrawsWatched { .. }
                 | EncounterDecided { .. }
@@ -826,6 +833,7 @@ impl EventKind {
             | Declared { .. }
             | KindDeclared { .. }
             | CardRevealed { .. }
+            | CardShownTo { .. }
             | TokenGiven { .. }
             | DrawsWatched { .. }
             | EncounterDecided { .. }
@@ -1547,6 +1555,13 @@ impl Names<'_> {
             EventKind::CardRevealed { player, card } => {
                 write!(s, "{} shows {}", self.player(*player), self.card(*card))
             }
+            EventKind::CardShownTo { player, card, to } => write!(
+                s,
+                "{} shows {} to {}",
+                self.player(*player),
+                self.card(*card),
+                self.player(*to)
+            ),
             EventKind::TokenGiven { player, source } => {
                 write!(s, "{} gets a {}", self.player(*player), self.source(*source))
             }

@@ -937,7 +937,7 @@ pub enum Stmt {
     /// encounter.
     WatchDraws(Expr),
     /// The acting player shows a card of its hand to every player (it stays in the hand).
-    ShowCard(Expr),
+    ShowCard(Expr, Option<Expr>),
     /// The acting main player keeps its encounter card face down through the reveal.
     KeepFaceDown,
     /// Put a token of a kind (a declaration's source number) on a player for the encounter.
