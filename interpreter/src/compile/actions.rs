@@ -649,10 +649,7 @@ impl Compiler<'_> {
                 // `reveal hated`: a card of the acting player's hand, shown to everyone;
                 // `reveal hated to victim`, to that player alone.
                 let card = self.expr(object?, Ty::Card);
-                let to = match self.arg(a, "to") {
-                    Some(to) => Some(self.expr(to, Ty::Player)),
-                    None => None,
-                };
+                let to = self.arg(a, "to").map(|to| self.expr(to, Ty::Player));
                 Some(Stmt::ShowCard(card, to))
             }
             "keep" if object_text == "my encounter card face down" => Some(Stmt::KeepFaceDown),
