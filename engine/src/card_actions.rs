@@ -476,6 +476,25 @@ impl Game<'_> {
         );
     }
 
+    /// `p` shows `card`, a card of its hand that stays there, to `viewer` alone.
+    pub fn show_card_to(&mut self, p: PlayerId, card: CardId, viewer: PlayerId, source: u32) {
+        if !self.state.players[p.ix()].hand.contains(&card) {
+            return;
+        }
+        self.state
+            .encounter
+            .seen
+            .push((1 << p.0 | 1 << viewer.0, card));
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::CardShownTo {
+                player: p,
+                card,
+                to: viewer,
+            },
+        );
+    }
+
     /// `viewer` sees every card `drawer` draws from the deck for the rest of the encounter.
     pub fn watch_draws(&mut self, viewer: PlayerId, drawer: PlayerId, source: u32) {
         if viewer == drawer || self.state.encounter.watching.contains(&(viewer, drawer)) {

@@ -572,6 +572,12 @@ pub enum EventKind {
         player: PlayerId,
         card: CardId,
     },
+    /// A player shows a card of its hand to one other player only (it keeps it).
+    CardShownTo {
+        player: PlayerId,
+        card: CardId,
+        to: PlayerId,
+    },
     /// A player receives a token of a kind content names.
     TokenGiven {
         player: PlayerId,
@@ -748,6 +754,7 @@ impl EventKind {
                 | Declared { .. }
                 | EncounterCardKeptFaceDown { .. }
                 | CardRevealed { .. }
+                | CardShownTo { .. }
                 | TokenGiven { .. }
                 | DrawsWatched { .. }
                 | EncounterDecided { .. }
@@ -840,6 +847,7 @@ impl EventKind {
             | Declared { .. }
             | KindDeclared { .. }
             | CardRevealed { .. }
+            | CardShownTo { .. }
             | TokenGiven { .. }
             | DrawsWatched { .. }
             | TopCardsLooked { .. }
@@ -1591,6 +1599,13 @@ impl Names<'_> {
             EventKind::CardRevealed { player, card } => {
                 write!(s, "{} shows {}", self.player(*player), self.card(*card))
             }
+            EventKind::CardShownTo { player, card, to } => write!(
+                s,
+                "{} shows {} to {}",
+                self.player(*player),
+                self.card(*card),
+                self.player(*to)
+            ),
             EventKind::TokenGiven { player, source } => {
                 write!(s, "{} gets a {}", self.player(*player), self.source(*source))
             }

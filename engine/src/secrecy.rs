@@ -63,6 +63,10 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
             (false, false) => &[],
         },
         EventKind::KickerPlayed { player, card } if other(player) => when(unseen(card), &["card"]),
+        // A card shown to one player is seen by its holder and that player only.
+        EventKind::CardShownTo { player, card, .. } if other(player) => {
+            when(unseen(card), &["card"])
+        }
         EventKind::EncounterCardReplaced { player, new, .. } if other(player) => {
             when(unseen(new), &["new"])
         }
@@ -191,6 +195,9 @@ impl Names<'_> {
             }
             EventKind::KickerPlayed { player, .. } => {
                 format!("{} plays a kicker face down", who(player))
+            }
+            EventKind::CardShownTo { player, to, .. } => {
+                format!("{} shows a card to {}", who(player), who(to))
             }
             EventKind::CardToDeckBottom { .. } => "a card goes to the bottom of the deck".into(),
             EventKind::TopCardsLooked { player, count, .. } => {

@@ -447,6 +447,8 @@ pub enum Expr {
     AllPlayers,
     /// Every player but this one.
     OthersThan(Box<Expr>),
+    /// The player seated to a player's left (the next one clockwise).
+    LeftNeighbour(Box<Expr>),
     /// The allies of a player's side (or of both sides with `None`).
     Allies(Option<Box<Expr>>),
     /// A player's side.
@@ -678,6 +680,7 @@ impl Expr {
             | Expr::Lost(a)
             | Expr::OnSide(a)
             | Expr::OthersThan(a)
+            | Expr::LeftNeighbour(a)
             | Expr::Allies(Some(a))
             | Expr::SideOf(a)
             | Expr::MainOf(a)
@@ -806,6 +809,8 @@ pub enum Pick {
     Side(Expr),
     /// A number in a range.
     Number(Expr, Expr),
+    /// A number in a range drawn at random (a coin flip is 1 to 2): nobody chooses.
+    RandomNumber(Expr, Expr),
     /// One card from a list.
     Card(Expr),
     /// One card of a list drawn at random: nobody chooses.
@@ -958,7 +963,7 @@ pub enum Stmt {
     /// encounter.
     WatchDraws(Expr),
     /// The acting player shows a card of its hand to every player (it stays in the hand).
-    ShowCard(Expr),
+    ShowCard(Expr, Option<Expr>),
     /// The acting main player keeps its encounter card face down through the reveal.
     KeepFaceDown,
     /// Put a token of a kind (a declaration's source number) on a player for the encounter.

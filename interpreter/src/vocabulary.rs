@@ -126,6 +126,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::Defense,
     },
     Pattern {
+        words: "{p} 's left neighbour",
+        ty: Ty::Player,
+        build: |mut e| Expr::LeftNeighbour(b(&mut e)),
+    },
+    Pattern {
         words: "this alien 's player",
         ty: Ty::Player,
         build: |_| Expr::ThisAlienPlayer,

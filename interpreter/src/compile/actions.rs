@@ -645,10 +645,12 @@ impl Compiler<'_> {
                     up_to,
                 })
             }
-            "reveal" if object.is_some() && self.arg(a, "to").is_none() => {
-                // `reveal hated`: a card of the acting player's hand, shown to everyone.
+            "reveal" if object.is_some() => {
+                // `reveal hated`: a card of the acting player's hand, shown to everyone;
+                // `reveal hated to victim`, to that player alone.
                 let card = self.expr(object?, Ty::Card);
-                Some(Stmt::ShowCard(card))
+                let to = self.arg(a, "to").map(|to| self.expr(to, Ty::Player));
+                Some(Stmt::ShowCard(card, to))
             }
             "keep" if object_text == "my encounter card face down" => Some(Stmt::KeepFaceDown),
             // `look at the top card of the deck`, `look at 3 cards from the top of the deck`.

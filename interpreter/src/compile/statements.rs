@@ -321,6 +321,10 @@ impl Compiler<'_> {
                 Pick::Number(self.expr(lo, Ty::Int), self.expr(hi, Ty::Int)),
                 Ty::Int,
             )),
+            ("a number at random", Some(lo), Some(hi)) => Some((
+                Pick::RandomNumber(self.expr(lo, Ty::Int), self.expr(hi, Ty::Int)),
+                Ty::Int,
+            )),
             ("a player", from, None) => {
                 let list = match from {
                     Some(f) => self.expr(f, Ty::Players),
@@ -393,7 +397,7 @@ impl Compiler<'_> {
         let Some((pick, ty)) = pick else {
             self.lints.push(Lint::Unsupported {
                 what: format!("`choose {what}`"),
-                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a card [at random] from [CARDS]`, `a number from LOW to HIGH`, `any number of PLAYERS` or `one or more of PLAYERS`".into(),
+                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a card [at random] from [CARDS]`, `a number [at random] from LOW to HIGH`, `any number of PLAYERS` or `one or more of PLAYERS`".into(),
                 span: c.span,
             });
             return None;

@@ -160,6 +160,14 @@ impl Runtime {
                 };
                 Ok((Value::Int(n), true))
             }
+            Pick::RandomNumber(lo, hi) => {
+                let (lo, hi) = (
+                    number(&self.eval(lo, game, ctx), game),
+                    number(&self.eval(hi, game, ctx), game),
+                );
+                let span = (hi.max(lo) - lo) as usize + 1;
+                Ok((Value::Int(lo + game.random_index(span) as i32), true))
+            }
         }
     }
 }

@@ -186,6 +186,10 @@ impl Runtime {
                 let m = self.eval(p, game, ctx).mask();
                 Value::Players(all_mask(game) & !m)
             }
+            Expr::LeftNeighbour(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Player(s.left_of(p, 1)),
+                _ => Value::None,
+            },
             Expr::Allies(side) => {
                 let want = side.as_ref().map(|x| self.eval(x, game, ctx));
                 let mut m = 0u8;

@@ -79,9 +79,14 @@ impl Runtime {
                         && match (flare, c.origin) {
                             (None, _) => true,
                             (Some(home), Origin::Card(card)) => {
-                                !*flare_used.get_or_insert_with(|| s.effects.marked(p, FLARE_USED))
-                                    && (s.rules.one_flare_per_encounter
-                                        || !s.effects.marked(p, CARD_USED + card.0 as u32))
+                                // An innate part of a flare is never played, so the limit
+                                // on flares played does not stop it: it is the rest of a
+                                // play its own condition recognises.
+                                (self.ability(c.ability).usage == Usage::Innate
+                                    || !*flare_used
+                                        .get_or_insert_with(|| s.effects.marked(p, FLARE_USED))
+                                        && (s.rules.one_flare_per_encounter
+                                            || !s.effects.marked(p, CARD_USED + card.0 as u32)))
                                     && match home {
                                         FlareHome::Wild => true,
                                         FlareHome::Super => works(),

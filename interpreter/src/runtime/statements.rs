@@ -481,9 +481,16 @@ impl Runtime {
                     game.watch_draws(me, p, ctx.source);
                 }
             }
-            Stmt::ShowCard(card) => {
+            Stmt::ShowCard(card, to) => {
                 if let Value::Card(c) = self.eval(card, game, ctx) {
-                    game.show_card(me, c, ctx.source);
+                    match to {
+                        None => game.show_card(me, c, ctx.source),
+                        Some(to) => {
+                            if let Some(viewer) = self.player(to, game, ctx) {
+                                game.show_card_to(me, c, viewer, ctx.source);
+                            }
+                        }
+                    }
                 }
             }
             Stmt::KeepFaceDown => {
