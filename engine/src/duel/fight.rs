@@ -211,10 +211,15 @@ impl Game<'_> {
                 });
             }
             if tactics {
+                let defs = &self.components.duel.tactics[p.ix()];
+                // A token whose two halves are the same offers one choice, not two.
                 let options: Vec<Choice> = (pl.tactics.iter().enumerate())
                     .filter(|(_, t)| !t.spent)
-                    .flat_map(|(i, _)| {
-                        (0..2).map(move |half| Choice::Tactic {
+                    .flat_map(|(i, t)| {
+                        let same = defs
+                            .get(t.def as usize)
+                            .is_some_and(|d| d.halves[0] == d.halves[1]);
+                        (0..if same { 1 } else { 2 }).map(move |half| Choice::Tactic {
                             token: i as u16,
                             half,
                         })
