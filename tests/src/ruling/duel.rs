@@ -813,6 +813,26 @@ pub fn build(
     }
     for (i, w) in warp.into_iter().enumerate() {
         g.players[i].warp = w;
+        g.players[i].alien = None;
+    }
+    for p in &scn.player {
+        let Some(alien) = &p.alien else { continue };
+        let names: Vec<&str> = components.aliens.iter().map(|a| a.name.as_str()).collect();
+        let Some(i) = names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(alien.get_ref()))
+        else {
+            return Err(e.hint(
+                alien.span(),
+                format!("`{}` is not a Duel alien", alien.get_ref()),
+                "unknown alien",
+                match did_you_mean(alien.get_ref(), names.iter().copied()) {
+                    Some(m) => format!("did you mean `{m}`?"),
+                    None => format!("the Duel aliens written so far: {}", names.join(", ")),
+                },
+            ));
+        };
+        g.players[seat(e, &p.color)?.ix()].alien = Some(i as u16);
     }
     cosmic_engine::procedure::of(Edition::Duel)
         .check(g, &components)
