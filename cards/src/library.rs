@@ -80,6 +80,13 @@ pub fn library_for(edition: Edition, extra: Vec<SourceFile>) -> Result<Library, 
     let components = runtime::components(&program, &base);
     if edition == Edition::Duel {
         missing.extend(components.duel.missing());
+        let aliens = components.aliens.len();
+        if aliens < cosmic_engine::duel::components::ALIENS {
+            missing.push(format!(
+                "aliens: {aliens} of {}",
+                cosmic_engine::duel::components::ALIENS
+            ));
+        }
     }
     let extra_names: Vec<&str> = files[builtin..]
         .iter()

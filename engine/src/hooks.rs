@@ -47,9 +47,20 @@ pub enum Window {
     /// A player is about to discard its hand for a new one (`GameState::renewing` names it);
     /// what it sets aside until then comes back once the new hand is drawn.
     NewHand,
+    /// Duel: both plans were revealed in a duel (`contest` false) or a contest, before
+    /// reinforcements (Steps of a Duel 7, Contests 3).
+    PlansRevealed {
+        /// Whether the fight is a contest.
+        contest: bool,
+    },
 }
 
 impl Window {
+    /// Whether the window is one of Duel's steps (no FFG phase is under way at it).
+    pub fn is_duel(self) -> bool {
+        matches!(self, Window::PlansRevealed { .. })
+    }
+
     /// The window's bit in a set of windows (`Hooks::windows`): a phase's start 0 to 7 and
     /// its end 8 to 15 (phases in order), then the named windows from 16.
     pub fn bit(self) -> u64 {
@@ -70,6 +81,7 @@ impl Window {
             Window::DealFailed => 27,
             Window::Compensation => 28,
             Window::NewHand => 29,
+            Window::PlansRevealed { contest } => 30 + contest as u32,
         };
         1 << n
     }

@@ -275,6 +275,20 @@ pub enum Lint {
         #[label("nothing looked at before this")]
         span: Span,
     },
+    /// A reference or timing of one edition's rules written in another edition's card.
+    #[error("`{found}` is {edition}'s, but this card is not a {edition} card")]
+    #[diagnostic(code(cosmic::lint::edition_only), help("{help}"))]
+    EditionOnly {
+        /// The reference or timing as written.
+        found: String,
+        /// The edition it belongs to.
+        edition: &'static str,
+        /// What to write instead.
+        help: String,
+        /// Where.
+        #[label("{edition} only")]
+        span: Span,
+    },
     /// A statement or clause the interpreter cannot run yet.
     #[error("the interpreter cannot run {what} yet")]
     #[diagnostic(code(cosmic::lint::unsupported), help("{help}"))]

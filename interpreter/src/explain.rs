@@ -2,6 +2,7 @@
 //! (Bodies are shown as written until the statement compiler renders them from the IR.)
 
 use crate::header::{compile, Header, Usage, When};
+use cosmic_engine::Window;
 
 use crate::library::abilities;
 use cosmic_grammar::ast::{Ability, Decl, Entry, Expr};
@@ -35,6 +36,15 @@ fn when_words(w: &When, limits: bool) -> String {
             phases,
             window: None,
         } if limits => format!("in {}", phase_words(phases)),
+        // Duel's windows come in a fight, not an encounter's phase.
+        When::At {
+            window: Some(win @ Window::PlansRevealed { contest }),
+            ..
+        } => format!(
+            "in a {}, {}",
+            if *contest { "contest" } else { "duel" },
+            crate::header::window_words(*win)
+        ),
         When::At { phases, window } => {
             let phases = phase_words(phases);
             match window {

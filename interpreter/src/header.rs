@@ -246,7 +246,39 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
         Window::Compensation,
     ),
     (WindowRelation::When, "a new hand is drawn", Window::NewHand),
+    // Duel (Steps of a Duel 7, Contests 3): the kind of fight picks the window below.
+    (
+        WindowRelation::After,
+        "plans are revealed",
+        Window::PlansRevealed { contest: false },
+    ),
 ];
+
+/// Duel's fights, the words of its ability headers ("Duels", "Contests"), in place of an
+/// encounter's phases: `at duel or contest after plans are revealed`.
+const FIGHT_WORDS: &[(&str, bool)] = &[("duel", false), ("contest", true)];
+
+/// The Duel window of a fight: the named window, in a contest or a duel.
+fn in_fight(window: Window, contest: bool) -> Window {
+    match window {
+        Window::PlansRevealed { .. } => Window::PlansRevealed { contest },
+        other => other,
+    }
+}
+
+/// Whether an ability's timing is Duel's (a fight's window) and where, for the edition lint.
+pub fn duel_timing(a: &ast::Ability) -> Option<Span> {
+    a.timing.iter().find_map(|t| match t {
+        Timing::At { phases, span, .. }
+            if phases
+                .iter()
+                .any(|p| FIGHT_WORDS.iter().any(|(w, _)| *w == phrase_text(p))) =>
+        {
+            Some(*span)
+        }
+        _ => None,
+    })
+}
 
 /// The role words a designer may write, each with whom it covers in the rule book's words.
 pub fn roles() -> impl Iterator<Item = (&'static str, String)> {
@@ -283,6 +315,7 @@ pub fn windows() -> impl Iterator<Item = (String, Window)> {
 
 /// A window in the words a designer writes for it.
 pub fn window_words(window: Window) -> String {
+    let window = in_fight(window, false);
     match WINDOW_WORDS.iter().find(|(_, _, w)| *w == window) {
         Some((rel, words, _)) => format!("{} {words}", rel.keyword()),
         None => format!("{window:?}"),
@@ -312,6 +345,8 @@ pub enum When {
 /// An ability's header, compiled.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Header {
+    /// The index of the timing clause each of `when` comes from.
+    pub clauses: Vec<usize>,
     /// `power`, `wild`, `super` or `effect`.
     pub home: String,
     /// Its name, if any.
@@ -400,15 +435,50 @@ pub fn compile(a: &ast::Ability, source: &str, lints: &mut Vec<Lint>) -> Header 
         }
     }
     let mut when = Vec::new();
-    for t in &a.timing {
+    // The timing clause each `when` comes from (a fight clause gives one per fight).
+    let mut clauses = Vec::new();
+    for (clause, t) in a.timing.iter().enumerate() {
         match t {
             Timing::At {
                 phases,
                 window,
                 span,
             } => {
+                // Duel's fights stand where an encounter's phases do.
+                let fights: Vec<bool> = (phases.iter())
+                    .filter_map(|p| FIGHT_WORDS.iter().find(|(w, _)| *w == phrase_text(p)))
+                    .map(|(_, contest)| *contest)
+                    .collect();
+                if !fights.is_empty() {
+                    let window = window.as_ref().and_then(|w| {
+                        let text = phrase_text(&w.phrase);
+                        WINDOW_WORDS
+                            .iter()
+                            .find(|(rel, words, win)| {
+                                *rel == w.relation && *words == text && win.is_duel()
+                            })
+                            .map(|(_, _, win)| *win)
+                    });
+                    let (Some(window), true) = (window, fights.len() == phases.len()) else {
+                        lints.push(Lint::Unsupported {
+                            what: "this timing in a duel or contest".into(),
+                            help: "a Duel ability acts `at duel or contest after plans are revealed` (the fights, then one of Duel's windows), without an encounter's phases".into(),
+                            span: *span,
+                        });
+                        continue;
+                    };
+                    for contest in fights {
+                        clauses.push(clause);
+                        when.push(When::At {
+                            phases: Vec::new(),
+                            window: Some(in_fight(window, contest)),
+                        });
+                    }
+                    continue;
+                }
                 if phases.len() == 1 && phrase_text(&phases[0]) == "game setup" {
                     resolve_phases(phases, lints);
+                    clauses.push(clause);
                     when.push(When::Setup);
                     continue;
                 }
@@ -427,23 +497,32 @@ pub fn compile(a: &ast::Ability, source: &str, lints: &mut Vec<Lint>) -> Header 
                         span: *span,
                     });
                 }
+                clauses.push(clause);
                 when.push(When::At {
                     phases: list,
                     window,
                 });
             }
-            Timing::Whenever { event, .. } => when.push(When::Whenever(phrase_text(event))),
-            Timing::InsteadOf { event, .. } => when.push(When::InsteadOf(phrase_text(event))),
+            Timing::Whenever { event, .. } => {
+                clauses.push(clause);
+                when.push(When::Whenever(phrase_text(event)))
+            }
+            Timing::InsteadOf { event, .. } => {
+                clauses.push(clause);
+                when.push(When::InsteadOf(phrase_text(event)))
+            }
             Timing::During { phases, span } => {
                 let list = resolve_phases(phases, lints);
                 if usage == Usage::Optional {
                     lints.push(Lint::OptionalWithoutMoment { span: *span });
                 }
+                clauses.push(clause);
                 when.push(When::During(list));
             }
         }
     }
     Header {
+        clauses,
         home: a.kind.text.clone(),
         name: a.name.as_ref().map(|n| n.value.clone()),
         usage,
@@ -469,9 +548,10 @@ pub(crate) fn at_window(
             .iter()
             .find(|(rel, words, _)| *rel == w.relation && *words == text);
         if found.is_none() {
+            // Duel's windows are written after a fight, not an encounter's phase.
             let known = WINDOW_WORDS
                 .iter()
-                .filter(|(rel, _, _)| *rel == w.relation)
+                .filter(|(rel, _, win)| *rel == w.relation && !win.is_duel())
                 .map(|(_, words, _)| *words);
             lints.push(unknown(
                 &format!("`{}` window", w.relation.keyword()),
@@ -479,6 +559,15 @@ pub(crate) fn at_window(
                 w.phrase.span,
                 known,
             ));
+        }
+        if found.is_some_and(|(_, _, win)| win.is_duel()) {
+            lints.push(Lint::EditionOnly {
+                found: format!("{} {text}", w.relation.keyword()),
+                edition: "Duel",
+                help: "this is one of Duel's windows, in a fight rather than an encounter's phase: write `at duel or contest after plans are revealed` in a Duel card (`edition duel`)".into(),
+                span: w.phrase.span,
+            });
+            return None;
         }
         found.map(|(_, _, win)| *win)
     });

@@ -457,6 +457,8 @@ pub enum Expr {
     MainOf(Box<Expr>),
     /// The player whose alien the ability belongs to (none when nobody has it).
     ThisAlienPlayer,
+    /// Duel: a player's plan, once revealed: its number (none before the reveal).
+    Plan(Box<Expr>),
     /// The card the ability is on (a flare or an artifact being played).
     ThisCard,
     /// The offense's side or the defense's side.
@@ -674,6 +676,7 @@ impl Expr {
             }
             Expr::OfType(a, None) => f(a),
             Expr::Opponent(a)
+            | Expr::Plan(a)
             | Expr::Kind(_, Some(a))
             | Expr::KindOf(a)
             | Expr::KindValue(a)
@@ -971,6 +974,8 @@ pub enum Stmt {
     /// The acting player's side wins the encounter at once: the rest of the encounter is
     /// skipped and it is resolved as won.
     WinEncounter,
+    /// Duel: the acting player wins the duel or contest under way outright.
+    WinFight,
     /// Give cards of the acting player's choice from its hand to a player.
     GiveCards {
         /// How many.
@@ -1170,7 +1175,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1199,6 +1204,7 @@ impl Stmt {
             Stmt::KeepFaceDown => StmtKind::KeepFaceDown,
             Stmt::GiveToken(..) => StmtKind::GiveToken,
             Stmt::WinEncounter => StmtKind::WinEncounter,
+            Stmt::WinFight => StmtKind::WinFight,
             Stmt::GiveCards { .. } => StmtKind::GiveCards,
             Stmt::DiscardAny(..) => StmtKind::DiscardAny,
             Stmt::DiscardCards(..) => StmtKind::DiscardCards,

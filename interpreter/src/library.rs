@@ -102,8 +102,18 @@ pub fn check(files: &[SourceFile]) -> Vec<FileReport> {
             let kind = d.kind.text.clone();
             let name = d.name.value.clone();
             lint_metadata(d, &mut reports[i].lints);
+            let duel = crate::explain::property(d, "edition", &f.text).as_deref() == Some("duel");
             for a in abilities(&d.entries) {
                 crate::header::compile(a, &f.text, &mut reports[i].lints);
+                // A fight's timing is Duel's: another edition has no duel or contest.
+                if let (Some(span), false) = (crate::header::duel_timing(a), duel) {
+                    reports[i].lints.push(Lint::EditionOnly {
+                        found: f.text.get(span.start..span.end).unwrap_or("").to_string(),
+                        edition: "Duel",
+                        help: "duels and contests are Duel's: add `edition duel` to a Duel card, or time the ability by an encounter's phases (`at reveal after encounter cards are revealed`)".into(),
+                        span,
+                    });
+                }
             }
             match seen.get(&(kind.clone(), name.to_lowercase())) {
                 Some(&first) => reports[i].lints.push(Lint::DuplicateName {
@@ -177,6 +187,8 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
         .iter()
         .any(|p| p.key.text == "edition" && word_value(&p.value).as_deref() == Some("duel"));
     let required: &[(&str, &str)] = match kind {
+        // A Duel alien's frame colour (its complexity) is not known for every alien.
+        "alien" if duel => &[("summary", "summary \"Multiplies\""), ("set", "set duel")],
         "alien" => &[
             ("summary", "summary \"Multiplies\""),
             ("alert", "alert green"),

@@ -300,6 +300,12 @@ pub const PATTERNS: &[Pattern] = &[
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::FailedDealShips(b(&mut e))),
     },
+    // Duel: a revealed plan's number.
+    Pattern {
+        words: "{p} 's plan",
+        ty: Ty::Int,
+        build: |mut e| Expr::Plan(b(&mut e)),
+    },
     Pattern {
         words: "{p} 's attack obligation",
         ty: Ty::Int,

@@ -198,6 +198,8 @@ pub const PLANET_TILES: usize = 12;
 pub const TACTICS_PER_COLOUR: usize = 5;
 /// Envoy cards in all three decks.
 pub const ENVOYS: usize = 18;
+/// Alien cards (Components).
+pub const ALIENS: usize = 27;
 
 impl DuelComponents {
     /// Whether nothing of Duel was supplied (an FFG library).

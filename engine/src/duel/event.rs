@@ -74,6 +74,8 @@ pub enum WonBy {
     Clout,
     /// Equal clout: the straggler wins ties.
     Tie,
+    /// An ability decided the fight at once.
+    Ability,
 }
 
 /// A change to Duel's state.
@@ -397,6 +399,7 @@ impl Names<'_> {
                     WonBy::Ships => " (only its ships are left)",
                     WonBy::Clout => "",
                     WonBy::Tie => " (the straggler wins ties)",
+                    WonBy::Ability => " outright",
                 }
             ),
             DuelEvent::PrizeResolved { player, prize } => {

@@ -49,6 +49,25 @@ impl DuelState {
 }
 
 impl Game<'_> {
+    /// Content (`source`) decides the fight under way for `p`: it wins outright, once its
+    /// plans are revealed. A fight already decided, or no fight, is left alone.
+    pub fn win_fight(&mut self, p: PlayerId, source: u32) {
+        let Some(f) = self.duel_mut().fight.as_mut() else {
+            return;
+        };
+        if f.winner.is_some() {
+            return;
+        }
+        f.winner = Some(p);
+        self.emit_caused(
+            crate::event::Cause::Ability(source),
+            crate::event::EventKind::Duel(DuelEvent::FightWon {
+                winner: p,
+                by: WonBy::Ability,
+            }),
+        );
+    }
+
     fn fight(&self) -> &Fight {
         self.duel().fight.as_ref().expect("a fight under way")
     }
@@ -93,10 +112,12 @@ impl Game<'_> {
             }
         };
         self.fight_mut().winner = Some(winner);
-        self.emit_duel(
-            DuelRule::DetermineWinner,
-            DuelEvent::FightWon { winner, by },
-        );
+        if by != WonBy::Ability {
+            self.emit_duel(
+                DuelRule::DetermineWinner,
+                DuelEvent::FightWon { winner, by },
+            );
+        }
         if let Some(prize) = self.fight().prize.clone() {
             let player = match prize.to {
                 PrizeTaker::Winner => winner,
@@ -138,7 +159,9 @@ impl Game<'_> {
         self.choose_plans(false)?;
         let (winner, by) = self.clout_step()?;
         self.fight_mut().winner = Some(winner);
-        self.emit_duel(DuelRule::Contest, DuelEvent::FightWon { winner, by });
+        if by != WonBy::Ability {
+            self.emit_duel(DuelRule::Contest, DuelEvent::FightWon { winner, by });
+        }
         self.emit_duel(
             DuelRule::Contest,
             DuelEvent::ContestEffect { player: winner },
@@ -211,10 +234,15 @@ impl Game<'_> {
                 });
             }
             if tactics {
+                let defs = &self.components.duel.tactics[p.ix()];
+                // A token whose two halves are the same offers one choice, not two.
                 let options: Vec<Choice> = (pl.tactics.iter().enumerate())
                     .filter(|(_, t)| !t.spent)
-                    .flat_map(|(i, _)| {
-                        (0..2).map(move |half| Choice::Tactic {
+                    .flat_map(|(i, t)| {
+                        let same = defs
+                            .get(t.def as usize)
+                            .is_some_and(|d| d.halves[0] == d.halves[1]);
+                        (0..if same { 1 } else { 2 }).map(move |half| Choice::Tactic {
                             token: i as u16,
                             half,
                         })
@@ -256,7 +284,8 @@ impl Game<'_> {
     }
 
     /// Steps 7-9 (contest steps 3-5): plans revealed, reinforcements, the winner by clout;
-    /// the straggler wins ties.
+    /// the straggler wins ties. Content may decide the fight once the plans are revealed
+    /// (`Game::win_fight`): then no reinforcement is played and no clout counted.
     fn clout_step(&mut self) -> Flow<(PlayerId, WonBy)> {
         let plans = self.fight().plans;
         self.fight_mut().revealed = true;
@@ -265,6 +294,11 @@ impl Game<'_> {
                 DuelRule::RevealPlans,
                 DuelEvent::PlansRevealed { plans: [a, b] },
             );
+        }
+        let contest = self.fight().kind == FightKind::Contest;
+        self.window(crate::hooks::Window::PlansRevealed { contest })?;
+        if let Some(winner) = self.fight().winner {
+            return Ok((winner, WonBy::Ability));
         }
         self.play_reinforcements()?;
         let clout = self.duel().clout();

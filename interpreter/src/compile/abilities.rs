@@ -171,7 +171,8 @@ impl Compiler<'_> {
         let mut triggers = Vec::new();
         let mut replaces_power = false;
         self.form = Form::Triggered;
-        for (w, t) in h.when.iter().zip(&a.timing) {
+        for (w, &clause) in h.when.iter().zip(&h.clauses) {
+            let t = &a.timing[clause];
             match w {
                 When::Setup => {
                     self.form = Form::Setup;

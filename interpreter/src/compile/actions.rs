@@ -684,6 +684,17 @@ impl Compiler<'_> {
             }
             "win" if object_text == "the game" => Some(Stmt::Win),
             "win" if object_text == "the encounter" => Some(Stmt::WinEncounter),
+            "win" if object_text == "the duel or contest" => {
+                if !self.duel_item {
+                    self.lints.push(Lint::EditionOnly {
+                        found: self.snippet(a.span),
+                        edition: "Duel",
+                        help: "duels and contests are Duel's: an encounter is won with `win the encounter`".into(),
+                        span: a.span,
+                    });
+                }
+                Some(Stmt::WinFight)
+            }
             "lose" if object_text == "my power" => Some(Stmt::LosePower(self.until(a))),
             "regain" if object_text == "my power" => Some(Stmt::RegainPower),
             _ => self.unsupported(

@@ -268,6 +268,25 @@ impl Compiler<'_> {
 
     /// Resolves a reference against the scope and the vocabulary.
     pub(super) fn path(&mut self, p: &ast::Path, want: Option<Ty>) -> Option<(Expr, Ty)> {
+        let found = self.path_in_any_edition(p, want)?;
+        // Duel's references (a revealed plan) mean nothing in another edition's card.
+        fn duel_only(e: &Expr) -> bool {
+            let mut hit = matches!(e, Expr::Plan(_));
+            e.for_each_child(|c| hit |= duel_only(c));
+            hit
+        }
+        if !self.duel_item && duel_only(&found.0) {
+            self.lints.push(Lint::EditionOnly {
+                found: self.snippet(p.span),
+                edition: "Duel",
+                help: "a plan is Duel's: write this in a Duel card (`edition duel`)".into(),
+                span: p.span,
+            });
+        }
+        Some(found)
+    }
+
+    fn path_in_any_edition(&mut self, p: &ast::Path, want: Option<Ty>) -> Option<(Expr, Ty)> {
         let toks = path_tokens(p);
         // Item-level `let` names are inlined where they are used.
         if let Some(value) = self.item_lets.get(&toks).cloned() {

@@ -47,6 +47,8 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 slots: 0,
                 item_name: d.name.value.clone(),
                 item_kind: d.kind.text.clone(),
+                duel_item: crate::explain::property(d, "edition", &f.text).as_deref()
+                    == Some("duel"),
                 form: Form::Triggered,
                 ability_label: String::new(),
                 acts_until: None,
@@ -88,6 +90,8 @@ struct Compiler<'a> {
     item_name: String,
     /// The kind of item being compiled, as written (`alien`, `tech`...).
     item_kind: String,
+    /// Whether the item is a Duel card (`edition duel`): Duel's references are its own.
+    duel_item: bool,
     form: Form,
     /// How the log names the ability being compiled (`Calculator's power (Equalize)`).
     ability_label: String,

@@ -172,6 +172,22 @@ impl Runtime {
             Expr::Me => Value::Player(ctx.me),
             Expr::Offense => Value::Player(s.offense),
             Expr::Defense => s.encounter.defense.map_or(Value::None, Value::Player),
+            // Duel has two players: each is the other's opponent.
+            Expr::Opponent(p) if s.duel.is_some() => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Player(PlayerId(1 - p.0)),
+                _ => Value::None,
+            },
+            Expr::Plan(p) => match (self.eval(p, game, ctx), s.duel.as_deref()) {
+                (Value::Player(p), Some(d)) => d
+                    .fight
+                    .as_ref()
+                    .filter(|f| f.revealed)
+                    .and_then(|f| f.plans[p.ix()])
+                    .map_or(Value::None, |c| {
+                        Value::Int(d.cards[c.0 as usize].kind.number() as i32)
+                    }),
+                _ => Value::None,
+            },
             Expr::Opponent(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => match s.side_of(p) {
                     Some(side) => s

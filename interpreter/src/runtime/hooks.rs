@@ -23,8 +23,11 @@ impl Hooks for Runtime {
             )?;
         }
         let at = |t: &Trigger, phase: Option<cosmic_engine::state::Phase>| match t {
+            // Duel's windows come in no encounter phase: their abilities name none.
             Trigger::At { phases, window: w } => {
-                *w == window && phase.is_some_and(|p| phases.contains(&p))
+                *w == window
+                    && (phase.is_some_and(|p| phases.contains(&p))
+                        || (window.is_duel() && phases.is_empty()))
             }
             _ => false,
         };

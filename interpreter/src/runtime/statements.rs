@@ -504,6 +504,7 @@ impl Runtime {
                     game.give_token(p, *key);
                 }
             }
+            Stmt::WinFight => game.win_fight(me, ctx.source),
             Stmt::WinEncounter => {
                 if let Some(side) = game.state().side_of(me) {
                     game.win_encounter(side, ctx.source)?;

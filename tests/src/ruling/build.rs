@@ -40,6 +40,8 @@ pub enum Until {
     NextTurn,
     /// The whole game.
     Game,
+    /// Duel: the destiny cards the position lists, one after the other.
+    Destiny,
 }
 
 static HOOKS: NoHooks = NoHooks;
@@ -70,6 +72,17 @@ fn eon_library() -> Option<&'static cosmic_cards::Library> {
         .as_ref()
 }
 
+static DUEL_LIBRARY: std::sync::OnceLock<Option<cosmic_cards::Library>> =
+    std::sync::OnceLock::new();
+
+/// The Duel edition's built-in library, compiled once per process (`None` if it does not
+/// load).
+pub fn duel_library() -> Option<&'static cosmic_cards::Library> {
+    DUEL_LIBRARY
+        .get_or_init(|| cosmic_cards::library_for(Edition::Duel, Vec::new()).ok())
+        .as_ref()
+}
+
 thread_local! {
     /// One runtime per thread, kept for the whole process (games borrow their hooks).
     static RUNTIME: Option<&'static cosmic_interpreter::runtime::Runtime> =
@@ -77,13 +90,16 @@ thread_local! {
     /// The Eon library's runtime, likewise.
     static EON_RUNTIME: Option<&'static cosmic_interpreter::runtime::Runtime> =
         eon_library().map(|l| &*Box::leak(Box::new(l.runtime())));
+    /// The Duel library's runtime, likewise.
+    static DUEL_RUNTIME: Option<&'static cosmic_interpreter::runtime::Runtime> =
+        duel_library().map(|l| &*Box::leak(Box::new(l.runtime())));
 }
 
 /// The hooks rulings of `edition` play with: its library's runtime when it loads.
 fn hooks(edition: Edition) -> &'static dyn cosmic_engine::Hooks {
     let runtime = match edition {
-        // Duel scenarios are refused when read (below): its positions are not written yet.
-        Edition::Ffg | Edition::Duel => RUNTIME.with(|r| *r),
+        Edition::Ffg => RUNTIME.with(|r| *r),
+        Edition::Duel => DUEL_RUNTIME.with(|r| *r),
         Edition::Eon => EON_RUNTIME.with(|r| *r),
     };
     match runtime {
@@ -262,6 +278,83 @@ fn destiny_matches(kind: DestinyKind, name: &str) -> Option<bool> {
     })
 }
 
+/// The scripted answers, per player, and the agents that give them; `seat` reads a
+/// player's colour.
+#[allow(clippy::type_complexity)]
+fn script(
+    scn: &Scenario,
+    e: &Errors,
+    players: u8,
+    seat: impl Fn(&Spanned<String>) -> Result<PlayerId, ScenarioError>,
+) -> Result<(Rc<RefCell<super::agent::ScriptLog>>, Vec<Box<dyn Agent>>), ScenarioError> {
+    let mut steps: Vec<Vec<Step>> = (0..players).map(|_| Vec::new()).collect();
+    for a in &scn.answer {
+        let p = seat(&a.player)?;
+        let kind = parse_kind(e, &a.decision)?;
+        let answer = match (&a.answer, &a.deal) {
+            (Some(t), None) => StepAnswer::Text(t.get_ref().clone()),
+            (None, Some(d)) => StepAnswer::Deal(super::agent::deal_names(d)),
+            (None, None) => {
+                return Err(e.at(
+                    a.player.span(),
+                    "this answer gives neither `answer` nor `deal`",
+                    "incomplete answer",
+                ))
+            }
+            (Some(t), Some(_)) => {
+                return Err(e.at(
+                    t.span(),
+                    "give either `answer` or `deal`, not both",
+                    "two answers",
+                ))
+            }
+        };
+        let options = match &a.options {
+            Some(o) if o.get_ref().is_empty() => {
+                return Err(e.hint(
+                    o.span(),
+                    "an empty `options` list can never match",
+                    "no options",
+                    "a decision without options is never asked: list every option the engine must offer, as it words them, e.g. `options = [\"Green 1\", \"Green 2\"]`",
+                ))
+            }
+            Some(o) => Some((o.get_ref().clone(), o.span())),
+            None => None,
+        };
+        steps[p.ix()].push(Step {
+            kind,
+            answer,
+            span: a.decision.span(),
+            options,
+        });
+    }
+    let script = Rc::new(RefCell::new(super::agent::ScriptLog::new(steps)));
+    let agents: Vec<Box<dyn Agent>> = (0..players)
+        .map(|i| Box::new(RulingAgent::new(PlayerId(i), script.clone())) as Box<dyn Agent>)
+        .collect();
+    Ok((script, agents))
+}
+
+/// Sets up the Duel position a scenario describes (`duel.rs`).
+fn prepare_duel(scn: &Scenario, e: &Errors) -> Result<Prepared, ScenarioError> {
+    let library =
+        duel_library().ok_or_else(|| e.at(0..0, "the Duel library does not load", "here"))?;
+    let (script, agents) = script(scn, e, 2, |s| super::duel::seat(e, s))?;
+    let with_text = scn.card_text || scn.player.iter().any(|p| p.alien.is_some());
+    let hooks: &'static dyn cosmic_engine::Hooks = if with_text {
+        hooks(Edition::Duel)
+    } else {
+        &HOOKS
+    };
+    let (game, until) = super::duel::build(scn, e, library, agents, hooks)?;
+    Ok(Prepared {
+        game,
+        start: Phase::StartTurn,
+        until,
+        script,
+    })
+}
+
 /// Sets up the game a scenario describes.
 pub fn prepare(
     scn: &Scenario,
@@ -278,18 +371,19 @@ pub fn prepare(
     expect_keys(scn, e)?;
     let edition = match &scn.edition {
         None => Edition::Ffg,
-        Some(ed) => Edition::parse(ed.get_ref())
-            .map_err(|m| e.hint(ed.span(), m, "unknown edition", "use `ffg` or `eon`"))?,
+        Some(ed) => Edition::parse(ed.get_ref()).map_err(|m| {
+            e.hint(
+                ed.span(),
+                m,
+                "unknown edition",
+                "use `ffg`, `eon` or `duel`",
+            )
+        })?,
     };
     if edition == Edition::Duel {
-        let span = scn.edition.as_ref().map_or(0..0, |ed| ed.span());
-        return Err(e.hint(
-            span,
-            "a Duel position cannot be written as a ruling yet (its supplies, plans, tactics and envoys have no scenario keys)".to_string(),
-            "not a ruling edition yet",
-            "use `ffg` or `eon`; Duel's worked examples are tests in tests/tests/duel.rs",
-        ));
+        return prepare_duel(scn, e);
     }
+    super::duel::refuse_in_ffg(scn, e)?;
     // An Eon ruling plays the Eon library's components: its deck is known only in part, but
     // a ruling stacks the hands and the deck's top it needs.
     let components = match edition {
@@ -349,52 +443,7 @@ pub fn prepare(
         }
     };
 
-    // The script, per player.
-    let mut steps: Vec<Vec<Step>> = (0..players).map(|_| Vec::new()).collect();
-    for a in &scn.answer {
-        let p = color(e, &a.player, players)?;
-        let kind = parse_kind(e, &a.decision)?;
-        let answer = match (&a.answer, &a.deal) {
-            (Some(t), None) => StepAnswer::Text(t.get_ref().clone()),
-            (None, Some(d)) => StepAnswer::Deal(super::agent::deal_names(d)),
-            (None, None) => {
-                return Err(e.at(
-                    a.player.span(),
-                    "this answer gives neither `answer` nor `deal`",
-                    "incomplete answer",
-                ))
-            }
-            (Some(t), Some(_)) => {
-                return Err(e.at(
-                    t.span(),
-                    "give either `answer` or `deal`, not both",
-                    "two answers",
-                ))
-            }
-        };
-        let options = match &a.options {
-            Some(o) if o.get_ref().is_empty() => {
-                return Err(e.hint(
-                    o.span(),
-                    "an empty `options` list can never match",
-                    "no options",
-                    "a decision without options is never asked: list every option the engine must offer, as it words them, e.g. `options = [\"Green 1\", \"Green 2\"]`",
-                ))
-            }
-            Some(o) => Some((o.get_ref().clone(), o.span())),
-            None => None,
-        };
-        steps[p.ix()].push(Step {
-            kind,
-            answer,
-            span: a.decision.span(),
-            options,
-        });
-    }
-    let script = Rc::new(RefCell::new(super::agent::ScriptLog::new(steps)));
-    let agents: Vec<Box<dyn Agent>> = (0..players)
-        .map(|i| Box::new(RulingAgent::new(PlayerId(i), script.clone())) as Box<dyn Agent>)
-        .collect();
+    let (script, agents) = script(scn, e, players, |s| color(e, s, players))?;
     // Techs named in the file replace the dealing at setup.
     let arranged_techs = !scn.deck.tech.is_empty() || scn.player.iter().any(|p| p.techs.is_some());
     let mut variants = scn.variants.clone();

@@ -66,6 +66,11 @@ impl Errors {
 }
 
 impl Errors {
+    /// The length of the file (the end of its last span).
+    pub fn end(&self) -> usize {
+        self.src.len()
+    }
+
     /// The span of the first `needle` after the first `marker` (for keys serde loses spans of).
     pub fn find_after(&self, marker: &str, needle: &str) -> Range<usize> {
         let from = self.src.find(marker).unwrap_or(0);

@@ -8,6 +8,7 @@
 
 mod agent;
 mod build;
+mod duel;
 mod error;
 mod run;
 mod scenario;

@@ -156,7 +156,10 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             asked.push(Asked::new(seen.get(), d, scene, Some(a)));
         });
     }
+    let duel = game.state().duel.is_some();
     let result = match prepared.until {
+        // A Duel ruling plays destiny cards up to the turn limit its table set.
+        _ if duel => game.run().map(|_| ()),
         Until::Game => match game.play_turn_from(prepared.start) {
             Ok(())
             | Err(Stop::TurnEnds)
@@ -248,7 +251,13 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
     }
     // What the log says: setup's events, then the trace's lines without their rules.
     let names = game.names();
-    let said: Vec<String> = game.events()[..first_event]
+    // A Duel table is rebuilt after setup: its setup's events are of another table.
+    let setup_said = if game.state().duel.is_some() {
+        0
+    } else {
+        first_event
+    };
+    let said: Vec<String> = game.events()[..setup_said]
         .iter()
         .map(|ev| names.event(ev))
         .chain(lines.into_iter().map(|l| l.text))
@@ -397,7 +406,8 @@ fn outcome_name(o: Outcome) -> &'static str {
     }
 }
 
-fn check(checks: &mut Vec<Check>, what: String, expected: String, found: String) {
+/// Checks that `found` is `expected`, saying what was found when it is not.
+pub(super) fn check(checks: &mut Vec<Check>, what: String, expected: String, found: String) {
     let ok = expected == found;
     checks.push(Check {
         ok,
@@ -571,7 +581,11 @@ fn expectations(
     if let Some(w) = &x.winners {
         let mut expected = Vec::new();
         for s in w {
-            expected.push(names.player(color(e, s, players)?).to_string());
+            let p = match g.duel.is_some() {
+                true => super::duel::seat(e, s)?,
+                false => color(e, s, players)?,
+            };
+            expected.push(names.player(p).to_string());
         }
         let found: Vec<String> = g
             .winners
@@ -585,7 +599,10 @@ fn expectations(
             format!("[{}]", found.join(", ")),
         );
     }
-    for (who, table) in &x.players {
+    if g.duel.is_some() {
+        checks.extend(super::duel::expectations(scn, e, game, first_event, read)?);
+    }
+    for (who, table) in x.players.iter().filter(|_| g.duel.is_none()) {
         // Checked before play: every such key is a color with a table.
         let Some(table) = table.as_table() else {
             continue;

@@ -55,6 +55,10 @@ pub struct Scenario {
     /// What must hold afterwards.
     #[serde(default)]
     pub expect: ExpectSpec,
+    /// A Duel position's table: the leader, the destiny cards to play, the planets, envoys
+    /// and reinforcement deck (`edition = "duel"` only).
+    #[serde(default)]
+    pub duel: Option<DuelSpec>,
 }
 
 fn default_format() -> Spanned<u32> {
@@ -102,6 +106,92 @@ pub struct PlayerSpec {
     /// Listing techs anywhere replaces the dealing at setup.
     #[serde(default)]
     pub techs: Option<Vec<Spanned<String>>>,
+    /// Duel: ships in the supply (default 15; the rest of the 20 not on planets are in the
+    /// Warp).
+    #[serde(default)]
+    pub supply: Option<Spanned<u8>>,
+    /// Duel: the player's ships on revealed planets, planet name to ships.
+    #[serde(default)]
+    pub planets: Option<Spanned<BTreeMap<String, u8>>>,
+    /// Duel: the plan deck exactly, top first (default: empty).
+    #[serde(default)]
+    pub deck: Option<Vec<Spanned<String>>>,
+    /// Duel: the discard pile, bottom first (default: empty).
+    #[serde(default)]
+    pub discard: Option<Vec<Spanned<String>>>,
+    /// Duel: the tactics tokens, each `"Shield 2 / Blast 1"` (or one half, `"Shield 2"`, on
+    /// both sides), `"spent: ..."` when spent.
+    #[serde(default)]
+    pub tactics: Option<Vec<Spanned<String>>>,
+    /// Duel: the hand limit (default 6).
+    #[serde(default)]
+    pub hand_limit: Option<Spanned<u8>>,
+}
+
+/// A Duel position: what the players share.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DuelSpec {
+    /// The leader (default orange); the other player is the straggler.
+    #[serde(default)]
+    pub leader: Option<Spanned<String>>,
+    /// Where play starts: `destiny` (default: before the next destiny card, with its win
+    /// check and hand limit).
+    #[serde(default)]
+    pub step: Option<Spanned<String>>,
+    /// The destiny cards to play, in order, the first drawn first.
+    #[serde(default)]
+    pub destiny: Vec<Spanned<DestinySpec>>,
+    /// The planets already revealed, in the order they were discovered.
+    #[serde(default)]
+    pub planets: Vec<Spanned<String>>,
+    /// The envoys in play.
+    #[serde(default)]
+    pub envoys: Vec<Spanned<EnvoySpec>>,
+    /// The reinforcement deck, top first (default: empty).
+    #[serde(default)]
+    pub reinforcements: Vec<Spanned<String>>,
+}
+
+/// A destiny card of a Duel position: its deck, the deck it chains to, and what it has the
+/// players do, as far as the rules give it structure.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DestinySpec {
+    /// Its title (default: "a <deck> card").
+    #[serde(default)]
+    pub name: Option<String>,
+    /// `discovery`, `event` or `refresh`.
+    pub deck: Spanned<String>,
+    /// The deck its icon names (default: its own).
+    #[serde(default)]
+    pub next: Option<Spanned<String>>,
+    /// A duel over a newly discovered planet with this ship advantage.
+    #[serde(default)]
+    pub advantage: Option<Spanned<i16>>,
+    /// The duel's prize, by name.
+    #[serde(default)]
+    pub prize: Option<Spanned<String>>,
+    /// Who resolves the prize: `winner` or `loser`.
+    #[serde(default)]
+    pub to: Option<Spanned<String>>,
+    /// A contest.
+    #[serde(default)]
+    pub contest: bool,
+}
+
+/// An envoy of a Duel position.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnvoySpec {
+    /// Its name.
+    pub name: Spanned<String>,
+    /// The player allied with it (none: neutral).
+    #[serde(default)]
+    pub ally: Option<Spanned<String>>,
+    /// Whether it is face up.
+    #[serde(default)]
+    pub face_up: bool,
 }
 
 /// The top cards of the decks, first drawn first.
@@ -271,6 +361,8 @@ pub const EXPECT_KEYS: &[&str] = &[
     "events",
     "no_events",
     "events_in_order",
+    "clout",
+    "leader",
 ];
 
 /// What must hold after play. (Other keys are player colors, each with a table.)
@@ -315,4 +407,10 @@ pub struct ExpectSpec {
     /// Lines of the log that must appear in this order (others may come between them).
     #[serde(default)]
     pub events_in_order: Vec<Spanned<String>>,
+    /// Duel: the last clout determined, `[orange, blue]`.
+    #[serde(default)]
+    pub clout: Option<Spanned<Vec<i32>>>,
+    /// Duel: the leader at the end.
+    #[serde(default)]
+    pub leader: Option<Spanned<String>>,
 }
