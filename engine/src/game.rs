@@ -1130,6 +1130,7 @@ mod tests {
             .map(|&c| DestinyDef {
                 kind: DestinyKind::Color(c),
                 hazard: false,
+                reverse_cone: false,
             })
             .collect();
         Components {
