@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 /// Options of `cosmic play`.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// Number of players (3 to 8).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(3..=8))]
+    /// Number of players (3 to 8; 2 to 6 with `--edition eon`).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=8))]
     players: u8,
     /// Who sits in each seat, clockwise from blue (default: all basic bots).
     #[arg(long, value_delimiter = ',')]
