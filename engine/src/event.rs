@@ -100,6 +100,8 @@ pub enum Rule {
     ReverseCone,
     /// Eon's reverse cone: winning allies take the other side's gains.
     ReversedGains,
+    /// Eon's two-player game: the offense names where it challenges, no disc turned.
+    TwoPlayerChallenge,
 }
 
 impl Rule {
@@ -157,7 +159,8 @@ impl Rule {
             | Rule::RaiseFromPraw
             | Rule::RegainBeforeFlip
             | Rule::ReverseCone
-            | Rule::ReversedGains => crate::eon::source(self),
+            | Rule::ReversedGains
+            | Rule::TwoPlayerChallenge => crate::eon::source(self),
         }
     }
 }

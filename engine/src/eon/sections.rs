@@ -47,6 +47,7 @@ pub fn source(rule: Rule) -> &'static str {
         Rule::RegainBeforeFlip => "XIX.2 Warp/Praw, note 1: a token before every flip",
         Rule::ReverseCone => "XX.2 Hyper Space Cone: Reversed",
         Rule::ReversedGains => "XX.2 Reversed: winning allies' gains swap sides",
+        Rule::TwoPlayerChallenge => "X. Two Player Game (no destiny flip)",
         Rule::Morph
         | Rule::Reinforcement
         | Rule::BothMorphs

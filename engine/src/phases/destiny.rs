@@ -27,7 +27,7 @@ impl Game<'_> {
         if self.state.rules.two_player {
             let (defense, planet) = self.two_player_target()?;
             self.state.encounter.planet = planet;
-            self.name_defense(defense)?;
+            self.name_defense_by(defense, Rule::TwoPlayerChallenge)?;
             return Ok(None);
         }
         // Drawing again discards; a deck of destiny cards all showing the offense's own color
@@ -165,8 +165,13 @@ impl Game<'_> {
     }
 
     fn name_defense(&mut self, defense: PlayerId) -> Flow {
+        self.name_defense_by(defense, Rule::Destiny)
+    }
+
+    /// Names the defense under `rule` (destiny, or Eon's two-player choice).
+    fn name_defense_by(&mut self, defense: PlayerId, rule: Rule) -> Flow {
         self.state.encounter.defense = Some(defense);
-        self.emit(Rule::Destiny, EventKind::DefenseNamed { defense });
+        self.emit(rule, EventKind::DefenseNamed { defense });
         self.window(Window::DefenseNamed)
     }
 
