@@ -71,6 +71,8 @@ struct DestinyEntry {
     special: Option<SpecialDestiny>,
     #[serde(default)]
     hazard: bool,
+    #[serde(default)]
+    reverse_cone: bool,
 }
 
 fn error(
@@ -170,6 +172,7 @@ pub fn parse_destiny_deck(file: &str, src: &str) -> Result<Vec<DestinyDef>, Load
             Ok(DestinyDef {
                 kind,
                 hazard: c.hazard,
+                reverse_cone: c.reverse_cone,
             })
         })
         .collect()

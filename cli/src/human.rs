@@ -165,6 +165,12 @@ fn show_board(view: &View) {
         if lucre > 0 {
             println!("         lucre: {lucre}");
         }
+        if view.praw(p) > 0 {
+            println!("         praw: {}", view.praw(p));
+        }
+    }
+    if view.cone_reversed() {
+        println!("  the cone is reversed this challenge");
     }
     if let Some(d) = view.defense() {
         let planet = match view.target() {

@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 /// Options of `cosmic play`.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// Number of players (3 to 8).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(3..=8))]
+    /// Number of players (3 to 8; 2 to 6 with `--edition eon`).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=8))]
     players: u8,
     /// Who sits in each seat, clockwise from blue (default: all basic bots).
     #[arg(long, value_delimiter = ',')]
@@ -34,7 +34,7 @@ pub struct PlayArgs {
     /// Print the log as JSON lines instead of text.
     #[arg(long)]
     json: bool,
-    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers (FFG); lucre (Eon).
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers (FFG); lucre, praw, reverse-cone (Eon).
     #[arg(long, default_value = "none")]
     variants: String,
     /// The rule book: `ffg` (the default), `eon` (the Complete Book of 1983) or `duel`

@@ -59,8 +59,8 @@ pub struct RunArgs {
     /// Number of games (of the whole run, with --shard).
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// Number of players (3 to 8).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(3..=8))]
+    /// Number of players (3 to 8; 2 to 6 with `--edition eon`).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=8))]
     players: u8,
     /// The bot in every seat.
     #[arg(long, value_enum, default_value_t = Bot::Basic)]
@@ -95,7 +95,7 @@ pub struct RunArgs {
     /// Also play these content files or folders (your own aliens and cards).
     #[arg(long)]
     cards: Vec<PathBuf>,
-    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers (FFG); lucre (Eon).
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers (FFG); lucre, praw, reverse-cone (Eon).
     #[arg(long, default_value = "none")]
     variants: String,
     /// The rule book: `ffg` (the default), `eon` (the Complete Book of 1983) or `duel`
@@ -233,6 +233,18 @@ fn play(args: RunArgs) -> miette::Result<i32> {
     let edition = crate::lint::parse_edition(&args.edition)?;
     let library = crate::lint::load_edition_library(edition, &args.cards)?;
     crate::lint::check_dealable(&library)?;
+    // Refused once here rather than in every game (Eon seats 2 to 6, FFG 3 to 8).
+    let seated = cosmic_engine::procedure::of(edition).seats();
+    if !seated.contains(&args.players) {
+        return Err(miette!(
+            help = "FFG seats 3 to 8 players, Eon 2 to 6",
+            "--players {}: the {} edition seats {} to {}",
+            args.players,
+            edition.name(),
+            seated.start(),
+            seated.end()
+        ));
+    }
     let seats: Vec<Bot> = if args.seats.is_empty() {
         vec![args.bot; args.players as usize]
     } else if args.seats.len() == args.players as usize {

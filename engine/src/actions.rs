@@ -33,6 +33,7 @@ impl Game<'_> {
             Place::Beside => &mut s.encounter.beside[p.ix()],
             Place::Warp => &mut s.players[p.ix()].warp,
             Place::Removed => &mut s.players[p.ix()].removed,
+            Place::Praw => &mut s.players[p.ix()].praw,
             Place::Tech(t) => {
                 let player = &mut s.players[p.ix()];
                 match player.techs.iter().position(|h| h.tech == t) {
@@ -68,7 +69,8 @@ impl Game<'_> {
             *at += count;
             *at - count
         };
-        if to == Place::Warp {
+        // A token raised from the praw (Eon) was lost before; it is not lost again.
+        if to == Place::Warp && from != Place::Praw {
             self.state.encounter.lost_to_warp[p.ix()] += count;
         }
         let lost = match from {
@@ -96,7 +98,8 @@ impl Game<'_> {
             None
         };
         match (from, to) {
-            (Place::Warp, Place::Removed) => {}
+            // Dropping into the praw is no retrieval.
+            (Place::Warp, Place::Removed | Place::Praw) | (Place::Praw, _) => {}
             (Place::Warp, _) => self.note(crate::hooks::Moment::ShipsRetrieved(p, count)),
             (_, Place::Warp) => self.note(crate::hooks::Moment::ShipsToWarp(p, count)),
             (_, Place::Removed) => self.note(crate::hooks::Moment::ShipsRemoved(p, count)),
@@ -132,6 +135,9 @@ impl Game<'_> {
         }
         if let Some(kind) = power {
             self.emit(Rule::HomeColonies, kind);
+        }
+        if to == Place::Warp && self.state.rules.praw {
+            self.critical_mass();
         }
     }
 

@@ -132,6 +132,9 @@ pub struct DestinyDef {
     /// Whether it carries a hazard warning (used by the hazard variant).
     #[serde(default)]
     pub hazard: bool,
+    /// Whether it carries the reverse-cone sticker (Eon's star discs, Expansion Set 9).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reverse_cone: bool,
 }
 
 /// An alien a player may be: its name and its flare card, if it has one.

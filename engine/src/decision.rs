@@ -98,11 +98,13 @@ pub enum DecisionKind {
     BuyCards,
     /// Eon: a kicker a main player plays face down, or pass.
     Kicker,
+    /// Eon's two-player game: challenge in the opponent's system, or its base in one's own.
+    ChallengeTarget,
 }
 
 impl DecisionKind {
     /// Every kind of decision, in the order of play (scripts and docs list them from here).
-    pub const ALL: [DecisionKind; 43] = [
+    pub const ALL: [DecisionKind; 44] = [
         DecisionKind::ChooseAlien,
         DecisionKind::KeepTech,
         DecisionKind::TechAction,
@@ -110,6 +112,7 @@ impl DecisionKind {
         DecisionKind::BuyTokens,
         DecisionKind::RegroupColony,
         DecisionKind::OwnColor,
+        DecisionKind::ChallengeTarget,
         DecisionKind::WildDefense,
         DecisionKind::SpecialTie,
         DecisionKind::ReestablishShips,
@@ -194,6 +197,7 @@ impl DecisionKind {
             DecisionKind::BuyTokens => "buy-tokens",
             DecisionKind::BuyCards => "buy-cards",
             DecisionKind::Kicker => "kicker",
+            DecisionKind::ChallengeTarget => "challenge-target",
         }
     }
 
@@ -243,6 +247,9 @@ impl DecisionKind {
             DecisionKind::BuyTokens => "How many tokens do you buy back from the warp with lucre?",
             DecisionKind::BuyCards => "How many cards do you buy from the deck with lucre?",
             DecisionKind::Kicker => "Play a kicker face down?",
+            DecisionKind::ChallengeTarget => {
+                "Where do you challenge: your opponent's system, or its base in yours?"
+            }
         }
     }
 }
@@ -275,11 +282,16 @@ pub enum Choice {
     Reestablish(PlanetId),
     /// Own color: discard the card and draw again.
     DrawAgain,
-    /// Defender rewards: this many ships from the warp, the rest as cards.
+    /// Defender rewards: this many ships from the warp, the rest as cards (and, with Eon's
+    /// praw, this many tokens raised from the praw to the warp).
     Rewards {
         ships: u8,
         cards: u8,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        raised: u8,
     },
+    /// Eon's praw: raise a token from the praw to the warp instead of releasing one.
+    RaiseFromPraw,
     /// An alien (index into the components' aliens).
     Alien(u16),
     /// Use a content ability.
@@ -360,11 +372,22 @@ impl Choice {
             }
             Choice::Reestablish(pl) => format!("re-establish {}", n.planet(pl)),
             Choice::DrawAgain => "draw again".into(),
-            Choice::Rewards { ships, cards } => format!(
-                "{ships} ship{}, {cards} card{}",
-                if ships == 1 { "" } else { "s" },
-                if cards == 1 { "" } else { "s" }
-            ),
+            Choice::Rewards {
+                ships,
+                cards,
+                raised,
+            } => {
+                let mut text = format!(
+                    "{ships} ship{}, {cards} card{}",
+                    if ships == 1 { "" } else { "s" },
+                    if cards == 1 { "" } else { "s" }
+                );
+                if raised > 0 {
+                    text.push_str(&format!(", {raised} raised from the praw"));
+                }
+                text
+            }
+            Choice::RaiseFromPraw => "raise a token from the praw".into(),
             Choice::Alien(a) => n.alien(a).into(),
             Choice::Use { source, .. } => format!("use {}", n.source(source)),
             Choice::Side(side) => format!("the {side}"),
@@ -691,6 +714,11 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
             .seen
             .iter()
             .any(|&(viewers, c)| c == card && viewers & (1 << p.0) != 0)
+}
+
+/// Whether a count is zero (left out of the serialized form).
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 #[cfg(test)]

@@ -112,11 +112,19 @@ pub struct Variants {
     /// added to a main player's total).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub lucre: bool,
+    /// Eon: the warp above the praw (Expansion Set 9): at critical mass, three tokens in the
+    /// warp per player, every token there drops into the praw.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub praw: bool,
+    /// Eon: the reverse cone (Expansion Set 9): a disc with the reverse-cone sticker swaps
+    /// the winning allies' gains for its challenge.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub reverse_cone: bool,
 }
 
 impl Variants {
     /// The variants' names, as `--variants` and saves write them.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 9] = [
         "four-planets",
         "single-encounter",
         "freewheeling-flares",
@@ -124,13 +132,15 @@ impl Variants {
         "hidden-powers",
         "rotating-powers",
         "lucre",
+        "praw",
+        "reverse-cone",
     ];
 
     /// The variants an edition offers (the others are refused with it).
     pub fn of(edition: Edition) -> &'static [&'static str] {
         match edition {
             Edition::Ffg => &Variants::NAMES[..6],
-            Edition::Eon => &["lucre"],
+            Edition::Eon => &Variants::NAMES[6..],
             Edition::Duel => &[],
         }
     }
@@ -145,6 +155,8 @@ impl Variants {
             self.hidden_powers,
             self.rotating_powers,
             self.lucre,
+            self.praw,
+            self.reverse_cone,
         ];
         Variants::NAMES
             .iter()
@@ -187,6 +199,8 @@ impl Variants {
                 "hidden-powers" => v.hidden_powers = true,
                 "rotating-powers" => v.rotating_powers = true,
                 "lucre" => v.lucre = true,
+                "praw" => v.praw = true,
+                "reverse-cone" => v.reverse_cone = true,
                 other => {
                     return Err(format!(
                         "unknown variant `{other}`; known: {}",
@@ -251,6 +265,17 @@ pub struct Rules {
     /// Whether main players may play kickers before their encounter cards (Eon).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub kickers: bool,
+    /// Whether the warp lies above the praw (Eon): at critical mass, three tokens in the warp
+    /// per player, every token there drops into the praw.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub praw: bool,
+    /// Whether a destiny disc with the reverse-cone sticker reverses the cone (Eon).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reverse_cone: bool,
+    /// Eon's two-player game: no destiny flip; the offense challenges the opponent's system
+    /// or its base at home (set by the procedure from the seats).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub two_player: bool,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -308,6 +333,9 @@ impl Rules {
                     starting_lucre: 0,
                     lucre_income: 0,
                     kickers: false,
+                    praw: false,
+                    reverse_cone: false,
+                    two_player: false,
                 }
             }
             // Duel's numbers that the core reads (ships, hand size, planets to win); its
@@ -335,6 +363,9 @@ impl Rules {
                 starting_lucre: 0,
                 lucre_income: 0,
                 kickers: false,
+                praw: false,
+                reverse_cone: false,
+                two_player: false,
             },
             Edition::Eon => crate::eon::rules(variants),
         }
@@ -384,7 +415,7 @@ mod tests {
         assert!(tech
             .check(Edition::Eon)
             .unwrap_err()
-            .contains("it has: lucre"));
+            .contains("it has: lucre, praw, reverse-cone"));
         assert_eq!(Edition::Eon.words().compensation, "consolation");
         assert_eq!(Edition::parse("EON"), Ok(Edition::Eon));
     }

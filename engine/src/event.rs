@@ -23,6 +23,9 @@ pub enum Place {
     Removed,
     /// Researching a tech (technology variant): on the mover's tech card of this index.
     Tech(u16),
+    /// The praw below the warp (Eon, Expansion Set 9), where the warp's tokens drop at
+    /// critical mass.
+    Praw,
 }
 
 /// The rule of the rule book behind an event.
@@ -87,6 +90,18 @@ pub enum Rule {
     BuyCards,
     /// Eon: a main player plays a kicker before the challenge cards.
     Kicker,
+    /// Eon's praw: the warp reached critical mass and its tokens drop into the praw.
+    CriticalMass,
+    /// Eon's praw: a token raised from the praw to the warp instead of one released.
+    RaiseFromPraw,
+    /// Eon's praw: a token released or raised before another destiny flip.
+    RegainBeforeFlip,
+    /// Eon's reverse cone: the disc flipped reverses the cone for the challenge.
+    ReverseCone,
+    /// Eon's reverse cone: winning allies take the other side's gains.
+    ReversedGains,
+    /// Eon's two-player game: the offense names where it challenges, no disc turned.
+    TwoPlayerChallenge,
 }
 
 impl Rule {
@@ -139,7 +154,13 @@ impl Rule {
             | Rule::LucreIncome
             | Rule::BuyTokens
             | Rule::BuyCards
-            | Rule::Kicker => crate::eon::source(self),
+            | Rule::Kicker
+            | Rule::CriticalMass
+            | Rule::RaiseFromPraw
+            | Rule::RegainBeforeFlip
+            | Rule::ReverseCone
+            | Rule::ReversedGains
+            | Rule::TwoPlayerChallenge => crate::eon::source(self),
         }
     }
 }
@@ -625,6 +646,9 @@ pub enum EventKind {
         player: PlayerId,
         card: CardId,
     },
+    /// The destiny disc flipped carries the reverse-cone sticker (Eon): the cone is
+    /// reversed for this challenge.
+    ConeReversed,
 }
 
 /// What a player picked for card text (`EventKind::Picked`).
@@ -855,7 +879,8 @@ impl EventKind {
             | ResourceGained { .. }
             | ResourcePaid { .. }
             | ResourceGiven { .. }
-            | Picked { .. } => Holders::None,
+            | Picked { .. }
+            | ConeReversed => Holders::None,
             // Summaries: the cards they stand for move in events of their own.
             RewardsTaken { .. } | CompensationTaken { .. } | DealMade { .. } => Holders::None,
             // A card is announced while still in the hand; it leaves in an event of its own.
@@ -1050,6 +1075,7 @@ impl Names<'_> {
             Place::Beside => "beside the planet".to_string(),
             Place::Warp => "the warp".to_string(),
             Place::Removed => "out of the game".to_string(),
+            Place::Praw => "the praw".to_string(),
             Place::Tech(t) => format!("the tech {}", self.tech(t)),
         }
     }
@@ -1648,6 +1674,10 @@ impl Names<'_> {
                 self.player(*player),
                 self.card(*card)
             ),
+            EventKind::ConeReversed => {
+                s.push_str("the disc carries the reverse-cone sticker: the cone is reversed");
+                Ok(())
+            }
         };
         s
     }

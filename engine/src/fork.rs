@@ -409,6 +409,7 @@ mod tests {
             .map(|&c| DestinyDef {
                 kind: DestinyKind::Color(c),
                 hazard: false,
+                reverse_cone: false,
             })
             .collect();
         Arc::new(Components {

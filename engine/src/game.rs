@@ -1157,6 +1157,7 @@ mod tests {
             .map(|&c| DestinyDef {
                 kind: DestinyKind::Color(c),
                 hazard: false,
+                reverse_cone: false,
             })
             .collect();
         Components {

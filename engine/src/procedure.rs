@@ -142,6 +142,7 @@ mod tests {
                 .map(|&c| DestinyDef {
                     kind: DestinyKind::Color(c),
                     hazard: false,
+                    reverse_cone: false,
                 })
                 .collect(),
             ..Components::default()

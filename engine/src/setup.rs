@@ -35,6 +35,7 @@ pub(crate) fn initial_state(
             // Ships not placed on planets at setup start in the warp (none in the base game).
             warp: rules.ships_per_player - rules.ships_per_planet * rules.planets_per_player,
             removed: 0,
+            praw: 0,
             track: 0,
             power_active: true,
             alien: None,

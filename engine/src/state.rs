@@ -17,6 +17,9 @@ pub struct Player {
     pub warp: u8,
     /// Ships removed from the game.
     pub removed: u8,
+    /// Tokens in the praw (Eon's warp/praw).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub praw: u8,
     /// The colony marker: foreign colonies as tracked around the warp.
     pub track: u8,
     /// Whether the alien power is active (three or more home colonies).
@@ -274,6 +277,13 @@ pub struct Encounter {
     pub kickers: [Option<CardId>; 2],
     /// Whether the encounter cards have been turned face up.
     pub revealed: bool,
+    /// Eon's praw: the outcome's losses are arriving at the warp together, so critical
+    /// mass waits until they all have (§XIX.2 note 2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub warp_held: bool,
+    /// Eon's reverse cone: the disc flipped for this challenge reversed the cone (§XX.2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reversed: bool,
     /// What each revealed card counts as (a morph counts as the card it copies): offense, defense.
     pub effective: [Option<CardKind>; 2],
     /// What card text said a card will count as before it is revealed (applied at the
@@ -537,6 +547,7 @@ impl GameState {
             + self.encounter.beside[p.ix()] as u32
             + pl.warp as u32
             + pl.removed as u32
+            + pl.praw as u32
             + pl.techs.iter().map(|t| t.ships as u32).sum::<u32>()
     }
 
@@ -550,6 +561,7 @@ impl GameState {
             Place::Beside => self.encounter.beside[p.ix()],
             Place::Warp => self.players[p.ix()].warp,
             Place::Removed => self.players[p.ix()].removed,
+            Place::Praw => self.players[p.ix()].praw,
             Place::Tech(t) => self.held_tech(p, t).map_or(0, |h| h.ships),
         }
     }
@@ -720,4 +732,8 @@ fn is_unset(p: &[Option<CardKind>; 2]) -> bool {
 /// Whether neither side's flag is set (such a pair is left out of saves and digests).
 fn neither(flags: &[bool; 2]) -> bool {
     !flags[0] && !flags[1]
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

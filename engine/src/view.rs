@@ -141,6 +141,16 @@ impl<'a> View<'a> {
         self.state.players[p.ix()].warp
     }
 
+    /// A player's tokens in the praw (Eon's warp/praw; public).
+    pub fn praw(&self, p: PlayerId) -> u8 {
+        self.state.players[p.ix()].praw
+    }
+
+    /// Whether the cone is reversed for this challenge (Eon's reverse cone; public).
+    pub fn cone_reversed(&self) -> bool {
+        self.state.encounter.reversed
+    }
+
     /// A player's foreign colonies (the colony track).
     pub fn foreign_colonies(&self, p: PlayerId) -> u8 {
         self.state.players[p.ix()].track

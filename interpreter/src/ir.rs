@@ -378,6 +378,8 @@ pub enum ShipPlace {
     Encounter,
     /// In the warp.
     Warp,
+    /// In the praw below the warp (Eon).
+    Praw,
     /// On the player's colonies.
     Colonies,
     /// On the player's colonies, but not those defending the targeted planet.

@@ -409,6 +409,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Warp),
     },
     Pattern {
+        words: "{ps} 's ships in praw",
+        ty: Ty::Ships,
+        build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Praw),
+    },
+    Pattern {
         words: "{ps} 's ships in game",
         ty: Ty::Ships,
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::InGame),

@@ -64,11 +64,18 @@ impl BasicAgent {
                     let home = if pl.owner == me { 100 } else { 0 };
                     home - view.ships_on(pl, me) as i32
                 }
+                // Below a home planet: a token raised stays lost, but out of the praw.
+                (DecisionKind::RegroupColony, Choice::RaiseFromPraw) => 0,
                 (DecisionKind::OwnColor, Choice::Reestablish(_)) => 100,
                 (DecisionKind::OwnColor, Choice::DriveOut { planet, player }) => {
                     50 - view.ships_on(planet, player) as i32 * 5
                 }
                 (DecisionKind::OwnColor, Choice::DrawAgain) => 20,
+                // Eon's two-player game: a base in my system is worth driving out when thin.
+                (DecisionKind::ChallengeTarget, Choice::DriveOut { planet, player }) => {
+                    50 - view.ships_on(planet, player) as i32 * 10
+                }
+                (DecisionKind::ChallengeTarget, _) => 20,
                 (DecisionKind::WildDefense | DecisionKind::SpecialTie, Choice::Player(p)) => {
                     if p == me {
                         return -100;
@@ -103,7 +110,15 @@ impl BasicAgent {
                 }
                 (DecisionKind::DealResponse, Choice::Accept) => 1,
                 (DecisionKind::DealResponse, Choice::Reject) => 0,
-                (DecisionKind::Rewards, Choice::Rewards { ships, cards }) => {
+                (
+                    DecisionKind::Rewards,
+                    Choice::Rewards {
+                        ships,
+                        cards,
+                        raised,
+                    },
+                ) => {
+                    let ships = ships + raised;
                     // Ships back while the warp is full, cards while the hand is thin.
                     let want_ships = view.warp(me) >= 3 && view.hand().len() >= 6;
                     if want_ships {

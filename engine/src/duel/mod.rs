@@ -216,6 +216,7 @@ fn initial_state(
             hand: Vec::new(),
             warp: SHIPS_IN_WARP,
             removed: 0,
+            praw: 0,
             track: 0,
             power_active: true,
             alien: None,

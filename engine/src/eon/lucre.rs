@@ -30,9 +30,10 @@ impl Game<'_> {
     /// of its choice (§V.2, §XVII.4).
     pub(super) fn buy_tokens(&mut self) -> Flow {
         let p = self.state.offense;
-        let most = self
-            .resource(p, Resource::Lucre)
-            .min(self.state.players[p.ix()].warp as u16);
+        // With the praw, a token bought may be raised from the praw instead (§XIX.2).
+        let pl = &self.state.players[p.ix()];
+        let lost = pl.warp as u16 + pl.praw as u16;
+        let most = self.resource(p, Resource::Lucre).min(lost);
         let n = self.ask_number(p, DecisionKind::BuyTokens, most)?;
         if n > 0 && self.pay_resource(p, Resource::Lucre, n, Rule::BuyTokens) {
             for _ in 0..n {

@@ -10,7 +10,10 @@
 
 mod kickers;
 mod lucre;
+mod praw;
+mod reverse_cone;
 mod sections;
+mod two_player;
 
 pub use sections::source;
 
@@ -21,9 +24,8 @@ use crate::ids::PlayerId;
 use crate::procedure::{Encounters, Procedure};
 use crate::state::GameState;
 
-/// Players an Eon game seats (six sets of tokens, §II; the two-player game of §X is not
-/// played yet).
-pub const PLAYERS: std::ops::RangeInclusive<u8> = 3..=6;
+/// Players an Eon game seats (six sets of tokens, §II; two players play §X's game).
+pub const PLAYERS: std::ops::RangeInclusive<u8> = 2..=6;
 
 /// The Complete Book's numbers with `variants` (only `lucre` is an Eon variant).
 pub(crate) fn rules(variants: &Variants) -> Rules {
@@ -61,6 +63,12 @@ pub(crate) fn rules(variants: &Variants) -> Rules {
         lucre_income: if variants.lucre { 1 } else { 0 },
         // §V.13: kickers are played when the deck holds them.
         kickers: true,
+        // §XIX.2: the warp above the praw (Expansion Set 9).
+        praw: variants.praw,
+        // §XX.2: the reverse cone (Expansion Set 9).
+        reverse_cone: variants.reverse_cone,
+        // §X: set with the seats (`Challenges::initial_state`).
+        two_player: false,
     }
 }
 
@@ -92,8 +100,14 @@ impl Procedure for Challenges {
         &self,
         setup: &Setup,
         components: &Components,
-        rules: Rules,
+        mut rules: Rules,
     ) -> Result<GameState, GameError> {
+        // §X: two players play without the destiny flip and keep their power down to four
+        // home bases.
+        if setup.players == 2 {
+            rules.two_player = true;
+            rules.home_colonies_for_power = two_player::TWO_PLAYER_HOME_BASES_FOR_POWER;
+        }
         Encounters.initial_state(setup, components, rules)
     }
 

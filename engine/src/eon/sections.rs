@@ -42,6 +42,12 @@ pub fn source(rule: Rule) -> &'static str {
         Rule::BuyTokens => "XVII.4 Using Lucre: tokens (V.2)",
         Rule::BuyCards => "XVII.4 Using Lucre: cards (V.8)",
         Rule::Kicker => "V.13 Playing Kicker Cards",
+        Rule::CriticalMass => "XIX.2 Warp/Praw: critical mass",
+        Rule::RaiseFromPraw => "XIX.2 Warp/Praw: a token raised from the praw",
+        Rule::RegainBeforeFlip => "XIX.2 Warp/Praw, note 1: a token before every flip",
+        Rule::ReverseCone => "XX.2 Hyper Space Cone: Reversed",
+        Rule::ReversedGains => "XX.2 Reversed: winning allies' gains swap sides",
+        Rule::TwoPlayerChallenge => "X. Two Player Game (no destiny flip)",
         Rule::Morph
         | Rule::Reinforcement
         | Rule::BothMorphs

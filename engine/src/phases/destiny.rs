@@ -23,9 +23,21 @@ impl Game<'_> {
                 return Ok(None);
             }
         }
+        // Eon's two-player game turns no disc (§X).
+        if self.state.rules.two_player {
+            let (defense, planet) = self.two_player_target()?;
+            self.state.encounter.planet = planet;
+            self.name_defense_by(defense, Rule::TwoPlayerChallenge)?;
+            return Ok(None);
+        }
         // Drawing again discards; a deck of destiny cards all showing the offense's own color
         // cannot loop forever because each reshuffle includes the other colors.
-        for _ in 0..256 {
+        for flip in 0..256 {
+            // With Eon's praw, a token is regained before every flip, not only the first
+            // (§XIX.2 note 1; the first was regained in regroup).
+            if flip > 0 && self.state.rules.praw {
+                self.retrieve_one(offense, Rule::RegainBeforeFlip)?;
+            }
             let card = self.draw_destiny()?;
             self.state.encounter.destiny = Some(card);
             self.emit(
@@ -35,6 +47,9 @@ impl Game<'_> {
                     card,
                 },
             );
+            if self.state.rules.reverse_cone {
+                self.turn_cone(card);
+            }
             let kind = self.state.destiny_cards[card.0 as usize].kind;
             let named = match kind {
                 DestinyKind::Color(c) => self.state.player_of(c).unwrap_or(offense),
@@ -150,8 +165,13 @@ impl Game<'_> {
     }
 
     fn name_defense(&mut self, defense: PlayerId) -> Flow {
+        self.name_defense_by(defense, Rule::Destiny)
+    }
+
+    /// Names the defense under `rule` (destiny, or Eon's two-player choice).
+    fn name_defense_by(&mut self, defense: PlayerId, rule: Rule) -> Flow {
         self.state.encounter.defense = Some(defense);
-        self.emit(Rule::Destiny, EventKind::DefenseNamed { defense });
+        self.emit(rule, EventKind::DefenseNamed { defense });
         self.window(Window::DefenseNamed)
     }
 

@@ -308,6 +308,9 @@ impl Game<'_> {
         self.return_lent_powers();
         self.return_aside_cards();
         self.expire_effects(crate::effects::Until::EndOfEncounter);
+        // Card text that ended the encounter during the outcome's losses left the warp held
+        // (Eon's praw): critical mass is checked before the encounter is forgotten.
+        self.release_warp();
         // The finished encounter leaves only its number and outcome behind.
         self.state.encounter = Encounter {
             number: self.state.encounter.number,

@@ -17,25 +17,43 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// The offense takes one ship from the warp to a colony (to the gate with none).
+    /// The offense takes one ship from the warp to a colony (to the gate with none). With
+    /// Eon's praw it may raise a token from the praw to the warp instead (§V.3, §XIX.2).
     pub(crate) fn retrieve_one(&mut self, offense: crate::ids::PlayerId, rule: Rule) -> Flow {
-        if self.state.players[offense.ix()].warp == 0 {
+        let (warp, praw) = {
+            let pl = &self.state.players[offense.ix()];
+            (pl.warp, pl.praw)
+        };
+        if warp == 0 && praw == 0 {
             return Ok(());
         }
         let mut colonies = self.choices();
-        colonies.extend(self.state.colonies(offense).map(Choice::Planet));
-        if colonies.is_empty() {
-            self.move_ships(
-                offense,
-                Place::Warp,
-                Place::Gate,
-                1,
-                Rule::RegroupNoColonies,
-            );
+        if warp > 0 {
+            colonies.extend(self.state.colonies(offense).map(Choice::Planet));
+        }
+        let homeless = if warp > 0 {
+            colonies.is_empty()
+        } else {
+            self.state.colonies(offense).next().is_none()
+        };
+        if homeless {
+            // With no base, a token from the warp or the praw goes into the cone (§V.3):
+            // from the praw, the deeper loss, when there is one there.
+            let from = if praw > 0 { Place::Praw } else { Place::Warp };
+            self.move_ships(offense, from, Place::Gate, 1, Rule::RegroupNoColonies);
             return Ok(());
         }
-        if let Choice::Planet(planet) = self.pick(offense, DecisionKind::RegroupColony, colonies)? {
-            self.move_ships(offense, Place::Warp, Place::Planet(planet), 1, rule);
+        if praw > 0 {
+            colonies.push(Choice::RaiseFromPraw);
+        }
+        match self.pick(offense, DecisionKind::RegroupColony, colonies)? {
+            Choice::Planet(planet) => {
+                self.move_ships(offense, Place::Warp, Place::Planet(planet), 1, rule)
+            }
+            Choice::RaiseFromPraw => {
+                self.move_ships(offense, Place::Praw, Place::Warp, 1, Rule::RaiseFromPraw)
+            }
+            _ => {}
         }
         Ok(())
     }

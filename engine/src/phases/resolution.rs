@@ -56,6 +56,9 @@ impl Game<'_> {
             EventKind::EncounterResolved { outcome },
         );
         self.window(Window::WinnerDetermined)?;
+        if self.state.rules.praw {
+            self.hold_warp();
+        }
         match outcome {
             Outcome::OffenseWins => self.offense_wins()?,
             Outcome::DefenseWins => self.defense_wins()?,
@@ -64,6 +67,7 @@ impl Game<'_> {
             Outcome::DealFailed => self.deal_failed()?,
             Outcome::Reestablished | Outcome::Aborted => {}
         }
+        self.release_warp();
         let offense = self.state.offense;
         let gate = self.state.encounter.gate[offense.ix()];
         self.return_ships(offense, Place::Gate, gate, Rule::ReturnFromGate)?;
@@ -78,7 +82,13 @@ impl Game<'_> {
         // lands ships of its own there with the offense, and those stay).
         let defense = self.main(Side::Defense);
         let defending = self.state.ships_on(planet, defense);
+        // With Eon's cone reversed, offensive allies stay in the cone to go home with rewards.
+        let reversed = self.state.encounter.reversed;
+        let offense = self.state.offense;
         for p in self.timing_order() {
+            if reversed && p != offense {
+                continue;
+            }
             let n = self.state.encounter.gate[p.ix()];
             self.move_ships(p, Place::Gate, Place::Planet(planet), n, Rule::OffenseWins);
         }
@@ -88,6 +98,10 @@ impl Game<'_> {
         for p in self.timing_order() {
             let n = self.state.encounter.beside[p.ix()];
             self.send_to_warp(p, Place::Beside, n, Rule::OffenseWins)?;
+        }
+        self.release_warp();
+        if reversed {
+            self.reversed_offensive_allies()?;
         }
         if self.state.encounter.effective[Side::Defense.ix()] == Some(CardKind::Negotiate) {
             self.compensation(Side::Defense)?;
@@ -101,8 +115,12 @@ impl Game<'_> {
             let n = self.state.encounter.gate[p.ix()];
             self.send_to_warp(p, Place::Gate, n, Rule::DefenseWins)?;
         }
+        self.release_warp();
         if self.state.encounter.effective[Side::Offense.ix()] == Some(CardKind::Negotiate) {
             self.compensation(Side::Offense)?;
+        }
+        if self.state.encounter.reversed {
+            return self.reversed_defensive_allies();
         }
         for p in self.timing_order() {
             let n = self.state.encounter.beside[p.ix()];
@@ -137,14 +155,21 @@ impl Game<'_> {
     /// (card text gives rewards the same way, under its own rule).
     pub(crate) fn defender_rewards(&mut self, p: PlayerId, ships: u8, rule: Rule) -> Flow {
         let warp = self.state.players[p.ix()].warp;
-        let options: Vec<Choice> = (0..=ships.min(warp))
-            .map(|k| Choice::Rewards {
+        // With Eon's praw a reward may also raise a token from the praw (§VI.1, §XIX.2).
+        let praw = self.state.players[p.ix()].praw;
+        let mut options = self.choices();
+        for raised in 0..=ships.min(praw) {
+            options.extend((0..=(ships - raised).min(warp)).map(|k| Choice::Rewards {
                 ships: k,
-                cards: ships - k,
-            })
-            .collect();
-        let Choice::Rewards { ships: back, cards } =
-            self.pick(p, DecisionKind::Rewards, options)?
+                cards: ships - raised - k,
+                raised,
+            }));
+        }
+        let Choice::Rewards {
+            ships: back,
+            cards,
+            raised,
+        } = self.pick(p, DecisionKind::Rewards, options)?
         else {
             return Ok(());
         };
@@ -167,7 +192,9 @@ impl Game<'_> {
         if cards > 0 {
             self.note(crate::hooks::Moment::RewardCardsDrawn(p, cards));
         }
-        self.return_ships(p, Place::Warp, back, rule)
+        self.return_ships(p, Place::Warp, back, rule)?;
+        self.move_ships(p, Place::Praw, Place::Warp, raised, Rule::RaiseFromPraw);
+        Ok(())
     }
 
     /// The player on `side` who played a negotiate against an attack takes one card at random

@@ -19,6 +19,7 @@ pub(super) fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Pl
     match place {
         ShipPlace::Warp => vec![(Place::Warp, game.ships_at(p, Place::Warp))],
         ShipPlace::Removed => vec![(Place::Removed, game.ships_at(p, Place::Removed))],
+        ShipPlace::Praw => vec![(Place::Praw, game.ships_at(p, Place::Praw))],
         ShipPlace::InGame => {
             let s = game.state();
             let mut v: Vec<(Place, u8)> = s
@@ -27,6 +28,11 @@ pub(super) fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Pl
                 .collect();
             for at in [Place::Gate, Place::Beside, Place::Warp] {
                 v.push((at, game.ships_at(p, at)));
+            }
+            // Eon's praw holds tokens still in the game; none outside Eon.
+            let praw = game.ships_at(p, Place::Praw);
+            if praw > 0 {
+                v.push((Place::Praw, praw));
             }
             for t in &s.players[p.ix()].techs {
                 v.push((Place::Tech(t.tech), t.ships));

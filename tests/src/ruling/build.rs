@@ -265,8 +265,17 @@ fn take_card(
     }
 }
 
-fn destiny_matches(kind: DestinyKind, name: &str) -> Option<bool> {
+fn destiny_matches(card: &cosmic_engine::components::DestinyDef, name: &str) -> Option<bool> {
     let n = name.trim().to_lowercase();
+    // An Eon disc with the reverse-cone sticker is named `<color> reverse-cone`.
+    let (n, sticker) = match n.strip_suffix(" reverse-cone") {
+        Some(color) => (color.to_string(), true),
+        None => (n, false),
+    };
+    if card.reverse_cone != sticker {
+        return Some(false);
+    }
+    let kind = card.kind;
     Some(match n.as_str() {
         "wild" => kind == DestinyKind::Wild,
         "most-foreign-colonies" => {
@@ -844,7 +853,7 @@ fn arrange_ships(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), Sc
         for pl in g.planets.iter_mut() {
             pl.ships[p.ix()] = 0;
         }
-        let mut total = spec.removed as u32;
+        let mut total = spec.removed as u32 + spec.praw as u32;
         for (name, &n) in colonies.get_ref() {
             let id = planet(e, name, colonies.span(), g)?;
             g.planet_ships_mut(id)[p.ix()] = n;
@@ -859,6 +868,7 @@ fn arrange_ships(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), Sc
             ));
         }
         g.players[p.ix()].removed = spec.removed;
+        g.players[p.ix()].praw = spec.praw;
         g.players[p.ix()].warp = (per - total) as u8;
     }
     Ok(())
@@ -872,7 +882,7 @@ fn arrange_destiny(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), 
                 g: &GameState|
      -> Result<cosmic_engine::ids::DestinyId, ScenarioError> {
         let found = pool.iter().position(|d| {
-            destiny_matches(g.destiny_cards[d.0 as usize].kind, name.get_ref()).unwrap_or(false)
+            destiny_matches(&g.destiny_cards[d.0 as usize], name.get_ref()).unwrap_or(false)
         });
         match found {
             Some(i) => Ok(pool.remove(i)),

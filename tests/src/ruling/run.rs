@@ -101,6 +101,7 @@ impl Line {
 /// The keys of a player's expectations besides planets.
 const PLAYER_KEYS: &[&str] = &[
     "warp",
+    "praw",
     "removed",
     "colonies",
     "home_colonies",
@@ -628,6 +629,12 @@ fn expectations(
                     format!("{c} ships in the warp"),
                     want_num()?.to_string(),
                     pl.warp.to_string(),
+                ),
+                "praw" => check(
+                    &mut checks,
+                    format!("{c} tokens in the praw"),
+                    want_num()?.to_string(),
+                    pl.praw.to_string(),
                 ),
                 "removed" => check(
                     &mut checks,

@@ -80,6 +80,9 @@ pub struct PlayerSpec {
     /// Ships removed from the game.
     #[serde(default)]
     pub removed: u8,
+    /// Tokens in the praw (Eon), taken from those not on colonies.
+    #[serde(default)]
+    pub praw: u8,
     /// Whether the alien power is active (must agree with the home colonies).
     #[serde(default)]
     pub power: Option<Spanned<bool>>,
