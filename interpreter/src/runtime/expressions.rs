@@ -774,8 +774,15 @@ impl Runtime {
             Expr::Binary(op, a, b) => {
                 let (x, y) = (self.eval(a, game, ctx), self.eval(b, game, ctx));
                 let (i, j) = (number(&x, game), number(&y, game));
-                // Ships compare as how many there are.
-                let counted = matches!(x, Value::Ships(..)) || matches!(y, Value::Ships(..));
+                // Ships compare as how many there are, and so does a list compared with a
+                // number (`encounter cards of cards on my sheet = 0`).
+                let listed = |v: &Value| {
+                    matches!(v, Value::Cards(_) | Value::Players(_) | Value::Planets(_))
+                };
+                let counted = matches!(x, Value::Ships(..))
+                    || matches!(y, Value::Ships(..))
+                    || (matches!(x, Value::Int(_)) && listed(&y))
+                    || (matches!(y, Value::Int(_)) && listed(&x));
                 let (x, y) = if counted {
                     (Value::Int(i), Value::Int(j))
                 } else {
