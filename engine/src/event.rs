@@ -48,6 +48,8 @@ pub enum Rule {
     Alliance,
     Planning,
     OffenseOutOfCards,
+    /// No destiny card can give the offense an encounter: its turn ends (our reading).
+    NoEncounterPossible,
     DefenseNewHand,
     Reveal,
     Morph,
@@ -124,6 +126,9 @@ impl Rule {
             Rule::Alliance => "Phase 4: Alliance",
             Rule::Planning => "Phase 5: Planning",
             Rule::OffenseOutOfCards => "Offense has no Encounter Cards",
+            Rule::NoEncounterPossible => {
+                "Phase 2: Destiny (no planet left to attack: the turn ends; our reading)"
+            }
             Rule::DefenseNewHand => "Defense has no Encounter Cards",
             Rule::Reveal => "Phase 6: Reveal",
             Rule::Morph => "If Either Player Reveals the Morph Card",

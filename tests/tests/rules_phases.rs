@@ -299,6 +299,53 @@ fn destiny_own_color_with_nothing_to_attack_at_home_draws_again() {
     assert!(t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == GREEN)));
 }
 
+// Phase 2: Destiny, with every planet the offense could attack destroyed by card text: no
+// destiny card can name a defense, so the offense's turn ends without drawing one (our
+// reading; the rules never leave a game without planets to attack). A game stopped with an
+// error here before.
+#[test]
+fn destiny_with_no_planet_left_to_attack_ends_the_turn() {
+    let mut t = Table::with_bots(3, 7);
+    t.set_offense(BLUE);
+    for owner in [GREEN, PURPLE] {
+        for n in 1..=5 {
+            t.game_mut()
+                .destroy_planet(planet(owner, n), 0)
+                .expect("destroying a planet outside an encounter goes through");
+        }
+    }
+    t.destiny_on_top(&[destiny(Color::Blue), DestinyKind::Wild]);
+    t.play();
+
+    assert!(!t.happened(|k| matches!(k, EventKind::DestinyDrawn { .. })));
+    assert!(!t.happened(|k| matches!(k, EventKind::DefenseNamed { .. })));
+    let ended = t
+        .events()
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::EncounterResolved { .. }))
+        .expect("the encounter is resolved");
+    assert_eq!(Table::rule_of(ended), Rule::NoEncounterPossible);
+    assert_eq!(t.outcomes(), [Outcome::Aborted], "{}", t.log());
+}
+
+// Phase 2: Destiny, with one other player's planet left, destiny still finds it.
+#[test]
+fn destiny_with_one_planet_left_to_attack_names_its_owner() {
+    let mut t = Table::with_bots(3, 7);
+    t.set_offense(BLUE);
+    for (owner, keep) in [(GREEN, 6), (PURPLE, 3)] {
+        for n in (1..=5).filter(|&n| n != keep) {
+            t.game_mut()
+                .destroy_planet(planet(owner, n), 0)
+                .expect("destroying a planet outside an encounter goes through");
+        }
+    }
+    t.play();
+
+    assert!(t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == PURPLE)));
+    assert!(!t.outcomes().contains(&Outcome::Aborted), "{}", t.log());
+}
+
 // Phase 2: Destiny, If a Wild is Drawn: the offense may have an encounter with any other
 // player, in that player's home system.
 #[test]

@@ -4,7 +4,7 @@
 use crate::components::{DestinyKind, SpecialDestiny};
 use crate::decision::{Choice, DecisionKind};
 use crate::event::{EventKind, Place, Rule};
-use crate::game::{Flow, Game, GameError};
+use crate::game::{Flow, Game, GameError, Stop};
 use crate::hooks::Window;
 use crate::ids::{DestinyId, PlayerId};
 use crate::state::Outcome;
@@ -29,6 +29,18 @@ impl Game<'_> {
             self.state.encounter.planet = planet;
             self.name_defense_by(defense, Rule::TwoPlayerChallenge)?;
             return Ok(None);
+        }
+        // Card text may have destroyed every planet the offense could attack: no card of the
+        // destiny deck can give it an encounter, so its turn ends (our reading: the rules
+        // never leave a game without planets to attack).
+        if !self.encounter_possible() {
+            let outcome = Outcome::Aborted;
+            self.state.encounter.outcome = Some(outcome);
+            self.emit(
+                Rule::NoEncounterPossible,
+                EventKind::EncounterResolved { outcome },
+            );
+            return Err(Stop::TurnEnds);
         }
         // Drawing again discards; a deck of destiny cards all showing the offense's own color
         // cannot loop forever because each reshuffle includes the other colors.
@@ -177,6 +189,23 @@ impl Game<'_> {
 
     /// The options after drawing one's own color.
     fn own_color_choice(&mut self) -> Flow<Choice> {
+        let mut options = self.own_color_encounters();
+        options.push(Choice::DrawAgain);
+        self.pick(self.state.offense, DecisionKind::OwnColor, options)
+    }
+
+    /// Whether some destiny card can give the offense an encounter: another player has a
+    /// home planet left, or its own color offers a colony to drive out or a planet to
+    /// re-establish.
+    fn encounter_possible(&self) -> bool {
+        let offense = self.state.offense;
+        (self.state.seats()).any(|p| p != offense && self.state.has_home_planets(p))
+            || !self.own_color_encounters().is_empty()
+    }
+
+    /// The encounters the offense's own color offers: foreign colonies to drive out of its
+    /// home system, and empty home planets to re-establish.
+    fn own_color_encounters(&self) -> Vec<Choice> {
         let offense = self.state.offense;
         let mut options = Vec::new();
         // Eon has no re-establishing of an empty home planet: its own color offers the next
@@ -198,8 +227,7 @@ impl Game<'_> {
                 }
             }
         }
-        options.push(Choice::DrawAgain);
-        self.pick(offense, DecisionKind::OwnColor, options)
+        options
     }
 
     /// The players a special destiny card designates (several when tied).
