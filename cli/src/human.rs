@@ -556,6 +556,51 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_offered_use_says_what_it_answers() {
+        let library = crate::lint::load_library(&[]).expect("the built-in library");
+        let hooks = library.runtime();
+        let agents: Vec<Box<dyn Agent>> = (0..3)
+            .map(|s| Box::new(cosmic_engine::agents::random::RandomAgent::new(s)) as Box<dyn Agent>)
+            .collect();
+        let setup = cosmic_engine::Setup::new(3, 1);
+        let game = cosmic_engine::Game::new(
+            &setup,
+            library.components.clone(),
+            agents,
+            &hooks,
+            cosmic_engine::Options::default(),
+        )
+        .expect("a three-player game");
+        let names = game.names();
+        let source = |label: &str| {
+            let at = library.components.sources.iter().position(|s| s == label);
+            at.unwrap_or_else(|| panic!("no ability labelled {label}")) as u32
+        };
+        let (zap, plague) = (source("Card Zap (Zap)"), source("Plague (Plague)"));
+        let (blue, green) = (cosmic_engine::PlayerId(0), cosmic_engine::PlayerId(1));
+        let use_of = |answering, answers| Choice::Use {
+            source: zap,
+            card: None,
+            answering,
+            answers,
+            advised: None,
+        };
+        let d = Decision {
+            player: blue,
+            kind: cosmic_engine::DecisionKind::UseAbility,
+            request: Request::Pick(vec![use_of(Some(green), Some(plague)), use_of(None, None)]),
+            asker: None,
+        };
+        assert_eq!(
+            options_in_full(&d, &names),
+            [
+                "use Card Zap (Zap), answering Green's use of Plague (Plague)",
+                "use Card Zap (Zap)"
+            ]
+        );
+    }
+
+    #[test]
     fn deal_answers_are_checked_as_typed() {
         assert_eq!(yes_or_no("Y"), Ok(true));
         assert_eq!(yes_or_no(""), Ok(false));

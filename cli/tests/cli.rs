@@ -221,6 +221,19 @@ fn a_human_seat_answers_at_the_terminal_and_a_closed_terminal_ends_cleanly() {
 }
 
 #[test]
+fn the_board_shows_the_revealed_cards_and_totals_and_no_planet_before_the_gate_is_aimed() {
+    // The first option to every question, for a while.
+    let out = cosmic_typed(&HUMAN_GAME, "1\n".repeat(400).as_bytes());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // Before the gate is aimed, the encounter names no planet (no empty name).
+    assert!(stdout.contains("(the gate is not aimed yet)"), "{stdout}");
+    assert!(!stdout.contains(" at ;"), "{stdout}");
+    // Questions after the reveal show both cards and the running totals.
+    assert!(stdout.contains("  encounter cards: offense "), "{stdout}");
+    assert!(stdout.contains("  totals: offense "), "{stdout}");
+}
+
+#[test]
 fn help_at_a_prompt_explains_the_alien_the_hand_and_the_board() {
     // `?` at the first question, then the input closes.
     let out = cosmic_typed(&HUMAN_GAME, b"?\n");
