@@ -355,7 +355,9 @@ impl Game<'_> {
         };
         match (self.ask_decision(&decision)?, decision.request) {
             (crate::decision::Answer::Subset(ix), Request::Subset { options, .. }) => {
-                let picked = ix.into_iter().map(|i| options[i]).collect();
+                // Into a kept list: callers hand it back, so a subset seldom allocates.
+                let mut picked = self.spare_choices.take();
+                picked.extend(ix.iter().map(|&i| options[i]));
                 self.spare_choices.keep(options);
                 Ok(picked)
             }

@@ -31,6 +31,10 @@ impl Hooks for Runtime {
             }
             _ => false,
         };
+        // Most windows have no lasting reaction that may act there: one test of the mask.
+        if self.reaction_windows(game) & window.bit() == 0 {
+            return self.trigger(game, window_key(window), at);
+        }
         let reactions = self.due_reactions(game, window, at);
         if reactions.is_empty() {
             return self.trigger(game, window_key(window), at);
@@ -45,13 +49,7 @@ impl Hooks for Runtime {
         // version, which is what the engine keeps this answer under.
         let keys = self.held_all(game).keys;
         // And those of lasting effects' reactions (the engine asks again when one starts).
-        let reacting = (game.state().effects.lasting.iter())
-            .filter_map(|e| match e.what {
-                Lasting::Continuous { effect, .. } => Some(self.index.lasting_windows(effect)),
-                _ => None,
-            })
-            .fold(0, |a, b| a | b);
-        let at = (keys & ((1 << DURING_SHIFT) - 1)) | reacting;
+        let at = (keys & ((1 << DURING_SHIFT) - 1)) | self.reaction_windows(game);
         // Phase n's `during` bit is DURING_SHIFT + n and its start's window bit is n.
         let during = (keys >> DURING_SHIFT) & 0xFF;
         let setup = if keys & SETUP_KEY != 0 {

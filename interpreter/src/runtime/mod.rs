@@ -65,6 +65,9 @@ pub struct Runtime {
     held_as: [Cell<[Keys; Standing::ALL.len()]>; MAX_PLAYERS],
     /// For each seat, the abilities its holdings give, under its holdings stamp.
     candidates: [RefCell<Candidates>; MAX_PLAYERS],
+    /// The windows at which the lasting effects in force may react, under the holdings
+    /// version it was gathered at (see `reaction_windows`).
+    reacting: Cell<(u64, u64)>,
 }
 
 /// The components of a game played with `program`: the base components plus its aliens,
@@ -199,6 +202,7 @@ impl Runtime {
             held_all: Cell::new(Held::NONE),
             held_as: Default::default(),
             candidates: Default::default(),
+            reacting: Cell::new((u64::MAX, 0)),
         }
     }
 

@@ -181,6 +181,27 @@ impl Runtime {
         Ok(true)
     }
 
+    /// The windows (`Window::bit`) at which the lasting effects in force may react, kept
+    /// under the holdings version: a lasting effect that may react gives a new version when
+    /// it starts (`Game::start_effect`), so the mask never misses one in force. One that
+    /// ended keeps its bits until the next version, which costs only a search that finds
+    /// nothing due.
+    #[inline]
+    pub(super) fn reaction_windows(&self, game: &Game) -> u64 {
+        let (version, mask) = self.reacting.get();
+        if version == game.holdings_version() {
+            return mask;
+        }
+        let mask = (game.state().effects.lasting.iter())
+            .filter_map(|e| match e.what {
+                Lasting::Continuous { effect, .. } => Some(self.index.lasting_windows(effect)),
+                _ => None,
+            })
+            .fold(0, |a, b| a | b);
+        self.reacting.set((game.holdings_version(), mask));
+        mask
+    }
+
     /// The reactions of the lasting effects in force that act at `window` now, in the order
     /// their effects started (taken before any runs: a reaction's own effects wait for the
     /// next window).
