@@ -5,7 +5,7 @@ use crate::decision::{ships, Choice, DecisionKind, Request};
 use crate::effects::Until;
 use crate::event::{EventKind, Place, Rule};
 use crate::game::{unreachable_answer, Flow, Game, GameError};
-use crate::ids::{CardId, PlayerId};
+use crate::ids::{CardId, PlanetId, PlayerId};
 use crate::piles::Back;
 use rand::Rng;
 
@@ -224,12 +224,39 @@ impl Game<'_> {
     /// Returns `count` of `p`'s ships from `from` to colonies `p` chooses; with no colony
     /// anywhere they go to the warp instead.
     pub fn return_ships(&mut self, p: PlayerId, from: Place, count: u8, rule: Rule) -> Flow {
+        self.return_ships_to(p, from, count, rule, None)
+    }
+
+    /// Like `return_ships`, from a planet of `p`'s to its *other* colonies (the ships
+    /// leave that planet; with no other colony they go to the warp).
+    pub fn return_ships_elsewhere(
+        &mut self,
+        p: PlayerId,
+        from: PlanetId,
+        count: u8,
+        rule: Rule,
+    ) -> Flow {
+        self.return_ships_to(p, Place::Planet(from), count, rule, Some(from))
+    }
+
+    fn return_ships_to(
+        &mut self,
+        p: PlayerId,
+        from: Place,
+        count: u8,
+        rule: Rule,
+        not: Option<PlanetId>,
+    ) -> Flow {
         let count = count.min(self.ships_at(p, from));
         if count == 0 {
             return Ok(());
         }
         let mut places = self.ship_places();
-        places.extend(self.state.colonies(p).map(|c| (Place::Planet(c), count)));
+        places.extend(
+            (self.state.colonies(p))
+                .filter(|&c| Some(c) != not)
+                .map(|c| (Place::Planet(c), count)),
+        );
         if places.is_empty() {
             self.spare_places.keep(places);
             self.move_ships(p, from, Place::Warp, count, rule);

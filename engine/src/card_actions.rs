@@ -995,6 +995,23 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// Card text sets `planet` on `p`'s alien sheet: it is destroyed (its ships go to the
+    /// warp, what lies beside it goes) and counts as one of `p`'s foreign colonies toward its
+    /// win for the rest of the game.
+    pub fn keep_planet(&mut self, p: PlayerId, planet: PlanetId, source: u32) -> Flow {
+        if !self.state.planet_exists(planet) {
+            return Ok(());
+        }
+        self.destroy_planet(planet, source)?;
+        let kept = &mut self.state.players[p.ix()].sheet_planets;
+        *kept = kept.saturating_add(1);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::PlanetKept { player: p, planet },
+        );
+        Ok(())
+    }
+
     /// Card text creates a planet at the end of `owner`'s home system (a home planet like
     /// the others) and returns it; none once the system holds as many planets as a planet's
     /// number can count.

@@ -511,6 +511,12 @@ pub enum EventKind {
     PlanetDestroyed {
         planet: PlanetId,
     },
+    /// Card text set a planet, out of the game, on a player's alien sheet: it counts as one
+    /// of that player's foreign colonies toward its win for the rest of the game.
+    PlanetKept {
+        player: PlayerId,
+        planet: PlanetId,
+    },
     /// Card text created a planet in a home system.
     PlanetCreated {
         planet: PlanetId,
@@ -772,6 +778,7 @@ impl EventKind {
                 | ShipTokenPlaced { .. }
                 | ShipTokenRemoved { .. }
                 | PlanetDestroyed { .. }
+                | PlanetKept { .. }
                 | PlanetCreated { .. }
                 | CardToDeckBottom { .. }
                 | CardTakenFromDeck { .. }
@@ -868,6 +875,7 @@ impl EventKind {
             | ShipTokenPlaced { .. }
             | ShipTokenRemoved { .. }
             | PlanetDestroyed { .. }
+            | PlanetKept { .. }
             | PlanetCreated { .. }
             | MustPlayCard { .. }
             | EffectStarted { .. }
@@ -1558,6 +1566,12 @@ impl Names<'_> {
             EventKind::PlanetDestroyed { planet } => {
                 write!(s, "{} is destroyed", self.planet(*planet))
             }
+            EventKind::PlanetKept { player, planet } => write!(
+                s,
+                "{} sets {} on its alien sheet, where it counts as a foreign colony",
+                self.player(*player),
+                self.planet(*planet)
+            ),
             EventKind::PlanetCreated { planet } => write!(
                 s,
                 "a new planet, {}, appears in {}'s home system",

@@ -1084,7 +1084,9 @@ impl<'h> Game<'h> {
     /// Whether `p` has enough foreign colonies to win.
     fn has_won(&self, p: PlayerId) -> bool {
         let need = self.state.rules.colonies_to_win as i32;
-        let track = self.state.players[p.ix()].track as i32;
+        let pl = &self.state.players[p.ix()];
+        // Planets kept on the sheet count toward the win beside the track.
+        let track = pl.track as i32 + pl.sheet_planets as i32;
         track >= self.quantity(crate::quantity::Quantity::ColoniesToWin(p), need)
     }
 
@@ -1107,7 +1109,8 @@ impl<'h> Game<'h> {
         let need = self.state.rules.colonies_to_win;
         self.changeable() & crate::quantity::Quantity::ColoniesToWin(PlayerId(0)).kind_bit() == 0
             && !self.options.check_invariants
-            && self.state.players.iter().all(|pl| pl.track < need)
+            && (self.state.players.iter())
+                .all(|pl| pl.track.saturating_add(pl.sheet_planets) < need)
     }
 
     /// `check_win` past its usual answer: asks the procedure who has won.

@@ -42,6 +42,7 @@ pub(crate) fn initial_state(
             techs: Vec::new(),
             face_down: false,
             gained: Vec::new(),
+            sheet_planets: 0,
             resources: Default::default(),
         })
         .collect();

@@ -37,6 +37,10 @@ pub struct Player {
     /// Alien powers the player has besides its own sheet's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gained: Vec<GainedPower>,
+    /// Planets card text set on the player's alien sheet, out of the game: each counts as
+    /// one of its foreign colonies toward its win, whatever becomes of its power or sheet.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sheet_planets: u8,
     /// The resources the player holds (Eon's lucre).
     #[serde(default, skip_serializing_if = "crate::resources::Resources::is_empty")]
     pub resources: crate::resources::Resources,

@@ -262,6 +262,19 @@ pub enum Lint {
         #[label("no tech here")]
         span: Span,
     },
+    /// A planet placed anywhere but on the acting player's own alien sheet.
+    #[error("`{found}` places a planet where no planet can go")]
+    #[diagnostic(
+        code(cosmic::lint::planet_placement),
+        help("a planet is placed only on the acting player's sheet: `place site on my sheet` (it leaves the game and counts as one of my foreign colonies toward my win); to take a planet out of the game without keeping it, write `destroy site`")
+    )]
+    PlanetPlacement {
+        /// The statement as written.
+        found: String,
+        /// Where.
+        #[label("a planet goes only on `my sheet`")]
+        span: Span,
+    },
     /// The cards looked at on top of the deck, named where nothing was looked at before.
     #[error("`{found}` names cards this ability has not looked at")]
     #[diagnostic(

@@ -394,6 +394,8 @@ pub enum ShipPlace {
     ThisTech,
     /// Researching a given tech (what `ThisTech` names once the tech is known).
     Tech(u16),
+    /// On a given planet (what `ShipsOn` names once the planet is known).
+    Planet(cosmic_engine::PlanetId),
 }
 
 /// Where moved ships or cards go.
@@ -574,8 +576,17 @@ pub enum Expr {
     ShipTokensInEncounter(Box<Expr>, u32),
     /// The planets next to a planet in its system.
     PlanetsNextTo(Box<Expr>),
-    /// The planets of a list with none of a player's ships on them.
+    /// The planets of a list with none of the players' ships on them.
     PlanetsWithout(Box<Expr>, Box<Expr>),
+    /// The planets of a list where the first players have more ships, all told, than the
+    /// second players (`my colonies where I outnumber other players`).
+    PlanetsOutnumbered(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// The foreign planets where some of the players have colonies.
+    ForeignColoniesOf(Box<Expr>),
+    /// The players' ships on a planet (the players, the planet).
+    ShipsOn(Box<Expr>, Box<Expr>),
+    /// How many planets a player keeps on its alien sheet.
+    SheetPlanets(Box<Expr>),
     /// The cards set face up beside a planet.
     CardsBeside(Box<Expr>),
     /// The cards a player set face up beside a planet (the player, the planet).
@@ -716,6 +727,8 @@ impl Expr {
             | Expr::HomePlanets(a)
             | Expr::HomeColonies(a)
             | Expr::ColoniesOf(a)
+            | Expr::ForeignColoniesOf(a)
+            | Expr::SheetPlanets(a)
             | Expr::PlanetHasToken(a, _)
             | Expr::ShipTokensInEncounter(a, _)
             | Expr::PlanetsNextTo(a)
@@ -733,6 +746,7 @@ impl Expr {
             | Expr::HandCards(a, b)
             | Expr::SideInvited(a, b)
             | Expr::PlanetsWithout(a, b)
+            | Expr::ShipsOn(a, b)
             | Expr::Includes(a, b)
             | Expr::OwnCardsBeside(a, b)
             | Expr::Valued {
@@ -740,6 +754,11 @@ impl Expr {
             } => {
                 f(a);
                 f(b)
+            }
+            Expr::PlanetsOutnumbered(a, b, c) => {
+                f(a);
+                f(b);
+                f(c)
             }
             Expr::List(l) | Expr::All(l) | Expr::Any(l) => l.iter().for_each(f),
         }
@@ -1074,6 +1093,9 @@ pub enum Stmt {
     DiscardSubjectTech,
     /// `destroy PLANET`: its ships go to the warp and it leaves the game.
     DestroyPlanet(Expr),
+    /// `place PLANET on my sheet`: destroyed, it counts as one of my foreign colonies toward
+    /// my win for the rest of the game.
+    KeepPlanet(Expr),
     /// `create a planet in PLAYER's home system [as NAME]`.
     CreatePlanet { owner: Expr, named: Option<u8> },
     /// `give this tech to PLAYER` (a completed tech changes hands).
@@ -1177,7 +1199,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1231,6 +1253,7 @@ impl Stmt {
             Stmt::PlaceShipToken { .. } => StmtKind::PlaceShipToken,
             Stmt::DiscardSubjectTech => StmtKind::DiscardSubjectTech,
             Stmt::DestroyPlanet(..) => StmtKind::DestroyPlanet,
+            Stmt::KeepPlanet(..) => StmtKind::KeepPlanet,
             Stmt::CreatePlanet { .. } => StmtKind::CreatePlanet,
             Stmt::GiveTech(..) => StmtKind::GiveTech,
             Stmt::ToDeckBottom(..) => StmtKind::ToDeckBottom,

@@ -404,6 +404,14 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Target),
     },
     Pattern {
+        words: "{ps} 's ships on {pl}",
+        ty: Ty::Ships,
+        build: |mut e| {
+            let players = b(&mut e);
+            Expr::ShipsOn(players, b(&mut e))
+        },
+    },
+    Pattern {
         words: "{ps} 's ships in warp",
         ty: Ty::Ships,
         build: |mut e| Expr::Ships(b(&mut e), ShipPlace::Warp),
@@ -604,12 +612,31 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::PlanetsNextTo(b(&mut e)),
     },
     Pattern {
-        words: "{pls} without {p} 's ships",
+        words: "{pls} without {ps} 's ships",
         ty: Ty::Planets,
         build: |mut e| {
             let planets = b(&mut e);
             Expr::PlanetsWithout(planets, b(&mut e))
         },
+    },
+    Pattern {
+        words: "{pls} where {ps} outnumber {ps}",
+        ty: Ty::Planets,
+        build: |mut e| {
+            let planets = b(&mut e);
+            let more = b(&mut e);
+            Expr::PlanetsOutnumbered(planets, more, b(&mut e))
+        },
+    },
+    Pattern {
+        words: "{ps} 's foreign colonies",
+        ty: Ty::Planets,
+        build: |mut e| Expr::ForeignColoniesOf(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} 's planets on sheet",
+        ty: Ty::Int,
+        build: |mut e| Expr::SheetPlanets(b(&mut e)),
     },
     Pattern {
         words: "{ps} 's home planets",

@@ -223,6 +223,7 @@ fn initial_state(
             techs: Vec::new(),
             face_down: false,
             gained: Vec::new(),
+            sheet_planets: 0,
             resources: Default::default(),
         })
         .collect();

@@ -273,6 +273,10 @@ impl Compiler<'_> {
             }
             "place" => {
                 let object = object?;
+                // `place site on my sheet`: a planet kept out of the game on my sheet.
+                if let Some(stmt) = self.place_planet(a, object) {
+                    return stmt;
+                }
                 if let Some(pl) = self.arg(a, "beside") {
                     let card = self.expr(object, Ty::Cards);
                     let planet = Some(self.expr(pl, Ty::Planet));
@@ -1001,5 +1005,57 @@ impl Compiler<'_> {
             to,
             chooser,
         })
+    }
+}
+
+impl Compiler<'_> {
+    /// `place PLANET on my sheet`, when the thing placed is a planet: `Some` with the
+    /// statement (or `None` after a lint, for a planet placed anywhere else); `None` when
+    /// the thing placed is not a planet.
+    fn place_planet(&mut self, a: &ast::Action, object: &ast::Expr) -> Option<Option<Stmt>> {
+        let ast::Expr::Path(p) = object else {
+            return None;
+        };
+        // What is placed is written before the last `on`: `site on my sheet`, `site on
+        // opponent's sheet`.
+        let on = (p.segments.iter()).rposition(|s| s.link == Some(Link::On));
+        let placed = match on {
+            Some(i) => {
+                let mut placed = p.clone();
+                placed.segments.truncate(i + 1);
+                placed.segments[i].link = None;
+                placed.span.end = placed.segments[i].span.end;
+                placed
+            }
+            None => p.clone(),
+        };
+        if !self.names_planet(&placed) {
+            return None;
+        }
+        let n = p.segments.len();
+        let on_my_sheet = on.is_some_and(|i| i + 2 == n)
+            && self.snippet(p.segments[n - 1].span) == "my sheet"
+            && self.arg(a, "beside").is_none()
+            && self.arg(a, "until").is_none();
+        if !on_my_sheet {
+            self.lints.push(Lint::PlanetPlacement {
+                found: self.snippet(a.span),
+                span: a.span,
+            });
+            return Some(None);
+        }
+        let planet = self.path(&placed, Some(Ty::Planet)).map(|(e, _)| e)?;
+        Some(Some(Stmt::KeepPlanet(planet)))
+    }
+
+    /// Whether a reference names a planet (asked quietly: nothing is reported of it).
+    fn names_planet(&self, p: &ast::Path) -> bool {
+        let toks = path_tokens(p);
+        let mut scope = self.item_bounds.clone();
+        scope.extend(self.scope.iter().cloned());
+        matches!(
+            vocabulary::resolve(&toks, Some(Ty::Planet), &scope, 0),
+            Some((_, Ty::Planet))
+        )
     }
 }

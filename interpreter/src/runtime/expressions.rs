@@ -533,6 +533,49 @@ impl Runtime {
                         .collect(),
                 )
             }
+            Expr::ForeignColoniesOf(ps) => {
+                let mask = self.eval(ps, game, ctx).mask();
+                Value::Planets(
+                    (s.planets.iter())
+                        .filter(|pl| {
+                            (s.seats()).any(|q| {
+                                mask & (1 << q.0) != 0 && pl.id.owner != q && pl.ships[q.ix()] > 0
+                            })
+                        })
+                        .map(|pl| pl.id)
+                        .collect(),
+                )
+            }
+            Expr::ShipsOn(ps, pl) => {
+                let mask = self.eval(ps, game, ctx).mask();
+                match self.eval(pl, game, ctx) {
+                    Value::Planet(pl) => Value::Ships(mask, ShipPlace::Planet(pl)),
+                    // No planet: nobody's ships.
+                    _ => Value::Ships(0, ShipPlace::Colonies),
+                }
+            }
+            Expr::SheetPlanets(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(s.players[p.ix()].sheet_planets as i32),
+                _ => Value::Int(0),
+            },
+            Expr::PlanetsOutnumbered(planets, more, fewer) => {
+                let (more, fewer) = (
+                    self.eval(more, game, ctx).mask(),
+                    self.eval(fewer, game, ctx).mask(),
+                );
+                let count = |pl: PlanetId, mask: u8| -> u32 {
+                    (s.seats())
+                        .filter(|q| mask & (1 << q.0) != 0)
+                        .map(|q| s.ships_on(pl, q) as u32)
+                        .sum()
+                };
+                let list = planets_of(self.eval(planets, game, ctx));
+                Value::Planets(
+                    list.into_iter()
+                        .filter(|&pl| count(pl, more) > count(pl, fewer))
+                        .collect(),
+                )
+            }
             Expr::ColoniesOf(ps) => {
                 let mask = self.eval(ps, game, ctx).mask();
                 Value::Planets(
@@ -580,17 +623,16 @@ impl Runtime {
                 }
                 _ => Value::Planets(Vec::new()),
             },
-            Expr::PlanetsWithout(planets, p) => {
-                let p = self.eval(p, game, ctx);
+            Expr::PlanetsWithout(planets, ps) => {
+                let mask = self.eval(ps, game, ctx).mask();
                 let list = planets_of(self.eval(planets, game, ctx));
-                match p {
-                    Value::Player(p) => Value::Planets(
-                        list.into_iter()
-                            .filter(|&pl| s.ships_on(pl, p) == 0)
-                            .collect(),
-                    ),
-                    _ => Value::Planets(list),
-                }
+                Value::Planets(
+                    list.into_iter()
+                        .filter(|&pl| {
+                            (s.seats()).all(|q| mask & (1 << q.0) == 0 || s.ships_on(pl, q) == 0)
+                        })
+                        .collect(),
+                )
             }
             Expr::AllPlanets => Value::Planets(s.planets.iter().map(|p| p.id).collect()),
             Expr::CardsBeside(pl) => match self.eval(pl, game, ctx) {

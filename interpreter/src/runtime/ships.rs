@@ -71,6 +71,10 @@ pub(super) fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Pl
             None => Vec::new(),
         },
         ShipPlace::Tech(t) => vec![(Place::Tech(t), game.ships_at(p, Place::Tech(t)))],
+        ShipPlace::Planet(pl) => match game.state().planet_exists(pl) {
+            true => vec![(Place::Planet(pl), game.ships_at(p, Place::Planet(pl)))],
+            false => Vec::new(),
+        },
         ShipPlace::ThisTech => Vec::new(),
     }
 }
@@ -199,9 +203,13 @@ impl Runtime {
                         let kept = game.remove_keeping(p, from, n, keep, Rule::CardText);
                         game.send_to_warp(p, from, kept, Rule::CardText)?;
                     }
-                    Dest::Colonies(_) | Dest::Hand(_) => {
-                        game.return_ships(p, from, n, Rule::CardText)?
-                    }
+                    // Ships named on a planet go to the owner's other colonies.
+                    Dest::Colonies(_) | Dest::Hand(_) => match (place, from) {
+                        (ShipPlace::Planet(_), Place::Planet(pl)) => {
+                            game.return_ships_elsewhere(p, pl, n, Rule::CardText)?
+                        }
+                        _ => game.return_ships(p, from, n, Rule::CardText)?,
+                    },
                 }
             }
         }

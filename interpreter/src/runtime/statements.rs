@@ -256,6 +256,11 @@ impl Runtime {
                     game.destroy_planet(pl, ctx.source)?;
                 }
             }
+            Stmt::KeepPlanet(pl) => {
+                if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                    game.keep_planet(me, pl, ctx.source)?;
+                }
+            }
             Stmt::CreatePlanet { owner, named } => {
                 if let Some(owner) = self.player(owner, game, ctx) {
                     let pl = game.create_planet(owner, ctx.source);
