@@ -43,6 +43,7 @@ pub(crate) fn initial_state(
             face_down: false,
             gained: Vec::new(),
             resources: Default::default(),
+            attachments: Vec::new(),
         })
         .collect();
     let mut planets = Vec::with_capacity(n * rules.planets_per_player as usize);

@@ -224,6 +224,7 @@ fn initial_state(
             face_down: false,
             gained: Vec::new(),
             resources: Default::default(),
+            attachments: Vec::new(),
         })
         .collect();
     let _ = setup;
