@@ -14,6 +14,8 @@ const FFG_BASE_DESTINY: &str = include_str!("../ffg/base/destiny-deck.toml");
 const EON_DECK: &str = include_str!("../eon/deck.toml");
 /// The Eon destiny pile: the star discs of six colors.
 const EON_DESTINY: &str = include_str!("../eon/destiny-pile.toml");
+/// The names of Eon's six planet hexes (each is a content file of its own when written).
+const EON_HEXES: &str = include_str!("../eon/hexes.toml");
 
 /// The format version these files are written in.
 const FORMAT: u32 = 1;
@@ -178,6 +180,22 @@ pub fn parse_destiny_deck(file: &str, src: &str) -> Result<Vec<DestinyDef>, Load
         .collect()
 }
 
+/// The list of an edition's planet hexes (`eon/hexes.toml`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HexesFile {
+    #[allow(dead_code)]
+    format: u32,
+    hexes: Vec<String>,
+}
+
+/// The names of the Eon edition's planet hexes, all of which a game with the unique hexes
+/// deals from (the Complete Book §III.1, §XVIII).
+pub fn eon_hexes() -> Result<Vec<String>, LoadError> {
+    let f: HexesFile = from_toml("eon/hexes.toml", EON_HEXES)?;
+    Ok(f.hexes)
+}
+
 /// What a deck known only in part lacks (`missing` in its file); empty for a whole deck.
 pub fn missing_cards(file: &str, src: &str) -> Result<Vec<String>, LoadError> {
     let f: CosmicFile = from_toml(file, src)?;
@@ -193,6 +211,7 @@ pub fn builtin_components() -> Result<Components, LoadError> {
         sources: Vec::new(),
         techs: Vec::new(),
         duel: Default::default(),
+        attachments: Vec::new(),
     })
 }
 
@@ -209,6 +228,7 @@ pub fn edition_components(edition: Edition) -> Result<(Components, Vec<String>),
                 sources: Vec::new(),
                 techs: Vec::new(),
                 duel: Default::default(),
+                attachments: Vec::new(),
             },
             missing_cards("eon/deck.toml", EON_DECK)?,
         )),
@@ -222,6 +242,7 @@ pub fn edition_components(edition: Edition) -> Result<(Components, Vec<String>),
                 sources: Vec::new(),
                 techs: Vec::new(),
                 duel: Default::default(),
+                attachments: Vec::new(),
             },
             Vec::new(),
         )),

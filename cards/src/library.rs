@@ -77,6 +77,15 @@ pub fn library_for(edition: Edition, extra: Vec<SourceFile>) -> Result<Library, 
             ));
         }
     }
+    if edition == Edition::Eon {
+        // The unique hexes are dealt from all six: one not written leaves the set short.
+        for hex in crate::components::eon_hexes()? {
+            let written = (program.items.iter()).any(|i| i.kind == ItemKind::Hex && i.name == hex);
+            if !written {
+                missing.push(format!("the planet hex `{hex}` (Expansion Set 9)"));
+            }
+        }
+    }
     let components = runtime::components(&program, &base);
     if edition == Edition::Duel {
         missing.extend(components.duel.missing());

@@ -95,7 +95,7 @@ pub struct RunArgs {
     /// Also play these content files or folders (your own aliens and cards).
     #[arg(long)]
     cards: Vec<PathBuf>,
-    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers (FFG); lucre, praw, reverse-cone (Eon).
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers (FFG); lucre, praw, reverse-cone, hexes (the planet hexes) (Eon).
     #[arg(long, default_value = "none")]
     variants: String,
     /// The rule book: `ffg` (the default), `eon` (the Complete Book of 1983) or `duel`

@@ -153,6 +153,9 @@ fn an_eon_game_is_refused_with_what_its_deck_lacks_never_dealt_from_a_made_up_de
             err.contains("the 36 attack cards of the basic deck"),
             "{err}"
         );
+        // The unique hexes are dealt from all six: those not written are listed, not made up.
+        assert!(err.contains("the planet hex `Gas Giant`"), "{err}");
+        assert!(!err.contains("the planet hex `Rings`"), "{err}");
         assert!(String::from_utf8_lossy(&out.stdout).is_empty());
     }
     let out = cosmic(&["sim", "--edition", "eons", "--games", "1"]);

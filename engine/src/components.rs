@@ -207,9 +207,31 @@ pub struct Components {
     /// Duel's components (empty in an FFG library).
     #[serde(default, skip_serializing_if = "crate::duel::DuelComponents::is_empty")]
     pub duel: crate::duel::DuelComponents,
+    /// The attachments content describes (Eon's planet hexes): components held by a player,
+    /// whose abilities act for their holder beside its power.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<AttachmentDef>,
+}
+
+/// An attachment: a component held by a player (Eon's planet hexes; FFG's stations and moons
+/// are the same mechanism on a planet), whose abilities act for whoever its access rule
+/// names, beside the power and out of a zap's reach.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AttachmentDef {
+    /// Its name.
+    pub name: String,
+    /// The kind of component it is, as content names it (`hex`): a variant deals its kind.
+    pub kind: String,
 }
 
 impl Components {
+    /// The attachments of `kind` (`hex`), by number.
+    pub fn attachments_of<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = u16> + 'a {
+        (self.attachments.iter().enumerate())
+            .filter(move |(_, a)| a.kind == kind)
+            .map(|(i, _)| i as u16)
+    }
+
     /// Total number of physical cosmic cards described.
     pub fn cosmic_count(&self) -> usize {
         self.cosmic.iter().map(|c| c.count as usize).sum()

@@ -120,11 +120,15 @@ pub struct Variants {
     /// the winning allies' gains for its challenge.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub reverse_cone: bool,
+    /// Eon: the unique planet hexes (Expansion Set 9): one dealt to each player at random,
+    /// its rules held beside the power; four bases win.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hexes: bool,
 }
 
 impl Variants {
     /// The variants' names, as `--variants` and saves write them.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "four-planets",
         "single-encounter",
         "freewheeling-flares",
@@ -134,6 +138,7 @@ impl Variants {
         "lucre",
         "praw",
         "reverse-cone",
+        "hexes",
     ];
 
     /// The variants an edition offers (the others are refused with it).
@@ -157,6 +162,7 @@ impl Variants {
             self.lucre,
             self.praw,
             self.reverse_cone,
+            self.hexes,
         ];
         Variants::NAMES
             .iter()
@@ -201,6 +207,7 @@ impl Variants {
                 "lucre" => v.lucre = true,
                 "praw" => v.praw = true,
                 "reverse-cone" => v.reverse_cone = true,
+                "hexes" => v.hexes = true,
                 other => {
                     return Err(format!(
                         "unknown variant `{other}`; known: {}",
@@ -276,6 +283,9 @@ pub struct Rules {
     /// or its base at home (set by the procedure from the seats).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub two_player: bool,
+    /// Whether each player is dealt a planet hex at setup (Eon's unique hexes).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hexes: bool,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -336,6 +346,7 @@ impl Rules {
                     praw: false,
                     reverse_cone: false,
                     two_player: false,
+                    hexes: false,
                 }
             }
             // Duel's numbers that the core reads (ships, hand size, planets to win); its
@@ -366,6 +377,7 @@ impl Rules {
                 praw: false,
                 reverse_cone: false,
                 two_player: false,
+                hexes: false,
             },
             Edition::Eon => crate::eon::rules(variants),
         }
@@ -415,7 +427,7 @@ mod tests {
         assert!(tech
             .check(Edition::Eon)
             .unwrap_err()
-            .contains("it has: lucre, praw, reverse-cone"));
+            .contains("it has: lucre, praw, reverse-cone, hexes"));
         assert_eq!(Edition::Eon.words().compensation, "consolation");
         assert_eq!(Edition::parse("EON"), Ok(Edition::Eon));
     }

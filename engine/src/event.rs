@@ -104,6 +104,8 @@ pub enum Rule {
     ReversedGains,
     /// Eon's two-player game: the offense names where it challenges, no disc turned.
     TwoPlayerChallenge,
+    /// Eon's planet hexes: one dealt to each player.
+    HexesDealt,
 }
 
 impl Rule {
@@ -165,7 +167,8 @@ impl Rule {
             | Rule::RegainBeforeFlip
             | Rule::ReverseCone
             | Rule::ReversedGains
-            | Rule::TwoPlayerChallenge => crate::eon::source(self),
+            | Rule::TwoPlayerChallenge
+            | Rule::HexesDealt => crate::eon::source(self),
         }
     }
 }
@@ -660,6 +663,11 @@ pub enum EventKind {
     /// The destiny disc flipped carries the reverse-cone sticker (Eon): the cone is
     /// reversed for this challenge.
     ConeReversed,
+    /// A player is dealt an attachment (Eon's planet hex) at setup.
+    AttachmentDealt {
+        player: PlayerId,
+        attachment: u16,
+    },
 }
 
 /// What a player picked for card text (`EventKind::Picked`).
@@ -794,6 +802,7 @@ impl EventKind {
                 | TokenGiven { .. }
                 | DrawsWatched { .. }
                 | EncounterDecided { .. }
+                | AttachmentDealt { .. }
         )
     }
 
@@ -920,6 +929,7 @@ impl EventKind {
             | TechCompleted { player, .. }
             | TechReset { player, .. }
             | CardTakenFromDeck { player, .. }
+            | AttachmentDealt { player, .. }
             | KickerPlayed { player, .. } => one(player),
             CardGiven { from, to, .. } | PowerLent { from, to } | PowerReturned { from, to } => {
                 two(from, to)
@@ -1062,6 +1072,21 @@ impl Names<'_> {
             .aliens
             .get(a as usize)
             .map_or("an unknown alien", |d| d.name.as_str())
+    }
+
+    /// An attachment's name.
+    pub fn attachment(&self, a: u16) -> &str {
+        (self.components.attachments.get(a as usize))
+            .map_or("an unknown attachment", |d| d.name.as_str())
+    }
+
+    /// The words for an attachment's kind (`planet hex` for a `hex`).
+    pub fn attachment_kind(&self, a: u16) -> &str {
+        match self.components.attachments.get(a as usize) {
+            Some(d) if d.kind == crate::eon::HEX => "planet hex",
+            Some(d) => d.kind.as_str(),
+            None => "attachment",
+        }
     }
 
     /// A tech's name.
@@ -1697,6 +1722,13 @@ impl Names<'_> {
                 s.push_str("the disc carries the reverse-cone sticker: the cone is reversed");
                 Ok(())
             }
+            EventKind::AttachmentDealt { player, attachment } => write!(
+                s,
+                "{} is dealt the {} {}",
+                self.player(*player),
+                self.attachment_kind(*attachment),
+                self.attachment(*attachment)
+            ),
         };
         s
     }

@@ -104,7 +104,7 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
 }
 
 /// A digest of what `p` holds: its alien powers (and whether its sheet is face down), the
-/// techs in its play area, its hand and the cards on its sheet (what hooks may cache under `Game::holdings_stamp`).
+/// techs in its play area, its attachments, its hand and the cards on its sheet (what hooks may cache under `Game::holdings_stamp`).
 pub fn holdings_digest(
     s: &GameState,
     p: crate::ids::PlayerId,
@@ -124,6 +124,9 @@ pub fn holdings_digest(
     }
     for (i, t) in player.techs.iter().enumerate() {
         h = mix(h ^ ((i as u64) << 32 | t.tech as u64 | 2 << 48));
+    }
+    for (i, &a) in player.attachments.iter().enumerate() {
+        h = mix(h ^ ((i as u64) << 32 | a as u64 | 5 << 48));
     }
     // Cards that cannot give abilities are left out: moving them gives no new stamp.
     let hand: u64 = (player.hand.iter().copied())

@@ -36,7 +36,8 @@ pub mod view;
 
 pub use agent::{Agent, AgentError};
 pub use components::{
-    AlienDef, CardDef, CardKind, CardType, Components, DestinyDef, DestinyKind, TechDef,
+    AlienDef, AttachmentDef, CardDef, CardKind, CardType, Components, DestinyDef, DestinyKind,
+    TechDef,
 };
 pub use decision::{Answer, Choice, Decision, DecisionKind, Request};
 pub use edition::{Edition, Rules, Variants};

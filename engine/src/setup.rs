@@ -44,6 +44,7 @@ pub(crate) fn initial_state(
             gained: Vec::new(),
             sheet_planets: 0,
             resources: Default::default(),
+            attachments: Vec::new(),
         })
         .collect();
     let mut planets = Vec::with_capacity(n * rules.planets_per_player as usize);

@@ -44,6 +44,10 @@ pub struct Player {
     /// The resources the player holds (Eon's lucre).
     #[serde(default, skip_serializing_if = "crate::resources::Resources::is_empty")]
     pub resources: crate::resources::Resources,
+    /// The attachments the player holds (Eon's planet hexes), as indices into the
+    /// components' attachments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<u16>,
 }
 
 impl Player {

@@ -302,6 +302,19 @@ pub enum Lint {
         #[label("{edition} only")]
         span: Span,
     },
+    /// An attachment's rule misused: `access` on a component that is not an attachment, or
+    /// an attachment's ability that is not an `effect`.
+    #[error("{found} cannot act")]
+    #[diagnostic(code(cosmic::lint::attachment), help("{help}"))]
+    Attachment {
+        /// What was written, and where.
+        found: String,
+        /// What to write instead.
+        help: String,
+        /// Where.
+        #[label("not an attachment's")]
+        span: Span,
+    },
     /// A statement or clause the interpreter cannot run yet.
     #[error("the interpreter cannot run {what} yet")]
     #[diagnostic(code(cosmic::lint::unsupported), help("{help}"))]

@@ -117,9 +117,19 @@ item_kinds! {
     /// An Eon edict: a card played face up from the hand by its text, then discarded (the
     /// rules' role of FFG's artifact, and the runtime plays it the same way).
     Edict "edict" plays true,
+    /// An Eon planet hex (Expansion Set 9): an attachment dealt to a player at setup, its
+    /// rules held beside the power.
+    Hex "hex" plays true,
 }
 
 impl ItemKind {
+    /// Whether a component of this kind is an attachment: held by a player (or, to come,
+    /// on a planet), its `effect`s act for whoever its `access` rule names, and no zap
+    /// reaches them. Stations and moons will be attachments too.
+    pub fn attachment(self) -> bool {
+        matches!(self, ItemKind::Hex)
+    }
+
     /// The kind a keyword names, if any.
     pub fn from_word(word: &str) -> Option<ItemKind> {
         ItemKind::ALL.iter().copied().find(|k| k.word() == word)
@@ -165,6 +175,30 @@ pub struct Item {
     /// A Duel plan's colour deck (`deck orange`), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<String>,
+    /// An attachment's access rule (`access holder`): who has its abilities.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub access: Option<Access>,
+}
+
+/// Who has an attachment's abilities (its `access` rule).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Access {
+    /// The player holding it (a planet hex: the player whose system it is).
+    Holder,
+}
+
+impl Access {
+    /// Every access rule's word, as `access` writes it.
+    pub const WORDS: &'static [&'static str] = &["holder"];
+
+    /// The rule a word names, if any.
+    pub fn from_word(word: &str) -> Option<Access> {
+        match word {
+            "holder" => Some(Access::Holder),
+            _ => None,
+        }
+    }
 }
 
 /// Where an ability lives.
@@ -576,6 +610,9 @@ pub enum Expr {
     ShipTokensInEncounter(Box<Expr>, u32),
     /// The planets next to a planet in its system.
     PlanetsNextTo(Box<Expr>),
+    /// A planet's place in its system, counted from 1 in system order (0 for a planet in
+    /// none).
+    PlanetPlace(Box<Expr>),
     /// The planets of a list with none of the players' ships on them.
     PlanetsWithout(Box<Expr>, Box<Expr>),
     /// The planets of a list where the first players have more ships, all told, than the
@@ -732,6 +769,7 @@ impl Expr {
             | Expr::PlanetHasToken(a, _)
             | Expr::ShipTokensInEncounter(a, _)
             | Expr::PlanetsNextTo(a)
+            | Expr::PlanetPlace(a)
             | Expr::CardsBeside(a)
             | Expr::CardsOnSheet(a)
             | Expr::Neg(a) => f(a),

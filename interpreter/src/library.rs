@@ -26,6 +26,7 @@ pub const PROPERTIES: &[&str] = &[
     "reveal",
     "value",
     "deck",
+    "access",
 ];
 
 /// One content file.
@@ -200,6 +201,10 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
         "artifact" | "reinforcement" | "edict" => &[("count", "count 1")],
         "plan" => &[("value", "value 13")],
         "tech" => &[("research", "research 4")],
+        "hex" => &[
+            ("access", "access holder"),
+            ("set", "set \"Expansion Set 9\""),
+        ],
         _ => &[],
     };
     for &(property, example) in required {
@@ -246,6 +251,25 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
             }
             continue;
         }
+        if key == "access" {
+            let attachment = crate::ir::ItemKind::from_word(kind).is_some_and(|k| k.attachment());
+            if !attachment {
+                let attachments: Vec<&str> = (crate::ir::ItemKind::ALL.iter())
+                    .filter(|k| k.attachment())
+                    .map(|k| k.word())
+                    .collect();
+                out.push(Lint::Attachment {
+                    found: format!("an access rule on {kind} `{}`", d.name.value),
+                    help: format!(
+                        "only an attachment ({}) has an access rule; the abilities of this \
+                         {kind} act for the player holding it: remove `access`",
+                        attachments.join(", ")
+                    ),
+                    span: p.key.span,
+                });
+                continue;
+            }
+        }
         if key == "value" {
             if int_value(&p.value).is_none() {
                 out.push(Lint::BadValue {
@@ -263,6 +287,7 @@ fn lint_metadata(d: &Decl, out: &mut Vec<Lint>) {
             "deck" => &["orange", "blue"],
             "edition" => &["ffg", "eon", "duel"],
             "reveal" => &["on-completion", "when-used"],
+            "access" => crate::ir::Access::WORDS,
             _ => continue,
         };
         let found = word_value(&p.value).unwrap_or_else(|| "this".to_string());

@@ -607,6 +607,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::TargetPlanet,
     },
     Pattern {
+        words: "{pl} 's place in its system",
+        ty: Ty::Int,
+        build: |mut e| Expr::PlanetPlace(b(&mut e)),
+    },
+    Pattern {
         words: "neighbours of {pl}",
         ty: Ty::Planets,
         build: |mut e| Expr::PlanetsNextTo(b(&mut e)),

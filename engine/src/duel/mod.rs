@@ -225,6 +225,7 @@ fn initial_state(
             gained: Vec::new(),
             sheet_planets: 0,
             resources: Default::default(),
+            attachments: Vec::new(),
         })
         .collect();
     let _ = setup;

@@ -8,6 +8,7 @@
 //! failed deal's losses) and the timing order (`TimingOrder::OthersFirst`). Events cite the
 //! Complete Book's sections (`sections.rs`).
 
+mod hexes;
 mod kickers;
 mod lucre;
 mod praw;
@@ -15,6 +16,7 @@ mod reverse_cone;
 mod sections;
 mod two_player;
 
+pub use hexes::HEX;
 pub use sections::source;
 
 use crate::components::Components;
@@ -37,8 +39,8 @@ pub(crate) fn rules(variants: &Variants) -> Rules {
         ships_per_planet: 4,
         // §III.6: seven cards each.
         hand_size: 7,
-        // §IV.1: five bases with the regular planet hexes.
-        colonies_to_win: 5,
+        // §IV.1: five bases with the regular planet hexes, four with the unique ones.
+        colonies_to_win: if variants.hexes { 4 } else { 5 },
         // §IX.2: the power works with tokens on three or more home planets.
         home_colonies_for_power: 3,
         // §V.6, §V.12: one to four tokens in the cone.
@@ -69,6 +71,8 @@ pub(crate) fn rules(variants: &Variants) -> Rules {
         reverse_cone: variants.reverse_cone,
         // §X: set with the seats (`Challenges::initial_state`).
         two_player: false,
+        // §III.1, §XVIII: a planet hex dealt to each player.
+        hexes: variants.hexes,
     }
 }
 
@@ -112,6 +116,10 @@ impl Procedure for Challenges {
     }
 
     fn deal_setup(&self, game: &mut Game<'_>, setup: &Setup) -> Flow {
+        // §III.1: the hexes are dealt first, before anything else is set up.
+        if game.state().rules.hexes {
+            game.deal_hexes()?;
+        }
         Encounters.deal_setup(game, setup)
     }
 

@@ -49,6 +49,7 @@ pub fn source(rule: Rule) -> &'static str {
         Rule::ReverseCone => "XX.2 Hyper Space Cone: Reversed",
         Rule::ReversedGains => "XX.2 Reversed: winning allies' gains swap sides",
         Rule::TwoPlayerChallenge => "X. Two Player Game (no destiny flip)",
+        Rule::HexesDealt => "III.1 Hexes (XVIII. Planet Hexes)",
         Rule::Morph
         | Rule::Reinforcement
         | Rule::BothMorphs

@@ -28,6 +28,7 @@ impl Compiler<'_> {
             edition: String::new(),
             value: None,
             deck: None,
+            access: None,
         };
         self.collect_shared(&d.entries);
         for e in &d.entries {
@@ -49,6 +50,9 @@ impl Compiler<'_> {
                 }
                 if p.key.text == "deck" {
                     item.deck = Some(self.snippet(p.value.span()).to_string());
+                }
+                if p.key.text == "access" {
+                    item.access = crate::ir::Access::from_word(&self.snippet(p.value.span()));
                 }
                 if p.key.text == "value" {
                     item.value = crate::library::int_value(&p.value);
@@ -77,6 +81,23 @@ impl Compiler<'_> {
                     ),
                     span: a.span,
                 });
+            }
+        }
+        if kind.attachment() {
+            // An attachment gives its `effect`s to whoever its access rule names; a power or
+            // a flare half would belong to no alien and never act.
+            for a in crate::library::abilities(&d.entries) {
+                if a.kind.text != "effect" {
+                    self.lints.push(Lint::Attachment {
+                        found: format!("a `{}` in a {}", a.kind.text, kind.word()),
+                        help: format!(
+                            "a {}'s abilities are `effect`s, held by whoever its `access` rule \
+                             names: write `effect \"Name\" ...`",
+                            kind.word()
+                        ),
+                        span: a.kind.span,
+                    });
+                }
             }
         }
         let mut list = Vec::new();

@@ -184,6 +184,9 @@ pub(super) enum Origin {
     Card(CardId),
     /// A completed tech in the player's play area.
     Tech(u16),
+    /// An attachment the player has access to (a planet hex): never answered, so no zap
+    /// reaches it.
+    Attachment(u16),
 }
 
 impl Origin {
@@ -191,7 +194,7 @@ impl Origin {
     pub(super) fn card(self) -> Option<CardId> {
         match self {
             Origin::Card(c) => Some(c),
-            Origin::Power | Origin::HiddenPower | Origin::Tech(_) => None,
+            Origin::Power | Origin::HiddenPower | Origin::Tech(_) | Origin::Attachment(_) => None,
         }
     }
 

@@ -607,6 +607,13 @@ impl Runtime {
                 ),
                 _ => Value::Bool(false),
             },
+            Expr::PlanetPlace(pl) => match self.eval(pl, game, ctx) {
+                // Counted in system order, as neighbours are.
+                Value::Planet(pl) => Value::Int(
+                    (s.home_planets(pl.owner).position(|x| x == pl)).map_or(0, |i| i as i32 + 1),
+                ),
+                _ => Value::Int(0),
+            },
             Expr::PlanetsNextTo(pl) => match self.eval(pl, game, ctx) {
                 Value::Planet(pl) => {
                     // Neighbours sit next to each other in the system, whatever was destroyed

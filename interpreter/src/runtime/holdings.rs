@@ -36,6 +36,9 @@ pub(super) enum Need {
     Held,
     /// The tech (the player's n-th) is completed, or a secret tech researched enough.
     Tech(u8),
+    /// Nothing: an attachment's abilities act for whoever has access to it, whether its
+    /// power works or not.
+    Access,
     /// A card: on the sheet, the sheet is open; a flare, no flare was used and its home
     /// matches whether the power works.
     Card {
@@ -158,7 +161,7 @@ impl Runtime {
         cell.borrow()
     }
 
-    /// Every ability `p`'s alien powers, techs, hand and sheet carry, in the order they are
+    /// Every ability `p`'s alien powers, techs, attachments, hand and sheet carry, in the order they are
     /// offered.
     #[inline(never)]
     fn gather_candidates(&self, game: &Game, p: PlayerId, out: &mut Vec<Candidate>) {
@@ -194,6 +197,15 @@ impl Runtime {
             };
             for act in self.index.acting(item, Part::Effect) {
                 push(act, Origin::Tech(h.tech), Need::Tech(i as u8));
+            }
+        }
+        // An attachment's access rule: today every attachment is its holder's (`access holder`).
+        for &a in &player.attachments {
+            let Some(&item) = self.attachment_items.get(a as usize) else {
+                continue;
+            };
+            for act in self.index.acting(item, Part::Effect) {
+                push(act, Origin::Attachment(a), Need::Access);
             }
         }
         let hand = player.hand.iter().map(|&c| (c, false));

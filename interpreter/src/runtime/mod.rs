@@ -24,7 +24,7 @@ use crate::header::Standing;
 use crate::index::{Index, Keys};
 use crate::ir::{Ability, ItemKind, Program, Stmt, Trigger};
 use cosmic_engine::ids::MAX_PLAYERS;
-use cosmic_engine::{AlienDef, CardDef, CardKind, Components, TechDef};
+use cosmic_engine::{AlienDef, AttachmentDef, CardDef, CardKind, Components, TechDef};
 use holdings::{Candidates, Held};
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
@@ -47,6 +47,8 @@ pub struct Runtime {
     tech_items: Vec<u32>,
     /// The tech of each item that is one (the inverse of `tech_items`).
     item_techs: Vec<Option<u16>>,
+    /// Item of each attachment the components list.
+    attachment_items: Vec<u32>,
     /// Tables that let the hot paths skip content that cannot act.
     index: Index,
     depth: Cell<u8>,
@@ -105,6 +107,12 @@ pub fn components(program: &Program, base: &Components) -> Components {
             name: item.name.clone(),
             research: item.research,
             secret: item.secret,
+        });
+    }
+    for item in program.items.iter().filter(|i| i.kind.attachment()) {
+        c.attachments.push(AttachmentDef {
+            name: item.name.clone(),
+            kind: item.kind.word().to_string(),
         });
     }
     c.duel = duel_components(program, &c.duel);
@@ -186,6 +194,13 @@ impl Runtime {
         for (t, &item) in tech_items.iter().enumerate() {
             item_techs[item as usize] = Some(t as u16);
         }
+        let attachment_items = (components.attachments.iter())
+            .map(|a| {
+                (program.items.iter())
+                    .position(|i| i.kind.attachment() && i.name == a.name)
+                    .unwrap_or(0) as u32
+            })
+            .collect();
         let index = Index::new(&program);
         Runtime {
             program,
@@ -193,6 +208,7 @@ impl Runtime {
             def_items,
             tech_items,
             item_techs,
+            attachment_items,
             index,
             depth: Cell::new(0),
             replaced: Cell::new(0),

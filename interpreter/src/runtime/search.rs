@@ -74,6 +74,7 @@ impl Runtime {
                 Need::Tech(i) => {
                     (player.techs.get(i as usize)).is_some_and(|h| game.tech_usable(h))
                 }
+                Need::Access => true,
                 Need::Card { sheet, flare } => {
                     (!sheet || *sheet_open.get_or_insert_with(|| s.sheet_open(p)))
                         && match (flare, c.origin) {

@@ -34,10 +34,15 @@ impl Runtime {
         }
         if ab.usage != Usage::Innate {
             let happening = match (origin, card) {
+                // An attachment's use is announced but not answered: no zap reaches it.
+                (Origin::Attachment(_), _) => {
+                    game.announce_use(p, ab.source);
+                    None
+                }
                 (Origin::Tech(t), _) => {
                     game.reveal_tech(p, t, ab.source);
                     game.announce_use(p, ab.source);
-                    Happening::TechUsed
+                    Some(Happening::TechUsed)
                 }
                 (_, Some(c)) => {
                     if game.state().kind(c) == CardKind::Flare {
@@ -49,11 +54,11 @@ impl Runtime {
                         game.mark(p, key, Until::EndOfEncounter);
                     }
                     game.play_from_hand(p, c, ab.source);
-                    Happening::CardPlayed
+                    Some(Happening::CardPlayed)
                 }
                 (_, None) => {
                     game.announce_use(p, ab.source);
-                    Happening::PowerUsed
+                    Some(Happening::PowerUsed)
                 }
             };
             let against = match subject {
@@ -69,7 +74,9 @@ impl Runtime {
                 tech: origin.tech(),
                 against,
             };
-            cancelled = self.answer(game, happening, p, target)?;
+            if let Some(happening) = happening {
+                cancelled = self.answer(game, happening, p, target)?;
+            }
         }
         if cancelled {
             if let Some(c) = card {

@@ -455,9 +455,14 @@ pub fn prepare(
     let (script, agents) = script(scn, e, players, |s| color(e, s, players))?;
     // Techs named in the file replace the dealing at setup.
     let arranged_techs = !scn.deck.tech.is_empty() || scn.player.iter().any(|p| p.techs.is_some());
+    // So do hexes (Eon's unique hexes are dealt from all six, which the library may lack).
+    let arranged_hexes = scn.player.iter().any(|p| p.hex.is_some());
     let mut variants = scn.variants.clone();
     if arranged_techs {
         variants.tech = false;
+    }
+    if arranged_hexes {
+        variants.hexes = false;
     }
     let setup = Setup {
         edition,
@@ -473,10 +478,9 @@ pub fn prepare(
     // Card text plays when a player has an alien or a tech, or the file asks for it
     // (`card_text = true`, for artifacts alone); otherwise the rules alone are pinned.
     let with_text = scn.card_text
-        || scn
-            .player
-            .iter()
-            .any(|p| p.alien.is_some() || p.techs.as_ref().is_some_and(|t| !t.is_empty()));
+        || scn.player.iter().any(|p| {
+            p.alien.is_some() || p.hex.is_some() || p.techs.as_ref().is_some_and(|t| !t.is_empty())
+        });
     let hooks: &'static dyn cosmic_engine::Hooks = if with_text { hooks(edition) } else { &HOOKS };
     let mut game = Game::new(&setup, components.clone(), agents, hooks, options)
         .map_err(|err| e.at(0..0, format!("the game cannot be set up: {err}"), "here"))?;
@@ -502,6 +506,21 @@ pub fn prepare(
         }
         g.rules.tech = true;
         arrange_techs(scn, e, g, &components)?;
+    }
+    if arranged_hexes {
+        if !scn.variants.hexes {
+            return Err(e.at(0..0, "hexes are named but the hexes variant is off", "here"));
+        }
+        // The variant's numbers (four bases win), as setup would have set them.
+        g.rules.hexes = true;
+        g.rules.colonies_to_win = cosmic_engine::Rules::new(edition, &scn.variants).colonies_to_win;
+        for spec in &scn.player {
+            if let Some(name) = &spec.hex {
+                let p = color(e, &spec.color, players)?;
+                let hex = hex_index(e, name, &components)?;
+                g.players[p.ix()].attachments.push(hex);
+            }
+        }
     }
     arrange_destiny(scn, e, g)?;
     let start = arrange_encounter(scn, e, g, &components)?;
@@ -580,6 +599,36 @@ pub fn prepare(
         until,
         script,
     })
+}
+
+/// The index of the planet hex a file names, or an error with the closest name.
+fn hex_index(
+    e: &Errors,
+    hex: &Spanned<String>,
+    components: &Components,
+) -> Result<u16, ScenarioError> {
+    let names: Vec<&str> = (components.attachments_of(cosmic_engine::eon::HEX))
+        .map(|a| components.attachments[a as usize].name.as_str())
+        .collect();
+    match (components.attachments_of(cosmic_engine::eon::HEX)).find(|&a| {
+        components.attachments[a as usize]
+            .name
+            .eq_ignore_ascii_case(hex.get_ref())
+    }) {
+        Some(a) => Ok(a),
+        None => {
+            let hint =
+                cosmic_interpreter::names::did_you_mean(hex.get_ref(), names.iter().copied())
+                    .map(|m| format!("did you mean `{m}`? "))
+                    .unwrap_or_default();
+            Err(e.hint(
+                hex.span(),
+                format!("no planet hex named `{}`", hex.get_ref()),
+                "unknown hex",
+                format!("{hint}known hexes: {}", names.join(", ")),
+            ))
+        }
+    }
 }
 
 /// The index of the alien a file names, or an error with the closest name.

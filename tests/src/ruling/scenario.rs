@@ -98,6 +98,10 @@ pub struct PlayerSpec {
     /// The player's lucre (Eon), replacing what setup gave it.
     #[serde(default)]
     pub lucre: Option<u16>,
+    /// The player's planet hex (Eon, `variants = { hexes = true }`), by name. Naming hexes
+    /// replaces the dealing at setup; a player with none named holds none.
+    #[serde(default)]
+    pub hex: Option<Spanned<String>>,
     /// Cards face down on the player's alien sheet (a hoard), by card names.
     #[serde(default)]
     pub sheet: Option<Vec<Spanned<String>>>,
