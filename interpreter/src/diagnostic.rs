@@ -288,6 +288,18 @@ pub enum Lint {
         #[label("nothing looked at before this")]
         span: Span,
     },
+    /// A card named in quotes (`it is "Cosmic Zap"`) that no card of the library is.
+    #[error("no card of the library is named `{found}`")]
+    #[diagnostic(code(cosmic::lint::unknown_card), help("{help}"))]
+    UnknownCard {
+        /// The name as written.
+        found: String,
+        /// The closest name, or how else to compare.
+        help: String,
+        /// Where.
+        #[label("not a card's name")]
+        span: Span,
+    },
     /// A reference or timing of one edition's rules written in another edition's card.
     #[error("`{found}` is {edition}'s, but this card is not a {edition} card")]
     #[diagnostic(code(cosmic::lint::edition_only), help("{help}"))]

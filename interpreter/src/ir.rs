@@ -471,6 +471,9 @@ pub enum Expr {
     KindOf(Box<Expr>),
     /// A card kind's value (`claim's value`; 0 for a kind without one).
     KindValue(Box<Expr>),
+    /// Whether a card is the one of that printed name (`it is "Cosmic Zap"`; names
+    /// compared without case).
+    Named(Box<Expr>, String),
     /// A bound name.
     Slot(u8),
     /// The player whose ability it is (or who acts, inside `as`).
@@ -730,6 +733,7 @@ impl Expr {
             | Expr::Kind(_, Some(a))
             | Expr::KindOf(a)
             | Expr::KindValue(a)
+            | Expr::Named(a, _)
             | Expr::Lost(a)
             | Expr::OnSide(a)
             | Expr::OthersThan(a)

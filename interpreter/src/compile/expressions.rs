@@ -201,6 +201,20 @@ impl Compiler<'_> {
                     Ty::Bool,
                 )
             }
+            // `it is "Cosmic Zap"`: a card compared with a card's printed name.
+            ast::Expr::Binary { op, lhs, rhs, .. }
+                if matches!(op, ast::BinaryOp::Is | ast::BinaryOp::IsNot)
+                    && matches!(&**rhs, ast::Expr::Str(_)) =>
+            {
+                let ast::Expr::Str(name) = &**rhs else {
+                    unreachable!("matched above")
+                };
+                let card = self.expr(lhs, Ty::Card);
+                self.known_card(name);
+                let e = Expr::Named(Box::new(card), name.value.clone());
+                let is = matches!(op, ast::BinaryOp::Is);
+                (if is { e } else { Expr::Not(Box::new(e)) }, Ty::Bool)
+            }
             ast::Expr::Binary { op, lhs, rhs, .. } => {
                 use ast::BinaryOp as B;
                 let (bop, operands, result) = match op {
@@ -244,6 +258,25 @@ impl Compiler<'_> {
                 (Expr::Binary(bop, Box::new(l), Box::new(r)), result)
             }
         }
+    }
+
+    /// Lints a card name (`"Cosmic Zap"`) that no card played by its text in the library has.
+    fn known_card(&mut self, name: &ast::Str) {
+        let lower = name.value.to_lowercase();
+        if self.card_names.contains(&lower) {
+            return;
+        }
+        let closest =
+            crate::names::did_you_mean(&lower, self.card_names.iter().map(String::as_str));
+        let help = match closest {
+            Some(n) => format!("did you mean `\"{n}\"` (names are compared without case)? Only cards played by their text (artifacts, edicts, flares as `\"Flare: Alien\"`) are named; compare an encounter card by its kind (`is an attack 12`, `is negotiate`)"),
+            None => "name an artifact, an edict or a flare (`\"Flare: Alien\"`) of the library; compare an encounter card by its kind (`is an attack 12`, `is negotiate`)".into(),
+        };
+        self.lints.push(Lint::UnknownCard {
+            found: name.value.clone(),
+            help,
+            span: name.span,
+        });
     }
 
     /// `an attack 12`, `an attack (claim value)`: a card type that has a value, with its value.

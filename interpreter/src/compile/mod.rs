@@ -16,7 +16,7 @@ pub use expressions::path_tokens;
 pub use statements::DURATIONS;
 
 use crate::diagnostic::Lint;
-use crate::ir::{self, Program};
+use crate::ir::{self, ItemKind, Program};
 use crate::library::SourceFile;
 use crate::vocabulary::Bound;
 use cosmic_engine::state::Phase;
@@ -31,6 +31,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
         ..Program::default()
     };
     let mut lints = Vec::new();
+    let card_names = card_names(files);
     for f in files {
         let mut out = Vec::new();
         for d in f.decls() {
@@ -45,6 +46,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 expanding_lets: Vec::new(),
                 scope: Vec::new(),
                 slots: 0,
+                card_names: &card_names,
                 item_name: d.name.value.clone(),
                 item_kind: d.kind.text.clone(),
                 duel_item: crate::explain::property(d, "edition", &f.text).as_deref()
@@ -61,6 +63,23 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
     (program, lints)
 }
 
+/// The names of the cards played by their text among `files` (artifacts, edicts, and each
+/// alien's flare as `Flare: NAME`), lower case: what `CARD is "NAME"` may name.
+fn card_names(files: &[SourceFile]) -> Vec<String> {
+    let mut names = Vec::new();
+    for f in files {
+        for d in f.decls() {
+            let name = d.name.value.to_lowercase();
+            match ItemKind::from_word(&d.kind.text) {
+                Some(ItemKind::Artifact | ItemKind::Edict) => names.push(name),
+                Some(ItemKind::Alien) => names.push(format!("flare: {name}")),
+                _ => {}
+            }
+        }
+    }
+    names
+}
+
 /// Which form the ability being compiled has (what its statements may do).
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Form {
@@ -75,6 +94,8 @@ enum Form {
 
 struct Compiler<'a> {
     program: &'a mut Program,
+    /// What `CARD is "NAME"` may name (`card_names`).
+    card_names: &'a [String],
     lints: &'a mut Vec<Lint>,
     text: &'a str,
     item_lets: HashMap<Vec<String>, ast::Expr>,

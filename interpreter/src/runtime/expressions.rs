@@ -164,6 +164,14 @@ impl Runtime {
                 Value::Card(c) => Value::Kind(counts_as(game, c)),
                 _ => Value::None,
             },
+            Expr::Named(c, name) => Value::Bool(match self.eval(c, game, ctx) {
+                Value::Card(c) => {
+                    let def = game.state().cards[c.0 as usize].def as usize;
+                    (game.components().cosmic.get(def))
+                        .is_some_and(|d| d.name.eq_ignore_ascii_case(name))
+                }
+                _ => false,
+            }),
             Expr::KindValue(k) => Value::Int(match kind_value(&self.eval(k, game, ctx)) {
                 Some(CardKind::Attack(v) | CardKind::Reinforcement(v)) => v as i32,
                 _ => 0,

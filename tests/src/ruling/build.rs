@@ -56,10 +56,14 @@ pub fn library() -> Option<&'static cosmic_cards::Library> {
         .as_ref()
 }
 
-/// Plays rulings with `library` (the built-in one and a designer's files) instead of the
-/// built-in one; returns false if a library was already in use.
+/// Plays rulings of `library`'s edition (FFG or Eon) with it (the built-in files and a
+/// designer's) instead of the built-in one; returns false if a library of that edition was
+/// already in use.
 pub fn use_library(library: cosmic_cards::Library) -> bool {
-    LIBRARY.set(Some(library)).is_ok()
+    match library.edition {
+        Edition::Eon => EON_LIBRARY.set(Some(library)).is_ok(),
+        _ => LIBRARY.set(Some(library)).is_ok(),
+    }
 }
 
 static EON_LIBRARY: std::sync::OnceLock<Option<cosmic_cards::Library>> = std::sync::OnceLock::new();
