@@ -120,11 +120,19 @@ pub struct Variants {
     /// the winning allies' gains for its challenge.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub reverse_cone: bool,
+    /// The hazard deck (Cosmic Conflict): a hazard is drawn in an encounter whose destiny
+    /// draws showed a hazard warning.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hazards: bool,
+    /// Extremely hazardous (Cosmic Conflict): a hazard is drawn in every encounter, warning or
+    /// not (the combined rules' variant summary); it plays the hazard deck.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub extremely_hazardous: bool,
 }
 
 impl Variants {
     /// The variants' names, as `--variants` and saves write them.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 11] = [
         "four-planets",
         "single-encounter",
         "freewheeling-flares",
@@ -134,13 +142,25 @@ impl Variants {
         "lucre",
         "praw",
         "reverse-cone",
+        "hazards",
+        "extremely-hazardous",
     ];
 
     /// The variants an edition offers (the others are refused with it).
     pub fn of(edition: Edition) -> &'static [&'static str] {
+        const FFG: [&str; 8] = [
+            "four-planets",
+            "single-encounter",
+            "freewheeling-flares",
+            "tech",
+            "hidden-powers",
+            "rotating-powers",
+            "hazards",
+            "extremely-hazardous",
+        ];
         match edition {
-            Edition::Ffg => &Variants::NAMES[..6],
-            Edition::Eon => &Variants::NAMES[6..],
+            Edition::Ffg => &FFG,
+            Edition::Eon => &Variants::NAMES[6..9],
             Edition::Duel => &[],
         }
     }
@@ -157,6 +177,8 @@ impl Variants {
             self.lucre,
             self.praw,
             self.reverse_cone,
+            self.hazards,
+            self.extremely_hazardous,
         ];
         Variants::NAMES
             .iter()
@@ -201,6 +223,12 @@ impl Variants {
                 "lucre" => v.lucre = true,
                 "praw" => v.praw = true,
                 "reverse-cone" => v.reverse_cone = true,
+                "hazards" => v.hazards = true,
+                // A way of playing the hazard deck: it brings the deck.
+                "extremely-hazardous" => {
+                    v.hazards = true;
+                    v.extremely_hazardous = true;
+                }
                 other => {
                     return Err(format!(
                         "unknown variant `{other}`; known: {}",
@@ -276,6 +304,29 @@ pub struct Rules {
     /// or its base at home (set by the procedure from the seats).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub two_player: bool,
+    /// When hazards are drawn (the hazard deck variant), if at all.
+    #[serde(default, skip_serializing_if = "Hazards::is_off")]
+    pub hazards: Hazards,
+}
+
+/// When the hazard deck is drawn from (Cosmic Conflict's hazard deck variant).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Hazards {
+    /// No hazard deck.
+    #[default]
+    Off,
+    /// Once in an encounter whose destiny draws showed a hazard warning.
+    OnWarning,
+    /// Once in every encounter (extremely hazardous).
+    EveryEncounter,
+}
+
+impl Hazards {
+    /// Whether no hazard deck is played (left out of saves).
+    pub fn is_off(&self) -> bool {
+        *self == Hazards::Off
+    }
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -336,6 +387,13 @@ impl Rules {
                     praw: false,
                     reverse_cone: false,
                     two_player: false,
+                    hazards: if variants.extremely_hazardous {
+                        Hazards::EveryEncounter
+                    } else if variants.hazards {
+                        Hazards::OnWarning
+                    } else {
+                        Hazards::Off
+                    },
                 }
             }
             // Duel's numbers that the core reads (ships, hand size, planets to win); its
@@ -366,6 +424,7 @@ impl Rules {
                 praw: false,
                 reverse_cone: false,
                 two_player: false,
+                hazards: Hazards::Off,
             },
             Edition::Eon => crate::eon::rules(variants),
         }

@@ -69,6 +69,7 @@ pub(crate) fn rules(variants: &Variants) -> Rules {
         reverse_cone: variants.reverse_cone,
         // §X: set with the seats (`Challenges::initial_state`).
         two_player: false,
+        hazards: crate::edition::Hazards::Off,
     }
 }
 
