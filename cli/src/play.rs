@@ -34,7 +34,7 @@ pub struct PlayArgs {
     /// Print the log as JSON lines instead of text.
     #[arg(long)]
     json: bool,
-    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers (FFG); lucre, praw, reverse-cone, hexes (the planet hexes) (Eon).
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers, hazards, extremely-hazardous (FFG); lucre, praw, reverse-cone, hexes (the planet hexes) (Eon).
     #[arg(long, default_value = "none")]
     variants: String,
     /// The rule book: `ffg` (the default), `eon` (the Complete Book of 1983) or `duel`

@@ -95,7 +95,7 @@ pub struct RunArgs {
     /// Also play these content files or folders (your own aliens and cards).
     #[arg(long)]
     cards: Vec<PathBuf>,
-    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers (FFG); lucre, praw, reverse-cone, hexes (the planet hexes) (Eon).
+    /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers, hazards, extremely-hazardous (FFG); lucre, praw, reverse-cone, hexes (the planet hexes) (Eon).
     #[arg(long, default_value = "none")]
     variants: String,
     /// The rule book: `ffg` (the default), `eon` (the Complete Book of 1983) or `duel`
@@ -145,7 +145,7 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 
 /// Help for a bad `--variants` list.
 pub(crate) const VARIANTS_HELP: &str =
-    "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech, hidden-powers, rotating-powers; none by default)";
+    "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech, hidden-powers, rotating-powers, hazards, extremely-hazardous; none by default)";
 
 /// Plays one game of `template`'s setup with `seed` and `seats` (a bot per seat; also timed
 /// by `cosmic bench`); `progress`, if given, holds the number of events played so far.

@@ -188,6 +188,15 @@ impl TechDef {
     }
 }
 
+/// A hazard card of the hazard deck variant: its name and copies in the deck.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HazardDef {
+    /// The hazard's name.
+    pub name: String,
+    /// Copies in the hazard deck.
+    pub count: u8,
+}
+
 /// Everything a game is set up from.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Components {
@@ -204,6 +213,9 @@ pub struct Components {
     /// The tech deck of the technology variant, one entry per card.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub techs: Vec<TechDef>,
+    /// The hazard deck of the hazard deck variant, one entry per distinct hazard.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hazards: Vec<HazardDef>,
     /// Duel's components (empty in an FFG library).
     #[serde(default, skip_serializing_if = "crate::duel::DuelComponents::is_empty")]
     pub duel: crate::duel::DuelComponents,

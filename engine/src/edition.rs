@@ -124,11 +124,19 @@ pub struct Variants {
     /// its rules held beside the power; four bases win.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hexes: bool,
+    /// The hazard deck (Cosmic Conflict): a hazard is drawn in an encounter whose destiny
+    /// draws showed a hazard warning.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hazards: bool,
+    /// Extremely hazardous (Cosmic Conflict): a hazard is drawn in every encounter, warning or
+    /// not (the combined rules' variant summary); it plays the hazard deck.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub extremely_hazardous: bool,
 }
 
 impl Variants {
     /// The variants' names, as `--variants` and saves write them.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 12] = [
         "four-planets",
         "single-encounter",
         "freewheeling-flares",
@@ -139,13 +147,25 @@ impl Variants {
         "praw",
         "reverse-cone",
         "hexes",
+        "hazards",
+        "extremely-hazardous",
     ];
 
     /// The variants an edition offers (the others are refused with it).
     pub fn of(edition: Edition) -> &'static [&'static str] {
+        const FFG: [&str; 8] = [
+            "four-planets",
+            "single-encounter",
+            "freewheeling-flares",
+            "tech",
+            "hidden-powers",
+            "rotating-powers",
+            "hazards",
+            "extremely-hazardous",
+        ];
         match edition {
-            Edition::Ffg => &Variants::NAMES[..6],
-            Edition::Eon => &Variants::NAMES[6..],
+            Edition::Ffg => &FFG,
+            Edition::Eon => &Variants::NAMES[6..9],
             Edition::Duel => &[],
         }
     }
@@ -163,6 +183,8 @@ impl Variants {
             self.praw,
             self.reverse_cone,
             self.hexes,
+            self.hazards,
+            self.extremely_hazardous,
         ];
         Variants::NAMES
             .iter()
@@ -208,6 +230,12 @@ impl Variants {
                 "praw" => v.praw = true,
                 "reverse-cone" => v.reverse_cone = true,
                 "hexes" => v.hexes = true,
+                "hazards" => v.hazards = true,
+                // A way of playing the hazard deck: it brings the deck.
+                "extremely-hazardous" => {
+                    v.hazards = true;
+                    v.extremely_hazardous = true;
+                }
                 other => {
                     return Err(format!(
                         "unknown variant `{other}`; known: {}",
@@ -286,6 +314,29 @@ pub struct Rules {
     /// Whether each player is dealt a planet hex at setup (Eon's unique hexes).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hexes: bool,
+    /// When hazards are drawn (the hazard deck variant), if at all.
+    #[serde(default, skip_serializing_if = "Hazards::is_off")]
+    pub hazards: Hazards,
+}
+
+/// When the hazard deck is drawn from (Cosmic Conflict's hazard deck variant).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Hazards {
+    /// No hazard deck.
+    #[default]
+    Off,
+    /// Once in an encounter whose destiny draws showed a hazard warning.
+    OnWarning,
+    /// Once in every encounter (extremely hazardous).
+    EveryEncounter,
+}
+
+impl Hazards {
+    /// Whether no hazard deck is played (left out of saves).
+    pub fn is_off(&self) -> bool {
+        *self == Hazards::Off
+    }
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -347,6 +398,13 @@ impl Rules {
                     reverse_cone: false,
                     two_player: false,
                     hexes: false,
+                    hazards: if variants.extremely_hazardous {
+                        Hazards::EveryEncounter
+                    } else if variants.hazards {
+                        Hazards::OnWarning
+                    } else {
+                        Hazards::Off
+                    },
                 }
             }
             // Duel's numbers that the core reads (ships, hand size, planets to win); its
@@ -378,6 +436,7 @@ impl Rules {
                 reverse_cone: false,
                 two_player: false,
                 hexes: false,
+                hazards: Hazards::Off,
             },
             Edition::Eon => crate::eon::rules(variants),
         }

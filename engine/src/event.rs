@@ -74,6 +74,9 @@ pub enum Rule {
     TechSetup,
     /// Technology variant: researching, completing or abandoning a tech in regroup.
     TechResearch,
+    /// Hazard deck variant: a hazard drawn on a warning (or every encounter), discarded,
+    /// its discard pile reshuffled.
+    Hazard,
     /// Technology variant: a tech acquired instead of a second encounter.
     AcquireTech,
     /// Hidden powers variant: sheets face down until flipped to use them.
@@ -152,6 +155,7 @@ impl Rule {
             Rule::CardText => "Card text",
             Rule::TechSetup => "Setup 8, Prepare Tech Deck (Technology Variant)",
             Rule::TechResearch => "Researching, Completing, Abandoning Tech (Technology Variant)",
+            Rule::Hazard => "Hazard Deck (Cosmic Conflict, Hazard Deck Variant)",
             Rule::AcquireTech => "Acquiring New Tech (Technology Variant)",
             Rule::HiddenPowers => "Hidden Powers (Variant)",
             Rule::RotatingPowers => "Rotating Powers (Variant)",
@@ -413,6 +417,17 @@ pub enum EventKind {
     },
     /// The tech discard pile is shuffled to form a new tech deck.
     TechDeckReshuffled,
+    /// The offense draws a hazard and shows it (hazard deck variant): it takes effect.
+    HazardDrawn {
+        player: PlayerId,
+        hazard: u16,
+    },
+    /// A hazard goes to the hazard discard pile.
+    HazardDiscarded {
+        hazard: u16,
+    },
+    /// The hazard discard pile is shuffled to form a new hazard deck.
+    HazardDeckReshuffled,
     AbilityUsed {
         player: PlayerId,
         // Written `ability`: a JSON line's `source` is the cause in words.
@@ -764,6 +779,9 @@ impl EventKind {
                 | TechRevealed { .. }
                 | TechReset { .. }
                 | TechDeckReshuffled
+                | HazardDrawn { .. }
+                | HazardDiscarded { .. }
+                | HazardDeckReshuffled
                 | AbilityUsed { .. }
                 | AbilityCancelled { .. }
                 | CardPlayed { .. }
@@ -1095,6 +1113,14 @@ impl Names<'_> {
             .techs
             .get(t as usize)
             .map_or("an unknown tech", |d| d.name.as_str())
+    }
+
+    /// A hazard's name.
+    pub fn hazard(&self, h: u16) -> &str {
+        self.components
+            .hazards
+            .get(h as usize)
+            .map_or("an unknown hazard", |d| d.name.as_str())
     }
 
     /// A content ability's or text's name, by its source number.
@@ -1458,6 +1484,18 @@ impl Names<'_> {
             ),
             EventKind::TechDeckReshuffled => {
                 write!(s, "the tech discard pile is shuffled into a new tech deck")
+            }
+            EventKind::HazardDrawn { player, hazard } => write!(
+                s,
+                "{} draws the hazard {}",
+                self.player(*player),
+                self.hazard(*hazard)
+            ),
+            EventKind::HazardDiscarded { hazard } => {
+                write!(s, "the hazard {} is discarded", self.hazard(*hazard))
+            }
+            EventKind::HazardDeckReshuffled => {
+                write!(s, "the hazard discard pile is shuffled into a new hazard deck")
             }
             EventKind::AbilityUsed { player, source } => {
                 write!(s, "{} uses {}", self.player(*player), self.source(*source))

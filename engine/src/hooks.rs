@@ -156,6 +156,13 @@ pub trait Hooks {
         Ok(())
     }
 
+    /// Lets the hazard `hazard` (an index into `Components::hazards`), just drawn by `drawer`,
+    /// take effect (hazard deck variant).
+    fn hazard(&self, hazard: u16, drawer: PlayerId, game: &mut Game<'_>) -> Flow {
+        let _ = (hazard, drawer, game);
+        Ok(())
+    }
+
     /// Lets content answer something that happened since the last window.
     fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
         let _ = (moment, game);

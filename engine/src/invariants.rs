@@ -83,6 +83,25 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
             }
         }
     }
+    if !s.rules.hazards.is_off() {
+        // Every copy of every hazard is in the deck, its discard pile or this encounter.
+        let mut copies = vec![0u8; components.hazards.len()];
+        let drawn = s.encounter.hazard.iter();
+        for &h in s.hazards.draw.iter().chain(&s.hazards.discard).chain(drawn) {
+            match copies.get_mut(h as usize) {
+                Some(n) => *n += 1,
+                None => return Err(format!("hazard #{h} is unknown")),
+            }
+        }
+        for (h, d) in components.hazards.iter().enumerate() {
+            if copies[h] != d.count {
+                return Err(format!(
+                    "{} copies of the hazard {} are somewhere but the deck has {}",
+                    copies[h], d.name, d.count
+                ));
+            }
+        }
+    }
     // Each alien sheet is with one player (its own or a power gained) or in the box, once.
     let mut seen = vec![false; components.aliens.len()];
     let aliens = s.players.iter().flat_map(|p| p.aliens());

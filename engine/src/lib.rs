@@ -18,6 +18,7 @@ pub mod eon;
 pub mod event;
 pub mod fork;
 pub mod game;
+mod hazards;
 pub mod hooks;
 pub mod ids;
 pub mod invariants;

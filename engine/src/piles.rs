@@ -1,5 +1,5 @@
 //! Piles: a deck to draw from and its discard pile, one type for every deck the rules use
-//! (the cosmic deck, the reward deck, the destiny deck, the tech deck).
+//! (the cosmic deck, the reward deck, the destiny deck, the tech deck, the hazard deck).
 
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -202,6 +202,7 @@ pile_fields!(
     false
 );
 pile_fields!(tech_fields, u16, "tech_deck", "tech_discard", true);
+pile_fields!(hazard_fields, u16, "hazard_deck", "hazard_discard", true);
 
 #[cfg(test)]
 mod tests {

@@ -20,6 +20,11 @@ pub(crate) fn initial_state(
 ) -> Result<GameState, GameError> {
     let n = setup.players as usize;
     let colors = &Color::ALL[..n];
+    let hazards = if rules.hazards.is_off() {
+        Vec::new()
+    } else {
+        crate::hazards::deck(components)
+    };
     if rules.ships_per_planet as u32 * rules.planets_per_player as u32
         > rules.ships_per_player as u32
     {
@@ -127,6 +132,11 @@ pub(crate) fn initial_state(
         extra_encounter: None,
         fixed_defense: None,
         techs: Pile::default(),
+        // Every copy of every hazard, face down (shuffled when setup is dealt).
+        hazards: Pile {
+            draw: hazards,
+            discard: Vec::new(),
+        },
         unused_aliens: Vec::new(),
         aside: Vec::new(),
         renewing: None,
@@ -171,6 +181,9 @@ impl Game<'_> {
         self.emit(Rule::FirstPlayer, EventKind::FirstPlayer { player: first });
         if self.state.rules.tech {
             self.deal_techs()?;
+        }
+        if !self.state.rules.hazards.is_off() {
+            self.state.hazards.draw.shuffle(&mut self.rng);
         }
         if self.state.rules.lucre() {
             self.deal_lucre();

@@ -351,6 +351,12 @@ pub struct Encounter {
     /// Card text had this side win the encounter at once: it is resolved as won.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided: Option<Side>,
+    /// A destiny card drawn this encounter showed a hazard warning (used or redrawn).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hazard_warning: bool,
+    /// The hazard drawn this encounter (hazard deck variant): at most one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hazard: Option<u16>,
 }
 
 /// The whole state of a game.
@@ -398,6 +404,10 @@ pub struct GameState {
     /// The tech deck and its discard pile (technology variant).
     #[serde(flatten, with = "crate::piles::tech_fields")]
     pub techs: crate::piles::Pile<u16>,
+    /// The hazard deck and its discard pile (hazard deck variant), apart from the cosmic
+    /// discard pile: what card text does to "the discard pile" never reaches it.
+    #[serde(flatten, with = "crate::piles::hazard_fields")]
+    pub hazards: crate::piles::Pile<u16>,
     /// The alien sheets left in the box (not in play), in ascending order: rotating powers
     /// and content that gives a random unused alien draw from them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -247,6 +247,27 @@ pub enum Lint {
         #[label("this is {found}")]
         span: Span,
     },
+    /// A hazard's ability that would not act as the hazard is drawn: a hazard is nobody's
+    /// holding, so nothing else would run it.
+    #[error("a hazard acts once, as it is drawn, for the offense who drew it")]
+    #[diagnostic(
+        code(cosmic::lint::hazard_timing),
+        help("write its abilities `mandatory, as offense, whenever this hazard is drawn`; what lasts goes in `for the rest of the encounter {{ ... }}`")
+    )]
+    HazardTiming {
+        /// Where.
+        #[label("this ability would never act")]
+        span: Span,
+    },
+    /// `whenever this hazard is drawn` outside a hazard: nothing else is drawn from the
+    /// hazard deck.
+    #[error("`this hazard is drawn` is a hazard's, but this is not a hazard")]
+    #[diagnostic(code(cosmic::lint::hazard_only), help("write it in a `hazard` item"))]
+    HazardOnly {
+        /// Where.
+        #[label("never drawn from the hazard deck")]
+        span: Span,
+    },
     /// Text about a tech's own card (`this tech`) outside a tech: there is no such card.
     #[error("`{found}` is about a tech's own card, but this is {item}")]
     #[diagnostic(

@@ -113,6 +113,7 @@ pub(crate) fn on_bit(h: Happening) -> Ons {
         OthersDiscard(_) => 20,
         NewHandDiscard(_) => 21,
         ReinforcementPlayed => 22,
+        HazardDrawn => 23,
     }
 }
 

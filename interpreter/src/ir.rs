@@ -103,7 +103,7 @@ item_kinds! {
     /// A tech card (technology variant).
     Tech "tech" plays true,
     /// A hazard card (hazard deck variant).
-    Hazard "hazard" plays false,
+    Hazard "hazard" plays true,
     /// A moon.
     Moon "moon" plays false,
     /// A space station.
@@ -289,6 +289,8 @@ pub enum Happening {
     NewHandDiscard(cosmic_engine::CardType),
     /// Another player played a card as a reinforcement (the subject is that card).
     ReinforcementPlayed,
+    /// The hazard this ability is on was just drawn (hazard deck variant): the drawer acts.
+    HazardDrawn,
 }
 
 /// Whose ships going to the warp a replacement takes over.

@@ -246,6 +246,7 @@ fn initial_state(
         extra_encounter: None,
         fixed_defense: None,
         techs: Pile::default(),
+        hazards: Pile::default(),
         unused_aliens: Vec::new(),
         aside: Vec::new(),
         renewing: None,

@@ -73,6 +73,7 @@ pub(crate) fn rules(variants: &Variants) -> Rules {
         two_player: false,
         // §III.1, §XVIII: a planet hex dealt to each player.
         hexes: variants.hexes,
+        hazards: crate::edition::Hazards::Off,
     }
 }
 

@@ -55,6 +55,7 @@ pub fn source(rule: Rule) -> &'static str {
         | Rule::BothMorphs
         | Rule::TechSetup
         | Rule::TechResearch
+        | Rule::Hazard
         | Rule::AcquireTech
         | Rule::HiddenPowers
         | Rule::RotatingPowers => "not in the Complete Book (an FFG rule)",

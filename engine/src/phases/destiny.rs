@@ -52,6 +52,13 @@ impl Game<'_> {
             }
             let card = self.draw_destiny()?;
             self.state.encounter.destiny = Some(card);
+            // Noted whether this card is used or drawn again (hazard deck variant; without
+            // it the state leaves warnings unrecorded, as it always did).
+            if self.state.destiny_cards[card.0 as usize].hazard
+                && !self.state.rules.hazards.is_off()
+            {
+                self.state.encounter.hazard_warning = true;
+            }
             self.emit(
                 Rule::Destiny,
                 EventKind::DestinyDrawn {

@@ -167,11 +167,13 @@ impl Game<'_> {
         }
         if run(Phase::Destiny) {
             self.enter(Phase::Destiny)?;
-            if let Some(outcome) = self.destiny_phase()? {
-                self.leave(Phase::Destiny)?;
+            let settled = self.destiny_phase()?;
+            // Hazard deck variant: before allies are invited, whatever the destiny card did.
+            self.hazard_step()?;
+            self.leave(Phase::Destiny)?;
+            if let Some(outcome) = settled {
                 return Ok(outcome);
             }
-            self.leave(Phase::Destiny)?;
         }
         if run(Phase::Launch) {
             self.enter(Phase::Launch)?;
@@ -305,6 +307,7 @@ impl Game<'_> {
             self.state.destiny.discard.push(card);
             self.emit(Rule::EncounterCleanup, EventKind::DestinyDiscarded { card });
         }
+        self.discard_hazard();
         self.return_lent_powers();
         self.return_aside_cards();
         self.expire_effects(crate::effects::Until::EndOfEncounter);

@@ -99,6 +99,7 @@ whenever_events! {
     "another player draws cards" => Whenever::On(Happening::OthersCardsDrawn),
     "I draw cards as rewards" => Whenever::On(Happening::MyRewardsDrawn),
     "this tech is completed" => Whenever::On(Happening::TechCompleted),
+    "this hazard is drawn" => Whenever::On(Happening::HazardDrawn),
     "another tech is used" => Whenever::On(Happening::TechUsed),
     "another player gains a colony" => Whenever::On(Happening::OthersColonyGained),
     "another player discards an artifact" => {
@@ -268,6 +269,7 @@ impl Compiler<'_> {
                 phases.clear();
             }
         }
+        self.check_hazard(&triggers, &h, a.span);
         self.answers_draws = triggers.contains(&Trigger::On(Happening::MyRewardsDrawn));
         self.acts_until = if phases.is_empty() {
             last_phase(&triggers)
@@ -387,6 +389,25 @@ impl Compiler<'_> {
                     .into(),
                 span,
             });
+        }
+    }
+}
+
+impl Compiler<'_> {
+    /// A hazard is nobody's holding: its text acts once, as it is drawn, for the player who
+    /// drew it (the offense), so its abilities must say exactly that; and only a hazard is
+    /// drawn from the hazard deck.
+    fn check_hazard(&mut self, triggers: &[Trigger], h: &header::Header, span: Span) {
+        let drawn = triggers.contains(&Trigger::On(Happening::HazardDrawn));
+        let hazard = self.item_kind == "hazard";
+        let as_drawn = drawn
+            && triggers.len() == 1
+            && h.usage == crate::header::Usage::Mandatory
+            && h.roles.allows(crate::header::Standing::Offense);
+        if hazard && !as_drawn {
+            self.lints.push(Lint::HazardTiming { span });
+        } else if drawn && !hazard {
+            self.lints.push(Lint::HazardOnly { span });
         }
     }
 }

@@ -96,6 +96,28 @@ impl Hooks for Runtime {
         self.run_body(&ab.body, game, &mut ctx)
     }
 
+    fn hazard(&self, hazard: u16, drawer: PlayerId, game: &mut Game<'_>) -> Flow {
+        let Some(&item) = self.hazard_items.get(hazard as usize) else {
+            return Ok(());
+        };
+        // A hazard is nobody's holding: its text acts once, now, for its drawer (the lint
+        // keeps every ability of a hazard to `whenever this hazard is drawn`).
+        for &a in &self.program.items[item as usize].abilities {
+            let ab = self.ability(a);
+            if !ab.triggers.contains(&Trigger::On(Happening::HazardDrawn)) {
+                continue;
+            }
+            let mut ctx = self.ctx(drawer, a, Subject::None);
+            if let Some(c) = &ab.condition {
+                if !self.eval(c, game, &mut ctx).is_true() {
+                    continue;
+                }
+            }
+            self.run_body(&ab.body, game, &mut ctx)?;
+        }
+        Ok(())
+    }
+
     fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
         // Seats as masks: everyone, one player, everyone but one.
         let seats = ((1u16 << game.state().player_count()) - 1) as u8;

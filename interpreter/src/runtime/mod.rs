@@ -23,6 +23,7 @@ mod uses;
 use crate::header::Standing;
 use crate::index::{Index, Keys};
 use crate::ir::{Ability, ItemKind, Program, Stmt, Trigger};
+use cosmic_engine::components::HazardDef;
 use cosmic_engine::ids::MAX_PLAYERS;
 use cosmic_engine::{AlienDef, AttachmentDef, CardDef, CardKind, Components, TechDef};
 use holdings::{Candidates, Held};
@@ -49,6 +50,8 @@ pub struct Runtime {
     item_techs: Vec<Option<u16>>,
     /// Item of each attachment the components list.
     attachment_items: Vec<u32>,
+    /// The item of each hazard of the game's components.
+    hazard_items: Vec<u32>,
     /// Tables that let the hot paths skip content that cannot act.
     index: Index,
     depth: Cell<u8>,
@@ -113,6 +116,12 @@ pub fn components(program: &Program, base: &Components) -> Components {
         c.attachments.push(AttachmentDef {
             name: item.name.clone(),
             kind: item.kind.word().to_string(),
+        });
+    }
+    for item in program.items.iter().filter(|i| i.kind == ItemKind::Hazard) {
+        c.hazards.push(HazardDef {
+            name: item.name.clone(),
+            count: item.count.unwrap_or(1),
         });
     }
     c.duel = duel_components(program, &c.duel);
@@ -190,6 +199,13 @@ impl Runtime {
                     .unwrap_or(0) as u32
             })
             .collect();
+        let hazard_items: Vec<u32> = (components.hazards.iter())
+            .map(|h| {
+                (program.items.iter())
+                    .position(|i| i.kind == ItemKind::Hazard && i.name == h.name)
+                    .unwrap_or(0) as u32
+            })
+            .collect();
         let mut item_techs = vec![None; program.items.len()];
         for (t, &item) in tech_items.iter().enumerate() {
             item_techs[item as usize] = Some(t as u16);
@@ -209,6 +225,7 @@ impl Runtime {
             tech_items,
             item_techs,
             attachment_items,
+            hazard_items,
             index,
             depth: Cell::new(0),
             replaced: Cell::new(0),

@@ -279,6 +279,16 @@ fn destiny_matches(card: &cosmic_engine::components::DestinyDef, name: &str) -> 
     if card.reverse_cone != sticker {
         return Some(false);
     }
+    // `<color> hazard` is a card with a hazard warning, `<color> plain` one without; a
+    // color alone is either.
+    let (n, warning) = match (n.strip_suffix(" hazard"), n.strip_suffix(" plain")) {
+        (Some(color), _) => (color.to_string(), Some(true)),
+        (_, Some(color)) => (color.to_string(), Some(false)),
+        _ => (n, None),
+    };
+    if warning.is_some_and(|w| w != card.hazard) {
+        return Some(false);
+    }
     let kind = card.kind;
     Some(match n.as_str() {
         "wild" => kind == DestinyKind::Wild,
@@ -527,6 +537,7 @@ pub fn prepare(
         }
     }
     arrange_destiny(scn, e, g)?;
+    arrange_hazards(scn, e, g, &components)?;
     let start = arrange_encounter(scn, e, g, &components)?;
     // The colony track and the powers follow the board.
     for p in 0..players as usize {
@@ -891,6 +902,48 @@ fn arrange_techs(
     deck.reverse();
     deck.extend(top.into_iter().rev());
     g.techs.draw = deck;
+    Ok(())
+}
+
+/// The top of the hazard deck as the file names it, every other copy under it.
+fn arrange_hazards(
+    scn: &Scenario,
+    e: &Errors,
+    g: &mut GameState,
+    components: &Components,
+) -> Result<(), ScenarioError> {
+    if scn.deck.hazard.is_empty() {
+        return Ok(());
+    }
+    if g.rules.hazards.is_off() {
+        return Err(e.at(
+            scn.deck.hazard[0].span(),
+            "hazards are named but the hazard deck variant is off",
+            "write `variants = { hazards = true }`",
+        ));
+    }
+    let mut rest: Vec<u16> = (components.hazards.iter().enumerate())
+        .flat_map(|(h, d)| std::iter::repeat_n(h as u16, d.count as usize))
+        .collect();
+    let mut top = Vec::new();
+    for name in &scn.deck.hazard {
+        let Some(h) =
+            (components.hazards.iter()).position(|d| d.name.eq_ignore_ascii_case(name.get_ref()))
+        else {
+            return Err(e.at(
+                name.span(),
+                format!("no hazard named `{}`", name.get_ref()),
+                "unknown hazard",
+            ));
+        };
+        let Some(i) = rest.iter().position(|&x| x == h as u16) else {
+            return Err(e.at(name.span(), "no copy of this hazard left", "no copy left"));
+        };
+        top.push(rest.remove(i));
+    }
+    rest.extend(top.into_iter().rev());
+    g.hazards.draw = rest;
+    g.hazards.discard.clear();
     Ok(())
 }
 

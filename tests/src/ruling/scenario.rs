@@ -215,6 +215,10 @@ pub struct DeckSpec {
     /// setup).
     #[serde(default)]
     pub tech: Vec<Spanned<String>>,
+    /// The top of the hazard deck, by hazard names (hazard deck variant): the other copies lie
+    /// under them.
+    #[serde(default)]
+    pub hazard: Vec<Spanned<String>>,
     /// The whole destiny deck, top first: every other destiny card is in the discard pile.
     #[serde(default)]
     pub destiny_only: Option<Spanned<Vec<Spanned<String>>>>,

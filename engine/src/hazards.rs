@@ -1,0 +1,54 @@
+//! The hazard deck variant (Cosmic Conflict): a deck of hazards, shuffled at setup, from which
+//! the offense draws one in an encounter whose destiny draws showed a hazard warning (whether
+//! that destiny card was used or drawn again; later warnings add nothing), at the end of the
+//! destiny phase, so before allies are invited. With extremely hazardous, every encounter
+//! draws one. A hazard takes effect through `Hooks::hazard` and is discarded to its own
+//! discard pile when the encounter is cleaned up; an empty deck takes its discard pile back,
+//! and never quakes.
+
+use crate::components::Components;
+use crate::edition::Hazards;
+use crate::event::{EventKind, Rule};
+use crate::game::{Flow, Game};
+
+/// The hazard deck before it is shuffled: every copy of every hazard.
+pub(crate) fn deck(components: &Components) -> Vec<u16> {
+    (components.hazards.iter().enumerate())
+        .flat_map(|(h, d)| std::iter::repeat_n(h as u16, d.count as usize))
+        .collect()
+}
+
+impl Game<'_> {
+    /// The end of the destiny phase: the offense draws the encounter's hazard, if one is due
+    /// and none was drawn yet, and it takes effect.
+    pub(crate) fn hazard_step(&mut self) -> Flow {
+        let due = match self.state.rules.hazards {
+            Hazards::Off => return Ok(()),
+            Hazards::OnWarning => self.state.encounter.hazard_warning,
+            Hazards::EveryEncounter => true,
+        };
+        if !due || self.state.encounter.hazard.is_some() {
+            return Ok(());
+        }
+        if self.state.hazards.draw.is_empty() && !self.state.hazards.discard.is_empty() {
+            self.state.hazards.reshuffle(&mut self.rng);
+            self.emit(Rule::Hazard, EventKind::HazardDeckReshuffled);
+        }
+        // A deck with no card at all (no hazard in the library) draws nothing.
+        let Some(hazard) = self.state.hazards.draw.pop() else {
+            return Ok(());
+        };
+        self.state.encounter.hazard = Some(hazard);
+        let player = self.state.offense;
+        self.emit(Rule::Hazard, EventKind::HazardDrawn { player, hazard });
+        self.hooks().hazard(hazard, player, self)
+    }
+
+    /// Encounter cleanup: the encounter's hazard goes to the hazard discard pile.
+    pub(crate) fn discard_hazard(&mut self) {
+        if let Some(hazard) = self.state.encounter.hazard.take() {
+            self.state.hazards.discard.push(hazard);
+            self.emit(Rule::Hazard, EventKind::HazardDiscarded { hazard });
+        }
+    }
+}
