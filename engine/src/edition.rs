@@ -163,9 +163,10 @@ impl Variants {
             "hazards",
             "extremely-hazardous",
         ];
+        const EON: [&str; 4] = ["lucre", "praw", "reverse-cone", "hexes"];
         match edition {
             Edition::Ffg => &FFG,
-            Edition::Eon => &Variants::NAMES[6..9],
+            Edition::Eon => &EON,
             Edition::Duel => &[],
         }
     }
