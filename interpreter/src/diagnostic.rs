@@ -283,6 +283,21 @@ pub enum Lint {
         #[label("no tech here")]
         span: Span,
     },
+    /// `it`, `them` or `that ...` in an ability whose trigger hands it nothing of that kind:
+    /// at a window there is no use to cancel, no player or ships to name.
+    #[error("`{found}` names what the trigger answers, but {trigger}")]
+    #[diagnostic(code(cosmic::lint::no_subject), help("{help}"))]
+    NoSubject {
+        /// The statement or reference as written.
+        found: String,
+        /// What the ability's trigger hands it instead.
+        trigger: &'static str,
+        /// What `found` needs.
+        help: String,
+        /// Where.
+        #[label("nothing of this kind to name here")]
+        span: Span,
+    },
     /// A planet placed anywhere but on the acting player's own alien sheet.
     #[error("`{found}` places a planet where no planet can go")]
     #[diagnostic(

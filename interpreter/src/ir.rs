@@ -130,6 +130,12 @@ impl ItemKind {
         matches!(self, ItemKind::Hex)
     }
 
+    /// Whether a component of this kind is a card played from the hand by its text (so
+    /// `this card` names it while its ability acts).
+    pub fn played_from_hand(self) -> bool {
+        matches!(self, ItemKind::Artifact | ItemKind::Edict)
+    }
+
     /// The kind a keyword names, if any.
     pub fn from_word(word: &str) -> Option<ItemKind> {
         ItemKind::ALL.iter().copied().find(|k| k.word() == word)
@@ -1387,6 +1393,82 @@ impl Trigger {
             Trigger::Instead(_) => TriggerForm::Instead,
             Trigger::During(_) => TriggerForm::During,
             Trigger::DealTerm => TriggerForm::DealTerm,
+        }
+    }
+
+    /// What the trigger hands its ability to name as `it`, `them` or `that ...`.
+    pub fn subject(&self) -> SubjectKind {
+        match self {
+            Trigger::On(h) => h.subject(),
+            Trigger::Instead(_) => SubjectKind::Ships,
+            Trigger::At { .. } | Trigger::Setup | Trigger::During(_) | Trigger::DealTerm => {
+                SubjectKind::Nothing
+            }
+        }
+    }
+}
+
+/// What an ability's trigger answers or replaces, which its text may name (`it`, `them`,
+/// `that player`, `that number`): the runtime hands each trigger's ability one of these.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SubjectKind {
+    /// Nothing: a window, game setup, a continuous change, a deal term, or a happening that
+    /// carries nothing (a reshuffle, a hazard drawn).
+    Nothing,
+    /// A use of an alien power (which `cancel it` and `cancel that power` stop).
+    PowerUse,
+    /// A flare or an artifact played (the card, which `cancel it` stops).
+    CardUse,
+    /// A tech used (which `cancel it` stops and `discard that tech` discards).
+    TechUse,
+    /// A card that was played or discarded, already done with.
+    Card,
+    /// A player something happened to.
+    Player,
+    /// A player and how many ships or cards it involved (`that number`).
+    Count,
+    /// A tech just completed.
+    Tech,
+    /// The ships a replacement takes over.
+    Ships,
+}
+
+impl SubjectKind {
+    /// The kind's bit in a set of kinds.
+    pub const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    /// Every kind of use an answer can cancel.
+    pub const USES: u16 =
+        SubjectKind::PowerUse.bit() | SubjectKind::CardUse.bit() | SubjectKind::TechUse.bit();
+
+    /// The kinds `it` or `them` names as a value: a card, a player or ships.
+    pub const VALUES: u16 = SubjectKind::CardUse.bit()
+        | SubjectKind::Card.bit()
+        | SubjectKind::Player.bit()
+        | SubjectKind::Count.bit()
+        | SubjectKind::Ships.bit();
+}
+
+impl Happening {
+    /// What the runtime hands an ability answering this happening.
+    pub fn subject(self) -> SubjectKind {
+        use Happening::*;
+        match self {
+            PowerUsed => SubjectKind::PowerUse,
+            CardPlayed | ArtifactPlayed | FlarePlayed | WildFlarePlayed => SubjectKind::CardUse,
+            TechUsed => SubjectKind::TechUse,
+            MyArtifactPlayed | OthersDiscard(_) | NewHandDiscard(_) | ReinforcementPlayed => {
+                SubjectKind::Card
+            }
+            PowerLost => SubjectKind::Player,
+            MyShipsToWarp | OthersShipsToWarp | OthersShipsRemoved | MyShipsRemoved
+            | OthersShipsRetrieved | OthersCardsDrawn | MyRewardsDrawn | OthersColonyGained => {
+                SubjectKind::Count
+            }
+            TechCompleted => SubjectKind::Tech,
+            MyPowerZapped | AlienLeft | DeckReshuffled | HazardDrawn => SubjectKind::Nothing,
         }
     }
 }

@@ -166,6 +166,7 @@ impl Compiler<'_> {
             _ => self.item_name.clone(),
         };
         self.ability_label = label.clone();
+        self.home = home;
         let source = self.source(label);
         self.scope.clear();
         self.slots = 0;
@@ -271,6 +272,7 @@ impl Compiler<'_> {
         }
         self.check_hazard(&triggers, &h, a.span);
         self.answers_draws = triggers.contains(&Trigger::On(Happening::MyRewardsDrawn));
+        self.subjects = triggers.iter().fold(0, |m, t| m | t.subject().bit());
         self.acts_until = if phases.is_empty() {
             last_phase(&triggers)
         } else {

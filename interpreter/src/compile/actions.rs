@@ -2,7 +2,7 @@
 
 use super::{path_tokens, Compiler};
 use crate::diagnostic::Lint;
-use crate::ir::{Code, Dest, Expr, Op, QuantityRef, Stmt};
+use crate::ir::{self, Code, Dest, Expr, Op, QuantityRef, Stmt};
 use crate::vocabulary::{self, Bound, Ty};
 use cosmic_engine::effects::Until;
 use cosmic_engine::Outcome;
@@ -35,10 +35,9 @@ pub(super) fn reads(e: &Expr, q: &QuantityRef) -> bool {
 
 impl Compiler<'_> {
     fn arg<'b>(&self, a: &'b ast::Action, prep: &str) -> Option<&'b ast::Expr> {
-        a.args
-            .iter()
-            .find(|x| x.prep.text == prep)
-            .map(|x| &x.value)
+        let (i, arg) = (a.args.iter().enumerate()).find(|(_, x)| x.prep.text == prep)?;
+        self.args_read.set(self.args_read.get() | 1 << i.min(31));
+        Some(&arg.value)
     }
 
     fn until(&mut self, a: &ast::Action) -> Until {
@@ -98,7 +97,35 @@ impl Compiler<'_> {
         None
     }
 
+    /// Compiles an action; an argument the action's form does not read (`draw 1 card from
+    /// X`) is refused rather than dropped.
     pub(super) fn action(&mut self, a: &ast::Action) -> Option<Stmt> {
+        let (outer, lints) = (self.args_read.replace(0), self.lints.len());
+        let stmt = self.action_form(a);
+        let read = self.args_read.replace(outer);
+        if stmt.is_some() && self.lints.len() == lints {
+            for (i, arg) in a.args.iter().enumerate() {
+                if read & (1 << i.min(31)) == 0 {
+                    self.lints.push(Lint::Unsupported {
+                        what: format!(
+                            "`{}` in `{}`",
+                            self.snippet(arg.span),
+                            self.snippet(a.verb.span)
+                        ),
+                        help: format!(
+                            "this form of `{}` reads no `{} ...`; see docs/language.md for its forms",
+                            self.snippet(a.verb.span),
+                            arg.prep.text
+                        ),
+                        span: arg.span,
+                    });
+                }
+            }
+        }
+        stmt
+    }
+
+    fn action_form(&mut self, a: &ast::Action) -> Option<Stmt> {
         let verb = a.verb.text.split_whitespace().collect::<Vec<_>>().join(" ");
         let object = a.object.as_ref();
         let object_text = object.map(|o| self.snippet(o.span())).unwrap_or_default();
@@ -190,9 +217,19 @@ impl Compiler<'_> {
                 ),
             },
             "draw" => {
+                // Cards are drawn from the deck; `from the deck` may say so.
+                if self.arg(a, "from").is_some_and(|f| self.snippet(f.span()) != "the deck") {
+                    return self.unsupported(a, "`draw` takes cards from the deck; to take cards from a hand write `take 1 card from opponent's hand`");
+                }
                 let n = match object {
                     Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
-                    _ => Expr::Int(1),
+                    // Anything else (`draw up to 2 cards`, `draw cards`) says no exact number.
+                    _ => {
+                        return self.unsupported(
+                            a,
+                            "say how many: `draw 2 cards`, `draw (that number) cards`",
+                        )
+                    }
                 };
                 // `draw 4 cards as drawn` names the cards drawn.
                 let named = self.bind_as(
@@ -222,7 +259,14 @@ impl Compiler<'_> {
                 Some(Stmt::DiscardEachType(who))
             }
             "discard" if object_text == "the destiny card" => Some(Stmt::RedrawDestiny),
-            "discard" if object_text == "that tech" => Some(Stmt::DiscardSubjectTech),
+            "discard" if object_text == "that tech" => {
+                self.needs_subject(
+                    ir::SubjectKind::TechUse.bit(),
+                    "`that tech` is the tech whose use `whenever another tech is used` answers",
+                    a.span,
+                );
+                Some(Stmt::DiscardSubjectTech)
+            }
             "have" if object_text == "the encounter" => {
                 let with = self.arg(a, "with")?;
                 // `with PLAYER on any planet`: wherever that player has a colony.
@@ -425,12 +469,28 @@ impl Compiler<'_> {
                 Some(Stmt::Reinforce { card, side })
             }
             "join" => {
+                // `join offense's side as ally`: a side is joined as an ally, never otherwise.
+                if self.arg(a, "as").is_some_and(|r| self.snippet(r.span()) != "ally") {
+                    return self.unsupported(a, "a side is joined as an ally: `join offense's side as ally`");
+                }
                 let side = self.expr(object?, Ty::Side);
                 Some(Stmt::Join(side))
             }
             "cancel" => match object_text.as_str() {
-                "it" | "that use" | "that play" => Some(Stmt::CancelSubject),
+                "it" | "that use" | "that play" => {
+                    self.needs_subject(
+                        ir::SubjectKind::USES,
+                        "`cancel it` stops the use its ability answers: write it under `whenever an alien power is used`, `whenever a flare or an artifact is played` (or an artifact, a flare, a wild flare), or `whenever another tech is used`",
+                        a.span,
+                    );
+                    Some(Stmt::CancelSubject)
+                }
                 "that power" => {
+                    self.needs_subject(
+                        ir::SubjectKind::PowerUse.bit(),
+                        "`cancel that power` zaps the power whose use `whenever an alien power is used` answers",
+                        a.span,
+                    );
                     let until = self.until(a);
                     Some(Stmt::PowerOffSubject(until))
                 }
@@ -477,6 +537,28 @@ impl Compiler<'_> {
                 Some(Stmt::OutOfTurnEncounter(defense))
             }
             "discard" if matches!(object_text.as_str(), "this card" | "this flare") => {
+                // The card is the tech the ability is on, or the card played from the hand
+                // (a flare half, an artifact, an edict); a power or a hazard has none.
+                let own_card = self.item_kind == "tech"
+                    || matches!(self.home, ir::Home::Wild | ir::Home::Super)
+                    || (self.home == ir::Home::Effect
+                        && ir::ItemKind::from_word(&self.item_kind)
+                            .is_some_and(|k| k.played_from_hand()));
+                if !own_card {
+                    self.lints.push(Lint::Unsupported {
+                        what: format!(
+                            "`{}` in {}",
+                            self.snippet(a.span),
+                            if self.home == ir::Home::Power {
+                                "an alien's power".to_string()
+                            } else {
+                                format!("a {}", self.item_kind)
+                            }
+                        ),
+                        help: "`discard this card` discards the card its ability is on: a tech, a flare half, or an artifact or edict played from the hand".into(),
+                        span: a.span,
+                    });
+                }
                 Some(Stmt::DiscardThis)
             }
             "shuffle" => match (object, self.arg(a, "with")) {
@@ -820,6 +902,14 @@ impl Compiler<'_> {
                 )
             }
         };
+        // Tokens are kept on the acting player's own sheet; no other place is said.
+        let place = self.arg(a, if sign < 0 { "from" } else { "to" });
+        if place.is_none_or(|p| self.snippet(p.span()) != "this sheet") {
+            return self.unsupported(
+                a,
+                "tokens go on the acting player's own sheet: `add 10 tokens to this sheet`, `remove 1 token from this sheet`",
+            );
+        }
         let delta = if sign < 0 { Expr::Neg(Box::new(n)) } else { n };
         Some(Stmt::Tokens {
             player: Expr::Me,

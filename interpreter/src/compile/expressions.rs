@@ -77,6 +77,42 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
     latest
 }
 
+/// The first reference in `e` to what the ability's trigger answers (`it`, `that number`...)
+/// whose kind is not among every trigger's subjects (`have`): the kinds it allows, and what
+/// it names.
+fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)> {
+    use ir::SubjectKind as K;
+    let own = match e {
+        Expr::Subject => Some((
+            K::VALUES,
+            "`it`, `them`, `that player` name what a `whenever` or `instead of` trigger answers: a card played or discarded, the player something happened to, or the ships a replacement takes over",
+        )),
+        Expr::TargetsPower(_) => Some((
+            K::USES,
+            "`that play` is the use a `whenever ... is used` or `whenever ... is played` trigger answers",
+        )),
+        Expr::SubjectResearch => Some((
+            K::TechUse.bit(),
+            "`that tech` is the tech whose use `whenever another tech is used` answers",
+        )),
+        Expr::SubjectCount => Some((
+            K::Count.bit(),
+            "`that number` counts the ships or cards of a `whenever` trigger such as `whenever my ships go to the warp`",
+        )),
+        _ => None,
+    };
+    if let Some((allowed, _)) = own.filter(|(allowed, _)| have & !allowed != 0) {
+        return own.map(|(_, names)| (allowed, names));
+    }
+    let mut found = None;
+    e.for_each_child(|c| {
+        if found.is_none() {
+            found = subject_needed(c, have);
+        }
+    });
+    found
+}
+
 impl Compiler<'_> {
     /// `PLAYER's WORDS ships in the encounter`: how many of its ship tokens of that kind
     /// (`place a WORDS ship on PLANET`) are in the encounter.
@@ -165,7 +201,16 @@ impl Compiler<'_> {
             ast::Expr::Unary { op, operand, .. } => match op {
                 UnaryOp::Not => (Expr::Not(Box::new(self.expr(operand, Ty::Bool))), Ty::Bool),
                 UnaryOp::Neg => (Expr::Neg(Box::new(self.expr(operand, Ty::Int))), Ty::Int),
-                UnaryOp::UpTo => self.typed(operand, want),
+                // The statements that let a player take fewer read `up to` themselves
+                // (`move`, `take`, `discard`); anywhere else it would be dropped.
+                UnaryOp::UpTo => {
+                    self.lints.push(Lint::Unsupported {
+                        what: format!("`{}` here", self.snippet(e.span())),
+                        help: "`up to` lets a player do fewer in `move up to 4 of my ships ...`, `take up to 2 cards from ...` and `discard up to 3 cards from my hand`; elsewhere write the exact number".into(),
+                        span: e.span(),
+                    });
+                    self.typed(operand, want)
+                }
                 UnaryOp::RoundedDown => self.typed(operand, want),
                 UnaryOp::RoundedUp => match &**operand {
                     ast::Expr::Binary {
@@ -413,6 +458,12 @@ impl Compiler<'_> {
                     span: p.span,
                 });
             }
+        }
+        if let Some((allowed, names)) = found
+            .as_ref()
+            .and_then(|(e, _)| subject_needed(e, self.subjects))
+        {
+            self.needs_subject(allowed, names, p.span);
         }
         if matches!(found, Some((Expr::DrawnCards, _))) && !self.answers_draws {
             self.lints.push(Lint::Unsupported {

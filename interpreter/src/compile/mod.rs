@@ -55,6 +55,9 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 ability_label: String::new(),
                 acts_until: None,
                 answers_draws: false,
+                subjects: 0,
+                home: ir::Home::Effect,
+                args_read: std::cell::Cell::new(0),
             }
             .item(d);
         }
@@ -121,6 +124,15 @@ struct Compiler<'a> {
     /// Whether the ability being compiled answers cards drawn as rewards (`the cards drawn`
     /// names them).
     answers_draws: bool,
+    /// What the triggers of the ability (or reaction) being compiled hand it to name, one
+    /// bit per `ir::SubjectKind`: every one must have what `it` or `that ...` names.
+    subjects: u16,
+    /// Where the ability being compiled is written: an alien's power, a flare half, or a
+    /// card's or a tech's effect.
+    home: ir::Home,
+    /// The arguments (`to ...`, `from ...`) of the action being compiled that its form has
+    /// read, one bit per argument: the others are refused.
+    args_read: std::cell::Cell<u32>,
 }
 
 fn name_tokens(n: &ast::Name) -> Vec<String> {
@@ -151,6 +163,38 @@ impl Compiler<'_> {
             span,
         });
         false
+    }
+
+    /// Lints `span` unless every trigger of the ability hands it a subject among `allowed`
+    /// (`it`, `cancel it`, `that number`...); `names` says what the text names.
+    pub(super) fn needs_subject(&mut self, allowed: u16, names: &str, span: Span) {
+        let missing = self.subjects & !allowed;
+        if missing == 0 {
+            return;
+        }
+        let trigger = match missing.trailing_zeros() {
+            k if k == ir::SubjectKind::Nothing as u32 => {
+                "this ability's trigger answers nothing (a window, game setup, a deal term or a happening that carries nothing)"
+            }
+            k if k == ir::SubjectKind::PowerUse as u32 => "this ability answers a power's use",
+            k if k == ir::SubjectKind::CardUse as u32 => "this ability answers a card being played",
+            k if k == ir::SubjectKind::TechUse as u32 => "this ability answers a tech's use",
+            k if k == ir::SubjectKind::Card as u32 => {
+                "this ability answers a card already played or discarded"
+            }
+            k if k == ir::SubjectKind::Player as u32 => "this ability answers a player",
+            k if k == ir::SubjectKind::Count as u32 => {
+                "this ability answers ships or cards counted for a player"
+            }
+            k if k == ir::SubjectKind::Tech as u32 => "this ability answers a tech completed",
+            _ => "this ability's trigger replaces ships going to the warp",
+        };
+        self.lints.push(Lint::NoSubject {
+            found: self.snippet(span),
+            trigger,
+            help: names.to_string(),
+            span,
+        });
     }
 
     pub(super) fn snippet(&self, span: Span) -> String {

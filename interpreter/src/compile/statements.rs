@@ -3,7 +3,7 @@
 use super::abilities::{changes_quantity, last_phase};
 use super::{name_tokens, Compiler, Form};
 use crate::diagnostic::Lint;
-use crate::ir::{ChoiceArm, Expr, LastingBody, Pick, Reaction, Stmt, Trigger};
+use crate::ir::{self, ChoiceArm, Expr, LastingBody, Pick, Reaction, Stmt, Trigger};
 use crate::vocabulary::{Bound, Ty};
 use cosmic_engine::effects::Until;
 use cosmic_engine::Window;
@@ -206,8 +206,10 @@ impl Compiler<'_> {
                 source: u32::MAX,
             });
         }
-        let outer = self.form;
+        let (outer, subjects) = (self.form, self.subjects);
         self.form = Form::Lasting;
+        // A lasting effect acts later, answering nothing: names bound before it carry on.
+        self.subjects = ir::SubjectKind::Nothing.bit();
         let depth = self.scope.len();
         let mut body = Vec::new();
         let mut reactions = Vec::new();
@@ -221,7 +223,7 @@ impl Compiler<'_> {
             self.check_form(&body[before..], s.span());
         }
         self.scope.truncate(depth);
-        self.form = outer;
+        (self.form, self.subjects) = (outer, subjects);
         // A reaction that did not compile is linted already.
         let reacts = (l.body.stmts.iter()).any(|s| matches!(s, ast::Stmt::Reaction(_)));
         if !changes_quantity(&body) && !reacts {
@@ -287,12 +289,13 @@ impl Compiler<'_> {
                 })
                 .collect(),
         };
-        let (outer, until) = (self.form, self.acts_until);
+        let (outer, until, subjects) = (self.form, self.acts_until, self.subjects);
         self.form = Form::Triggered;
         self.acts_until = last_phase(&triggers);
+        self.subjects = ir::SubjectKind::Nothing.bit();
         let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
         let body = self.block(&r.body);
-        (self.form, self.acts_until) = (outer, until);
+        (self.form, self.acts_until, self.subjects) = (outer, until, subjects);
         Some(Reaction {
             triggers,
             condition,
