@@ -17,6 +17,18 @@ const EON_DESTINY: &str = include_str!("../eon/destiny-pile.toml");
 /// The names of Eon's six planet hexes (each is a content file of its own when written).
 const EON_HEXES: &str = include_str!("../eon/hexes.toml");
 
+/// Each FFG expansion's list of its aliens, written or not (`<set>/aliens.toml`).
+const FFG_SET_LISTS: &[(&str, &str)] = &[
+    (
+        "ffg/incursion/aliens.toml",
+        include_str!("../ffg/incursion/aliens.toml"),
+    ),
+    (
+        "ffg/conflict/aliens.toml",
+        include_str!("../ffg/conflict/aliens.toml"),
+    ),
+];
+
 /// The format version these files are written in.
 const FORMAT: u32 = 1;
 
@@ -175,6 +187,45 @@ pub fn parse_destiny_deck(file: &str, src: &str) -> Result<Vec<DestinyDef>, Load
                 kind,
                 hazard: c.hazard,
                 reverse_cone: c.reverse_cone,
+            })
+        })
+        .collect()
+}
+
+/// A set's list of its components of one kind, by name (`ffg/incursion/aliens.toml`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetListFile {
+    format: u32,
+    set: String,
+    kind: String,
+    names: Vec<String>,
+}
+
+/// Every component of one kind a set holds, written as a content file or not: what
+/// `cosmic cards --set` compares with the files to say what is not written yet. Games deal
+/// only from the files written, so the list never blocks one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetList {
+    /// The set (`incursion`), as content files name it with `set`.
+    pub set: String,
+    /// The kind of component (`alien`).
+    pub kind: String,
+    /// Every name in the set, as printed.
+    pub names: Vec<String>,
+}
+
+/// The FFG expansions' lists of their components (`ffg/<set>/<kinds>.toml`).
+pub fn set_lists() -> Result<Vec<SetList>, LoadError> {
+    FFG_SET_LISTS
+        .iter()
+        .map(|(file, src)| {
+            let f: SetListFile = from_toml(file, src)?;
+            check_format(file, src, f.format)?;
+            Ok(SetList {
+                set: f.set,
+                kind: f.kind,
+                names: f.names,
             })
         })
         .collect()

@@ -5,7 +5,8 @@ mod components;
 mod library;
 
 pub use components::{
-    builtin_components, edition_components, parse_cosmic_deck, parse_destiny_deck, LoadError,
+    builtin_components, edition_components, parse_cosmic_deck, parse_destiny_deck, set_lists,
+    LoadError, SetList,
 };
 pub use library::{builtin_library, library_for, library_with, Library};
 

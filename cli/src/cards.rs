@@ -83,8 +83,39 @@ pub fn run(args: CardsArgs) -> miette::Result<i32> {
         crate::json::print_list("cards", &rows)?;
     } else {
         print_table(&rows);
+        // The built-in library's sets say what they hold: what has no file yet is named
+        // (informational: games deal from the files written).
+        if args.paths.is_empty() {
+            if let Some(set) = &args.set {
+                print_unwritten(set, args.kind.as_deref(), &rows)?;
+            }
+        }
     }
     Ok(if rows.is_empty() { 1 } else { 0 })
+}
+
+/// The components of `set`'s lists (of `kind`, when given) that no row names.
+fn print_unwritten(set: &str, kind: Option<&str>, rows: &[Row]) -> miette::Result<()> {
+    let lists = cosmic_cards::set_lists().map_err(miette::Report::new)?;
+    for list in lists.iter().filter(|l| {
+        l.set.eq_ignore_ascii_case(set) && kind.is_none_or(|k| l.kind.eq_ignore_ascii_case(k))
+    }) {
+        let unwritten: Vec<&str> = (list.names.iter())
+            .filter(|n| !rows.iter().any(|r| r.kind == list.kind && &r.name == *n))
+            .map(String::as_str)
+            .collect();
+        if !unwritten.is_empty() {
+            println!(
+                "not written yet: {} of the {} {}s of {}: {}",
+                unwritten.len(),
+                list.names.len(),
+                list.kind,
+                list.set,
+                unwritten.join(", ")
+            );
+        }
+    }
+    Ok(())
 }
 
 fn print_table(rows: &[Row]) {

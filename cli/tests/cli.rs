@@ -663,6 +663,40 @@ fn cards_lists_the_library_with_metadata_and_filters() {
 }
 
 #[test]
+fn cards_of_a_set_end_with_the_sets_components_not_written_yet() {
+    // Each expansion's list names all 20 of its aliens; those without a file are named after
+    // the table, and exactly those: every listed name is a row or in that line.
+    for set in ["incursion", "conflict"] {
+        let out = cosmic(&["cards", "--set", set]);
+        assert!(out.status.success(), "{set}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let last = text.lines().last().unwrap_or_default();
+        let rows = text.lines().filter(|l| l.starts_with("alien ")).count();
+        let prefix = "not written yet: ";
+        assert!(last.starts_with(prefix), "{text}");
+        let unwritten: Vec<&str> = last
+            .split(": ")
+            .nth(2)
+            .unwrap_or_default()
+            .split(", ")
+            .collect();
+        assert!(
+            last.contains(&format!("{} of the 20 aliens of {set}", unwritten.len())),
+            "{last}"
+        );
+        assert_eq!(rows + unwritten.len(), 20, "{text}");
+        for name in &unwritten {
+            assert!(
+                !text.contains(&format!("alien     {name} ")),
+                "{name} is written: {text}"
+            );
+        }
+    }
+    let base = cosmic(&["cards", "--set", "base"]);
+    assert!(!String::from_utf8_lossy(&base.stdout).contains("not written yet"));
+}
+
+#[test]
 fn variants_are_switched_on_by_name_and_unknown_ones_are_refused() {
     let out = cosmic(&[
         "play",

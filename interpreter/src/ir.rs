@@ -629,6 +629,16 @@ pub enum Expr {
     /// The planets of a list where the first players have more ships, all told, than the
     /// second players (`my colonies where I outnumber other players`).
     PlanetsOutnumbered(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// The planets of a list where the players have, all told, at least that many ships
+    /// (`victim's home planets where my ships reach crowd`).
+    PlanetsReached(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// The planets of the first list that are not in the second.
+    ExceptPlanets(Box<Expr>, Box<Expr>),
+    /// The player whose home system holds a planet (nobody for no planet).
+    PlanetOwner(Box<Expr>),
+    /// Whether a player has its alien power: not lost to too few home colonies or an effect
+    /// (a zapped power is still had).
+    HasPower(Box<Expr>),
     /// The foreign planets where some of the players have colonies.
     ForeignColoniesOf(Box<Expr>),
     /// The players' ships on a planet (the players, the planet).
@@ -781,6 +791,8 @@ impl Expr {
             | Expr::PlanetHasToken(a, _)
             | Expr::ShipTokensInEncounter(a, _)
             | Expr::PlanetsNextTo(a)
+            | Expr::PlanetOwner(a)
+            | Expr::HasPower(a)
             | Expr::PlanetPlace(a)
             | Expr::CardsBeside(a)
             | Expr::CardsOnSheet(a)
@@ -796,6 +808,7 @@ impl Expr {
             | Expr::HandCards(a, b)
             | Expr::SideInvited(a, b)
             | Expr::PlanetsWithout(a, b)
+            | Expr::ExceptPlanets(a, b)
             | Expr::ShipsOn(a, b)
             | Expr::Includes(a, b)
             | Expr::OwnCardsBeside(a, b)
@@ -805,7 +818,7 @@ impl Expr {
                 f(a);
                 f(b)
             }
-            Expr::PlanetsOutnumbered(a, b, c) => {
+            Expr::PlanetsOutnumbered(a, b, c) | Expr::PlanetsReached(a, b, c) => {
                 f(a);
                 f(b);
                 f(c)

@@ -634,6 +634,33 @@ pub const PATTERNS: &[Pattern] = &[
         },
     },
     Pattern {
+        words: "{pls} where {ps} 's ships reach {n}",
+        ty: Ty::Planets,
+        build: |mut e| {
+            let planets = b(&mut e);
+            let ships = b(&mut e);
+            Expr::PlanetsReached(planets, ships, b(&mut e))
+        },
+    },
+    Pattern {
+        words: "{pls} except {pls}",
+        ty: Ty::Planets,
+        build: |mut e| {
+            let all = b(&mut e);
+            Expr::ExceptPlanets(all, b(&mut e))
+        },
+    },
+    Pattern {
+        words: "{pl} 's owner",
+        ty: Ty::Player,
+        build: |mut e| Expr::PlanetOwner(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} has its power",
+        ty: Ty::Bool,
+        build: |mut e| Expr::HasPower(b(&mut e)),
+    },
+    Pattern {
         words: "{ps} 's foreign colonies",
         ty: Ty::Planets,
         build: |mut e| Expr::ForeignColoniesOf(b(&mut e)),

@@ -584,6 +584,35 @@ impl Runtime {
                         .collect(),
                 )
             }
+            Expr::PlanetsReached(planets, ps, n) => {
+                let mask = self.eval(ps, game, ctx).mask();
+                let n = self.eval(n, game, ctx).int();
+                let list = planets_of(self.eval(planets, game, ctx));
+                Value::Planets(
+                    list.into_iter()
+                        .filter(|&pl| {
+                            let ships: i32 = (s.seats())
+                                .filter(|q| mask & (1 << q.0) != 0)
+                                .map(|q| s.ships_on(pl, q) as i32)
+                                .sum();
+                            ships >= n
+                        })
+                        .collect(),
+                )
+            }
+            Expr::ExceptPlanets(all, but) => {
+                let but = planets_of(self.eval(but, game, ctx));
+                let all = planets_of(self.eval(all, game, ctx));
+                Value::Planets(all.into_iter().filter(|pl| !but.contains(pl)).collect())
+            }
+            Expr::PlanetOwner(pl) => match self.eval(pl, game, ctx) {
+                Value::Planet(pl) => Value::Player(pl.owner),
+                _ => Value::None,
+            },
+            Expr::HasPower(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Bool(self.power_held(game, p)),
+                _ => Value::Bool(false),
+            },
             Expr::ColoniesOf(ps) => {
                 let mask = self.eval(ps, game, ctx).mask();
                 Value::Planets(
