@@ -124,9 +124,14 @@ fn print_table(rows: &[Row]) {
         return;
     }
     let dash = || "-".to_string();
-    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
+    // Columns as wide as their widest entry (Eon's sets are `Expansion Set 8`).
+    let widest = |f: &dyn Fn(&Row) -> usize, head: &str| {
+        rows.iter().map(f).max().unwrap_or(0).max(head.len())
+    };
+    let width = widest(&|r| r.name.chars().count(), "name");
+    let set_w = widest(&|r| r.set.as_ref().map_or(1, |s| s.chars().count()), "set").max(5);
     println!(
-        "{:<9} {:<width$} {:<6} {:<5} {:<7} {:<5} {:<5} summary",
+        "{:<9} {:<width$} {:<6} {:<set_w$} {:<7} {:<5} {:<5} summary",
         "kind", "name", "alert", "set", "edition", "flare", "count"
     );
     for r in rows {
@@ -137,7 +142,7 @@ fn print_table(rows: &[Row]) {
                 .map(|n| format!("r{}", if n == "any" { "X" } else { n }))
         });
         println!(
-            "{:<9} {:<width$} {:<6} {:<5} {:<7} {:<5} {:<5} {}",
+            "{:<9} {:<width$} {:<6} {:<set_w$} {:<7} {:<5} {:<5} {}",
             r.kind,
             r.name,
             r.alert.clone().unwrap_or_else(dash),

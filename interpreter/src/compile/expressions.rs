@@ -308,9 +308,10 @@ impl Compiler<'_> {
     /// Lints a card name (`"Cosmic Zap"`) that no card played by its text in the library has.
     fn known_card(&mut self, name: &ast::Str) {
         let lower = name.value.to_lowercase();
-        if self.card_names.contains(&lower) {
+        if self.card_names.iter().any(|n| n.to_lowercase() == lower) {
             return;
         }
+        // Compared without case, suggested as the card spells it.
         let closest =
             crate::names::did_you_mean(&lower, self.card_names.iter().map(String::as_str));
         let help = match closest {

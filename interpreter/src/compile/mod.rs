@@ -67,15 +67,16 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
 }
 
 /// The names of the cards played by their text among `files` (artifacts, edicts, and each
-/// alien's flare as `Flare: NAME`), lower case: what `CARD is "NAME"` may name.
+/// alien's flare as `Flare: NAME`), as written: what `CARD is "NAME"` may name (compared
+/// without case).
 fn card_names(files: &[SourceFile]) -> Vec<String> {
     let mut names = Vec::new();
     for f in files {
         for d in f.decls() {
-            let name = d.name.value.to_lowercase();
+            let name = &d.name.value;
             match ItemKind::from_word(&d.kind.text) {
-                Some(ItemKind::Artifact | ItemKind::Edict) => names.push(name),
-                Some(ItemKind::Alien) => names.push(format!("flare: {name}")),
+                Some(ItemKind::Artifact | ItemKind::Edict) => names.push(name.clone()),
+                Some(ItemKind::Alien) => names.push(format!("Flare: {name}")),
                 _ => {}
             }
         }
