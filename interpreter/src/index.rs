@@ -2,6 +2,7 @@
 //! rules compute, every window of every encounter) skip content that cannot act there
 //! without scanning each ability.
 
+use crate::header::Roles;
 use crate::ir::{Happening, Home, Program, QuantityRef, Stmt, Trigger};
 use cosmic_engine::state::Phase;
 use cosmic_engine::{Quantity, Window};
@@ -252,6 +253,10 @@ pub(crate) struct Acting {
     pub(crate) ability: u32,
     pub(crate) keys: Keys,
     pub(crate) home: Home,
+    /// The happenings it answers (`on_bit`).
+    pub(crate) ons: Ons,
+    /// The standings that may use it.
+    pub(crate) roles: Roles,
 }
 
 impl Index {
@@ -279,12 +284,18 @@ impl Index {
                     bounds[part as usize] = acting.len() as u32;
                     for &a in &i.abilities {
                         let keys = ability_keys[a as usize];
-                        let home = program.abilities[a as usize].home;
-                        if keys != 0 && Part::of(home) == part {
+                        let ab = &program.abilities[a as usize];
+                        if keys != 0 && Part::of(ab.home) == part {
+                            let ons = ab.triggers.iter().fold(0, |m, t| match t {
+                                Trigger::On(h) => m | on_bit(*h),
+                                _ => m,
+                            });
                             acting.push(Acting {
                                 ability: a,
                                 keys,
-                                home,
+                                home: ab.home,
+                                ons,
+                                roles: ab.roles,
                             });
                         }
                     }

@@ -3,8 +3,8 @@
 use super::context::Origin;
 use super::Runtime;
 use crate::header::{Standing, Usage};
-use crate::index::{on_bit, Acting, Keys, Ons, Part};
-use crate::ir::{Home, Trigger};
+use crate::index::{Acting, Keys, Ons, Part};
+use crate::ir::Home;
 use cosmic_engine::{CardKind, Game, PlayerId};
 
 /// The abilities one player's holdings give, under its holdings stamp.
@@ -14,6 +14,10 @@ pub(super) struct Candidates {
     pub(super) stamp: u64,
     /// In the order they are offered.
     pub(super) list: Vec<Candidate>,
+    /// What the list may do (its `Held`, stamp aside), summed as it is gathered.
+    pub(super) held: Held,
+    /// The list's moments by the standing that may use each ability (see `held_as`).
+    pub(super) as_standing: [Keys; Standing::ALL.len()],
 }
 
 /// An ability a player's holdings give, and what must hold for it to be usable now.
@@ -79,6 +83,12 @@ impl Held {
     };
 }
 
+impl Default for Held {
+    fn default() -> Held {
+        Held::NONE
+    }
+}
+
 impl Runtime {
     /// What anybody's holdings may do, from the cache while no holdings changed.
     #[inline]
@@ -121,28 +131,13 @@ impl Runtime {
     /// abilities (gathered now if they are stale too, as they are about to be read).
     #[inline(never)]
     fn gather_held(&self, game: &Game, p: PlayerId) -> Held {
-        let mut held = Held {
+        let cache = self.candidates(game, p);
+        let held = Held {
             stamp: game.holdings_stamp(p),
-            ..Held::NONE
+            ..cache.held
         };
-        let mut as_standing = [0; Standing::ALL.len()];
-        for c in &self.candidates(game, p).list {
-            held.keys |= c.keys;
-            let ability = self.ability(c.ability);
-            for t in &ability.triggers {
-                if let Trigger::On(h) = *t {
-                    held.ons |= on_bit(h);
-                }
-            }
-            let roles = ability.roles;
-            for (keys, s) in as_standing.iter_mut().zip(Standing::ALL) {
-                if roles.allows(s) {
-                    *keys |= c.keys;
-                }
-            }
-        }
         self.held[p.ix()].set(held);
-        self.held_as[p.ix()].set(as_standing);
+        self.held_as[p.ix()].set(cache.as_standing);
         held
     }
 
@@ -155,8 +150,7 @@ impl Runtime {
         if cell.borrow().stamp != stamp {
             let mut cache = cell.borrow_mut();
             cache.stamp = stamp;
-            cache.list.clear();
-            self.gather_candidates(game, p, &mut cache.list);
+            self.gather_candidates(game, p, &mut cache);
         }
         cell.borrow()
     }
@@ -164,16 +158,28 @@ impl Runtime {
     /// Every ability `p`'s alien powers, techs, attachments, hand and sheet carry, in the order they are
     /// offered.
     #[inline(never)]
-    fn gather_candidates(&self, game: &Game, p: PlayerId, out: &mut Vec<Candidate>) {
+    fn gather_candidates(&self, game: &Game, p: PlayerId, out: &mut Candidates) {
         let s = game.state();
         let player = &s.players[p.ix()];
+        out.list.clear();
+        out.held = Held::NONE;
+        out.as_standing = [0; Standing::ALL.len()];
+        // What the holdings may do is summed here, from the index, rather than by a second
+        // pass over the list that looks up each ability's triggers and roles.
         let mut push = |act: &Acting, origin: Origin, need: Need| {
-            out.push(Candidate {
+            out.list.push(Candidate {
                 ability: act.ability,
                 keys: act.keys,
                 origin,
                 need,
             });
+            out.held.keys |= act.keys;
+            out.held.ons |= act.ons;
+            for (keys, s) in out.as_standing.iter_mut().zip(Standing::ALL) {
+                if act.roles.allows(s) {
+                    *keys |= act.keys;
+                }
+            }
         };
         for (k, alien) in player.aliens().enumerate() {
             let item = self.alien_items[alien as usize];
