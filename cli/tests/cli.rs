@@ -654,7 +654,7 @@ fn cards_lists_the_library_with_metadata_and_filters() {
     let table = cosmic(&["cards", "--kind", "artifact"]);
     let text = String::from_utf8_lossy(&table.stdout);
     assert!(
-        text.contains("Cosmic Zap") && text.contains("8 components: 8 artifact"),
+        text.contains("Cosmic Zap") && text.contains("10 components: 10 artifact"),
         "{text}"
     );
     let none = cosmic(&["cards", "--kind", "moon"]);
