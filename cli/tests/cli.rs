@@ -140,6 +140,21 @@ fn sim_reports_games_per_second_and_is_independent_of_threads() {
 }
 
 #[test]
+fn a_reward_deck_game_is_refused_with_what_the_deck_lacks_never_dealt_from_a_made_up_deck() {
+    for cmd in [
+        &["play", "--variants", "rewards", "--seed", "1"][..],
+        &["sim", "--variants", "rewards", "--games", "2"][..],
+    ] {
+        let out = cosmic(cmd);
+        assert_eq!(out.status.code(), Some(1), "{cmd:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cosmic::edition::incomplete"), "{err}");
+        assert!(err.contains("18 of the 32 cards"), "{err}");
+        assert!(err.contains("the artifact Finder"), "{err}");
+    }
+}
+
+#[test]
 fn an_eon_game_is_refused_with_what_its_deck_lacks_never_dealt_from_a_made_up_deck() {
     for cmd in [
         &["play", "--edition", "eon", "--players", "4", "--seed", "1"][..],
