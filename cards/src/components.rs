@@ -3,6 +3,7 @@
 use cosmic_engine::components::{
     CardDef, CardKind, Components, DestinyDef, DestinyKind, SpecialDestiny,
 };
+use cosmic_engine::piles::Back;
 use cosmic_engine::{Color, Edition};
 use serde::Deserialize;
 
@@ -10,6 +11,8 @@ use serde::Deserialize;
 const FFG_BASE_COSMIC: &str = include_str!("../ffg/base/cosmic-deck.toml");
 /// The FFG destiny deck for all eight colors.
 const FFG_BASE_DESTINY: &str = include_str!("../ffg/base/destiny-deck.toml");
+/// Cosmic Incursion's reward deck, as far as its cards are confirmed, and what it lacks.
+const FFG_INCURSION_REWARDS: &str = include_str!("../ffg/incursion/reward-deck.toml");
 /// The Eon deck, as far as its cards are confirmed, and what it lacks.
 const EON_DECK: &str = include_str!("../eon/deck.toml");
 /// The Eon destiny pile: the star discs of six colors.
@@ -119,6 +122,11 @@ fn check_format(file: &str, src: &str, format: u32) -> Result<(), LoadError> {
 
 /// Reads a cosmic deck list.
 pub fn parse_cosmic_deck(file: &str, src: &str) -> Result<Vec<CardDef>, LoadError> {
+    parse_deck(file, src, Back::Cosmic)
+}
+
+/// Reads a deck list whose cards have `back` (the cosmic deck's, or the reward deck's).
+pub fn parse_deck(file: &str, src: &str, back: Back) -> Result<Vec<CardDef>, LoadError> {
     let f: CosmicFile = from_toml(file, src)?;
     check_format(file, src, f.format)?;
     f.card
@@ -128,10 +136,13 @@ pub fn parse_cosmic_deck(file: &str, src: &str) -> Result<Vec<CardDef>, LoadErro
                 c.value
                     .ok_or_else(|| error(file, src, format!("{what} `{}` needs a value", c.name), None))
             };
+            let crooked = c.ty == "crooked-deal";
             let kind = match c.ty.as_str() {
                 "attack" => CardKind::Attack(value("attack card")?),
-                // Eon's compromise is the rules' negotiate (the Complete Book §VI.2-3).
-                "negotiate" | "compromise" => CardKind::Negotiate,
+                // Eon's compromise is the rules' negotiate (the Complete Book §VI.2-3); a
+                // crooked deal counts as a negotiate (Cosmic Incursion).
+                "negotiate" | "compromise" | "crooked-deal" => CardKind::Negotiate,
+                "rift" => CardKind::Rift(value("rift")?),
                 "morph" => CardKind::Morph,
                 "reinforcement" => CardKind::Reinforcement(value("reinforcement card")?),
                 // Eon's edict plays as an artifact does: face up from the hand by its text,
@@ -144,7 +155,7 @@ pub fn parse_cosmic_deck(file: &str, src: &str) -> Result<Vec<CardDef>, LoadErro
                         file,
                         src,
                         format!(
-                            "`{other}` is not a card type (attack, negotiate, morph, reinforcement, artifact, flare, compromise, edict, kicker)"
+                            "`{other}` is not a card type (attack, negotiate, morph, reinforcement, artifact, flare, compromise, edict, kicker, crooked-deal, rift)"
                         ),
                         None,
                     ))
@@ -154,6 +165,8 @@ pub fn parse_cosmic_deck(file: &str, src: &str) -> Result<Vec<CardDef>, LoadErro
                 name: c.name,
                 kind,
                 count: c.count,
+                back,
+                crooked,
             })
         })
         .collect()
@@ -265,6 +278,16 @@ pub fn builtin_components() -> Result<Components, LoadError> {
         duel: Default::default(),
         attachments: Vec::new(),
     })
+}
+
+/// Cosmic Incursion's reward deck (the cards confirmed so far, each with the reward deck's
+/// back) and what it lacks: a game cannot be dealt from it, a ruling's stacked cards can.
+pub fn reward_deck() -> Result<(Vec<CardDef>, Vec<String>), LoadError> {
+    const FILE: &str = "ffg/incursion/reward-deck.toml";
+    Ok((
+        parse_deck(FILE, FFG_INCURSION_REWARDS, Back::Reward)?,
+        missing_cards(FILE, FFG_INCURSION_REWARDS)?,
+    ))
 }
 
 /// The built-in components of an edition, and what its deck lacks (the Eon deck is known

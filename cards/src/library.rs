@@ -20,6 +20,9 @@ pub struct Library {
     pub edition: Edition,
     /// What the edition's deck lacks (a whole game cannot be dealt while it lacks anything).
     pub missing: Vec<String>,
+    /// What the reward deck lacks (a game with the rewards variant cannot be dealt while it
+    /// lacks anything).
+    pub reward_missing: Vec<String>,
 }
 
 /// The built-in library, compiled; a file with an error is refused with its first problem.
@@ -86,7 +89,21 @@ pub fn library_for(edition: Edition, extra: Vec<SourceFile>) -> Result<Library, 
             }
         }
     }
-    let components = runtime::components(&program, &base);
+    let mut components = runtime::components(&program, &base);
+    // The reward deck's cards follow every other card definition, so the cosmic deck's
+    // numbering is what it was; only a game with the rewards variant deals them.
+    let mut reward_missing = Vec::new();
+    if edition == Edition::Ffg {
+        let (defs, lacks) = crate::components::reward_deck()?;
+        reward_missing = lacks;
+        for def in &defs {
+            let written = (program.items.iter()).any(|i| i.name == def.name && i.kind.plays());
+            if def.kind == cosmic_engine::CardKind::Artifact && !written {
+                reward_missing.push(format!("the text of the artifact `{}`", def.name));
+            }
+        }
+        components.cosmic.extend(defs);
+    }
     if edition == Edition::Duel {
         missing.extend(components.duel.missing());
         let aliens = components.aliens.len();
@@ -115,6 +132,7 @@ pub fn library_for(edition: Edition, extra: Vec<SourceFile>) -> Result<Library, 
         extra_sets,
         edition,
         missing,
+        reward_missing,
     })
 }
 

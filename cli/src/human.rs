@@ -103,8 +103,13 @@ fn help(view: &View, texts: &[(String, String)]) -> String {
                 format!("a reinforcement: +{v} to a side's total after the reveal")
             }
             CardKind::Kicker(v) => format!(
-                "a kicker: played face down before the challenge cards, it multiplies its \
-                 player's attack value, consolation or the other's failed-deal losses by {v}"
+                "a kicker: played face down before the encounter cards, it multiplies its \
+                 player's attack value, compensation or the other's failed-deal losses by {v}"
+            ),
+            CardKind::Rift(v) => format!(
+                "a rift: at the start of an encounter, brings back up to {v} ships of any \
+                 players from the warp; a player who takes it from your hand and keeps it \
+                 loses {v} ships to the warp"
             ),
             CardKind::Artifact | CardKind::Flare => {
                 let key = name.strip_prefix("Flare: ").unwrap_or(name);

@@ -59,17 +59,29 @@ pub fn parse_edition(name: &str) -> miette::Result<cosmic_engine::Edition> {
 
 /// Refuses to deal a game from a library whose edition's components are not all confirmed
 /// (the Eon deck lacks cards the rule book does not list): never a made-up deck.
-pub fn check_dealable(library: &cosmic_cards::Library) -> miette::Result<()> {
-    if library.missing.is_empty() {
-        return Ok(());
+pub fn check_dealable(
+    library: &cosmic_cards::Library,
+    variants: &cosmic_engine::Variants,
+) -> miette::Result<()> {
+    if !library.missing.is_empty() {
+        return Err(miette::miette!(
+            code = "cosmic::edition::incomplete",
+            help = "card texts are written only once confirmed from an official source; the engine plays the edition, and rulings can set up its positions (see docs/rulings.md)",
+            "a whole {} game cannot be dealt: its components are not all confirmed; missing:\n  - {}",
+            library.edition.name(),
+            library.missing.join("\n  - ")
+        ));
     }
-    Err(miette::miette!(
-        code = "cosmic::edition::incomplete",
-        help = "card texts are written only once confirmed from an official source; the engine plays the edition, and rulings can set up its positions (see docs/rulings.md)",
-        "a whole {} game cannot be dealt: its components are not all confirmed; missing:\n  - {}",
-        library.edition.name(),
-        library.missing.join("\n  - ")
-    ))
+    // The reward deck is known only in part too (Cosmic Incursion's printed list is not public).
+    if variants.rewards && !library.reward_missing.is_empty() {
+        return Err(miette::miette!(
+            code = "cosmic::edition::incomplete",
+            help = "the reward deck's cards are written only once confirmed from an official source; the engine plays its rules, and rulings can set up its positions with `variants = { rewards = true }` (see docs/rulings.md)",
+            "a game with the reward deck cannot be dealt: its cards are not all confirmed; missing:\n  - {}",
+            library.reward_missing.join("\n  - ")
+        ));
+    }
+    Ok(())
 }
 
 /// Reads every `.cosmic` file under the given paths (folders recursively, sorted).

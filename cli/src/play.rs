@@ -121,7 +121,12 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         None => crate::lint::parse_edition(&args.edition)?,
     };
     let library = crate::lint::load_edition_library(edition, &cards)?;
-    crate::lint::check_dealable(&library)?;
+    let variants = match &loaded {
+        Some(s) => s.setup.variants.clone(),
+        None => Variants::parse(&args.variants)
+            .map_err(|e| miette!(help = crate::sim::VARIANTS_HELP, "--variants: {e}"))?,
+    };
+    crate::lint::check_dealable(&library, &variants)?;
     if let Some(save) = &loaded {
         check_library(save, &library)?;
         // An edited save must not resume a game other than the one it recorded.
@@ -141,8 +146,7 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
                     "--aliens: {e}"
                 )
             })?,
-            variants: Variants::parse(&args.variants)
-                .map_err(|e| miette!(help = crate::sim::VARIANTS_HELP, "--variants: {e}"))?,
+            variants,
             sets: library
                 .game_sets(&args.sets)
                 .map_err(|e| miette!(help = "e.g. --sets base,incursion,conflict", "--sets: {e}"))?,

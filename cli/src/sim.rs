@@ -145,7 +145,7 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 
 /// Help for a bad `--variants` list.
 pub(crate) const VARIANTS_HELP: &str =
-    "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech, hidden-powers, rotating-powers, hazards, extremely-hazardous; none by default)";
+    "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech, hidden-powers, rotating-powers, hazards, extremely-hazardous, rewards; none by default)";
 
 /// Plays one game of `template`'s setup with `seed` and `seats` (a bot per seat; also timed
 /// by `cosmic bench`); `progress`, if given, holds the number of events played so far.
@@ -232,7 +232,9 @@ fn play(args: RunArgs) -> miette::Result<i32> {
     };
     let edition = crate::lint::parse_edition(&args.edition)?;
     let library = crate::lint::load_edition_library(edition, &args.cards)?;
-    crate::lint::check_dealable(&library)?;
+    let variants = Variants::parse(&args.variants)
+        .map_err(|e| miette!(help = VARIANTS_HELP, "--variants: {e}"))?;
+    crate::lint::check_dealable(&library, &variants)?;
     // Refused once here rather than in every game (Eon seats 2 to 6, FFG 3 to 8).
     let seated = cosmic_engine::procedure::of(edition).seats();
     if !seated.contains(&args.players) {
@@ -271,8 +273,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
         })?;
     let template = Setup {
         aliens,
-        variants: Variants::parse(&args.variants)
-            .map_err(|e| miette!(help = VARIANTS_HELP, "--variants: {e}"))?,
+        variants,
         sets: library
             .game_sets(&args.sets)
             .map_err(|e| miette!(help = "e.g. --sets base,incursion,conflict", "--sets: {e}"))?,

@@ -140,6 +140,21 @@ fn sim_reports_games_per_second_and_is_independent_of_threads() {
 }
 
 #[test]
+fn a_reward_deck_game_is_refused_with_what_the_deck_lacks_never_dealt_from_a_made_up_deck() {
+    for cmd in [
+        &["play", "--variants", "rewards", "--seed", "1"][..],
+        &["sim", "--variants", "rewards", "--games", "2"][..],
+    ] {
+        let out = cosmic(cmd);
+        assert_eq!(out.status.code(), Some(1), "{cmd:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cosmic::edition::incomplete"), "{err}");
+        assert!(err.contains("18 of the 32 cards"), "{err}");
+        assert!(err.contains("the artifact Finder"), "{err}");
+    }
+}
+
+#[test]
 fn an_eon_game_is_refused_with_what_its_deck_lacks_never_dealt_from_a_made_up_deck() {
     for cmd in [
         &["play", "--edition", "eon", "--players", "4", "--seed", "1"][..],
@@ -654,7 +669,7 @@ fn cards_lists_the_library_with_metadata_and_filters() {
     let table = cosmic(&["cards", "--kind", "artifact"]);
     let text = String::from_utf8_lossy(&table.stdout);
     assert!(
-        text.contains("Cosmic Zap") && text.contains("8 components: 8 artifact"),
+        text.contains("Cosmic Zap") && text.contains("10 components: 10 artifact"),
         "{text}"
     );
     let none = cosmic(&["cards", "--kind", "moon"]);

@@ -24,6 +24,9 @@ pub enum CardKind {
     /// A kicker (Eon): played face down beside an encounter card, it multiplies the card's
     /// value, the consolation taken or the tokens lost by a failed deal.
     Kicker(i16),
+    /// A rift (Cosmic Incursion's reward deck): played at the start of an encounter to bring
+    /// back up to its value in ships from the warp; taken from a hand and kept, it detonates.
+    Rift(i16),
 }
 
 impl CardKind {
@@ -46,6 +49,7 @@ impl CardKind {
             CardKind::Artifact => CardType::Artifact,
             CardKind::Flare => CardType::Flare,
             CardKind::Kicker(_) => CardType::Kicker,
+            CardKind::Rift(_) => CardType::Rift,
         }
     }
 }
@@ -61,11 +65,12 @@ pub enum CardType {
     Artifact,
     Flare,
     Kicker,
+    Rift,
 }
 
 impl CardType {
     /// Every card type, in a fixed order.
-    pub const ALL: [CardType; 7] = [
+    pub const ALL: [CardType; 8] = [
         CardType::Attack,
         CardType::Negotiate,
         CardType::Morph,
@@ -73,6 +78,7 @@ impl CardType {
         CardType::Artifact,
         CardType::Flare,
         CardType::Kicker,
+        CardType::Rift,
     ];
 
     /// The type's name in logs and scenario files.
@@ -85,6 +91,7 @@ impl CardType {
             CardType::Artifact => "artifact",
             CardType::Flare => "flare",
             CardType::Kicker => "kicker",
+            CardType::Rift => "rift",
         }
     }
 }
@@ -98,6 +105,13 @@ pub struct CardDef {
     pub kind: CardKind,
     /// Copies in the deck.
     pub count: u8,
+    /// The deck it belongs to (the reward deck's cards have their own back).
+    #[serde(default, skip_serializing_if = "crate::piles::Back::is_cosmic")]
+    pub back: crate::piles::Back,
+    /// A crooked deal (Cosmic Incursion): a negotiate that takes one card more as
+    /// compensation and shifts a failed deal's losses by one ship.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crooked: bool,
 }
 
 /// Which player a special destiny card designates.

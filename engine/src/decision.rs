@@ -100,16 +100,28 @@ pub enum DecisionKind {
     Kicker,
     /// Eon's two-player game: challenge in the opponent's system, or its base in one's own.
     ChallengeTarget,
+    /// The reward deck: how many of the cards taken as rewards come from it.
+    RewardDeck,
+    /// The reward deck: a rift to play at the start of the encounter, or pass.
+    Rift,
+    /// The reward deck: whose ship from the warp a rift brings back next, or stop.
+    RiftShips,
+    /// The reward deck: which ships a detonating rift sends to the warp.
+    RiftLosses,
+    /// The reward deck: the card back a card taken at random is taken among.
+    RandomBack,
 }
 
 impl DecisionKind {
     /// Every kind of decision, in the order of play (scripts and docs list them from here).
-    pub const ALL: [DecisionKind; 44] = [
+    pub const ALL: [DecisionKind; 49] = [
         DecisionKind::ChooseAlien,
         DecisionKind::KeepTech,
         DecisionKind::TechAction,
         DecisionKind::ResearchShip,
         DecisionKind::BuyTokens,
+        DecisionKind::Rift,
+        DecisionKind::RiftShips,
         DecisionKind::RegroupColony,
         DecisionKind::OwnColor,
         DecisionKind::ChallengeTarget,
@@ -132,6 +144,7 @@ impl DecisionKind {
         DecisionKind::DealColonyShips,
         DecisionKind::FailedDealShips,
         DecisionKind::Rewards,
+        DecisionKind::RewardDeck,
         DecisionKind::ReturnShips,
         DecisionKind::SecondEncounter,
         DecisionKind::UseAbility,
@@ -140,6 +153,8 @@ impl DecisionKind {
         DecisionKind::CardShips,
         DecisionKind::TakeCards,
         DecisionKind::PlayCards,
+        DecisionKind::RiftLosses,
+        DecisionKind::RandomBack,
         DecisionKind::HandLimit,
         DecisionKind::Dial,
         DecisionKind::RevealEnvoy,
@@ -198,6 +213,11 @@ impl DecisionKind {
             DecisionKind::BuyCards => "buy-cards",
             DecisionKind::Kicker => "kicker",
             DecisionKind::ChallengeTarget => "challenge-target",
+            DecisionKind::RewardDeck => "reward-deck",
+            DecisionKind::Rift => "rift",
+            DecisionKind::RiftShips => "rift-ships",
+            DecisionKind::RiftLosses => "rift-losses",
+            DecisionKind::RandomBack => "random-back",
         }
     }
 
@@ -250,6 +270,11 @@ impl DecisionKind {
             DecisionKind::ChallengeTarget => {
                 "Where do you challenge: your opponent's system, or its base in yours?"
             }
+            DecisionKind::RewardDeck => "How many of your reward cards come from the reward deck?",
+            DecisionKind::Rift => "Play a rift to bring ships back from the warp?",
+            DecisionKind::RiftShips => "Whose ship does the rift bring back next?",
+            DecisionKind::RiftLosses => "Which ships does the detonating rift send to the warp?",
+            DecisionKind::RandomBack => "Take the card at random among which card backs?",
         }
     }
 }
@@ -332,6 +357,8 @@ pub enum Choice {
     Abandon(u16),
     /// Draw techs instead of having a second encounter.
     AcquireTech,
+    /// A card back (the cosmic or the reward deck's).
+    Back(crate::piles::Back),
     /// A Duel card (a plan, a card to discard).
     DuelCard(crate::duel::DuelCardId),
     /// A Duel tactics token (by its index on its owner's side) and the half to resolve.
@@ -388,6 +415,10 @@ impl Choice {
                 text
             }
             Choice::RaiseFromPraw => "raise a token from the praw".into(),
+            Choice::Back(b) => match b {
+                crate::piles::Back::Cosmic => "a cosmic card".into(),
+                crate::piles::Back::Reward => "a reward card".into(),
+            },
             Choice::Alien(a) => n.alien(a).into(),
             Choice::Use { source, .. } => format!("use {}", n.source(source)),
             Choice::Side(side) => format!("the {side}"),

@@ -132,11 +132,15 @@ pub struct Variants {
     /// not (the combined rules' variant summary); it plays the hazard deck.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub extremely_hazardous: bool,
+    /// The reward deck (Cosmic Incursion): a second deck with its own back and discard pile,
+    /// which reward takers may draw from, with kickers, rifts and crooked deals.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rewards: bool,
 }
 
 impl Variants {
     /// The variants' names, as `--variants` and saves write them.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "four-planets",
         "single-encounter",
         "freewheeling-flares",
@@ -149,11 +153,12 @@ impl Variants {
         "hexes",
         "hazards",
         "extremely-hazardous",
+        "rewards",
     ];
 
     /// The variants an edition offers (the others are refused with it).
     pub fn of(edition: Edition) -> &'static [&'static str] {
-        const FFG: [&str; 8] = [
+        const FFG: [&str; 9] = [
             "four-planets",
             "single-encounter",
             "freewheeling-flares",
@@ -162,6 +167,7 @@ impl Variants {
             "rotating-powers",
             "hazards",
             "extremely-hazardous",
+            "rewards",
         ];
         const EON: [&str; 4] = ["lucre", "praw", "reverse-cone", "hexes"];
         match edition {
@@ -186,6 +192,7 @@ impl Variants {
             self.hexes,
             self.hazards,
             self.extremely_hazardous,
+            self.rewards,
         ];
         Variants::NAMES
             .iter()
@@ -237,6 +244,7 @@ impl Variants {
                     v.hazards = true;
                     v.extremely_hazardous = true;
                 }
+                "rewards" => v.rewards = true,
                 other => {
                     return Err(format!(
                         "unknown variant `{other}`; known: {}",
@@ -318,6 +326,10 @@ pub struct Rules {
     /// When hazards are drawn (the hazard deck variant), if at all.
     #[serde(default, skip_serializing_if = "Hazards::is_off")]
     pub hazards: Hazards,
+    /// Whether the reward deck is played (Cosmic Incursion): reward takers choose which deck
+    /// each card is drawn from.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rewards: bool,
 }
 
 /// When the hazard deck is drawn from (Cosmic Conflict's hazard deck variant).
@@ -394,11 +406,13 @@ impl Rules {
                     timing: TimingOrder::MainPlayersFirst,
                     starting_lucre: 0,
                     lucre_income: 0,
-                    kickers: false,
+                    // The reward deck brings kickers (Cosmic Incursion).
+                    kickers: variants.rewards,
                     praw: false,
                     reverse_cone: false,
                     two_player: false,
                     hexes: false,
+                    rewards: variants.rewards,
                     hazards: if variants.extremely_hazardous {
                         Hazards::EveryEncounter
                     } else if variants.hazards {
@@ -438,6 +452,7 @@ impl Rules {
                 two_player: false,
                 hexes: false,
                 hazards: Hazards::Off,
+                rewards: false,
             },
             Edition::Eon => crate::eon::rules(variants),
         }

@@ -77,6 +77,8 @@ pub enum Rule {
     /// Hazard deck variant: a hazard drawn on a warning (or every encounter), discarded,
     /// its discard pile reshuffled.
     Hazard,
+    /// Reward deck variant: rewards drawn from the reward deck, kickers, crooked deals, rifts.
+    RewardDeck,
     /// Technology variant: a tech acquired instead of a second encounter.
     AcquireTech,
     /// Hidden powers variant: sheets face down until flipped to use them.
@@ -156,6 +158,7 @@ impl Rule {
             Rule::TechSetup => "Setup 8, Prepare Tech Deck (Technology Variant)",
             Rule::TechResearch => "Researching, Completing, Abandoning Tech (Technology Variant)",
             Rule::Hazard => "Hazard Deck (Cosmic Conflict, Hazard Deck Variant)",
+            Rule::RewardDeck => "Reward Deck (Cosmic Incursion, Reward Deck Variant)",
             Rule::AcquireTech => "Acquiring New Tech (Technology Variant)",
             Rule::HiddenPowers => "Hidden Powers (Variant)",
             Rule::RotatingPowers => "Rotating Powers (Variant)",
@@ -428,6 +431,16 @@ pub enum EventKind {
     },
     /// The hazard discard pile is shuffled to form a new hazard deck.
     HazardDeckReshuffled,
+    /// A player taking rewards says how many of its cards come from the reward deck.
+    RewardDeckChosen {
+        player: PlayerId,
+        cards: u8,
+    },
+    /// A rift taken from another player's hand detonates in its taker's hand.
+    RiftDetonated {
+        player: PlayerId,
+        card: CardId,
+    },
     AbilityUsed {
         player: PlayerId,
         // Written `ability`: a JSON line's `source` is the cause in words.
@@ -782,6 +795,8 @@ impl EventKind {
                 | HazardDrawn { .. }
                 | HazardDiscarded { .. }
                 | HazardDeckReshuffled
+                | RewardDeckChosen { .. }
+                | RiftDetonated { .. }
                 | AbilityUsed { .. }
                 | AbilityCancelled { .. }
                 | CardPlayed { .. }
@@ -923,6 +938,8 @@ impl EventKind {
             | ConeReversed => Holders::None,
             // Summaries: the cards they stand for move in events of their own.
             RewardsTaken { .. } | CompensationTaken { .. } | DealMade { .. } => Holders::None,
+            // The detonating rift leaves the hand in an event of its own.
+            RewardDeckChosen { .. } | RiftDetonated { .. } => Holders::None,
             // A card is announced while still in the hand; it leaves in an event of its own.
             CardPlayed { .. } => Holders::None,
             CardDrawn { player, .. }
@@ -974,6 +991,7 @@ fn kind_words(k: crate::components::CardKind) -> String {
         CardKind::Attack(v) => format!("attack {v:02}"),
         CardKind::Reinforcement(v) => format!("reinforcement +{v}"),
         CardKind::Kicker(v) => format!("kicker x{v}"),
+        CardKind::Rift(v) => format!("rift {v}"),
         other => other.card_type().name().to_string(),
     }
 }
@@ -1497,6 +1515,17 @@ impl Names<'_> {
             EventKind::HazardDeckReshuffled => {
                 write!(s, "the hazard discard pile is shuffled into a new hazard deck")
             }
+            EventKind::RewardDeckChosen { player, cards } => write!(
+                s,
+                "{} takes {cards} of its reward cards from the reward deck",
+                self.player(*player)
+            ),
+            EventKind::RiftDetonated { player, card } => write!(
+                s,
+                "{} detonates in the hand of {}, who took it",
+                self.card(*card),
+                self.player(*player)
+            ),
             EventKind::AbilityUsed { player, source } => {
                 write!(s, "{} uses {}", self.player(*player), self.source(*source))
             }

@@ -393,17 +393,23 @@ mod tests {
                 name: format!("Attack {v:02}"),
                 kind: CardKind::Attack(v),
                 count: 3,
+                back: Default::default(),
+                crooked: false,
             })
             .collect();
         cosmic.push(CardDef {
             name: "Negotiate".into(),
             kind: CardKind::Negotiate,
             count: 8,
+            back: Default::default(),
+            crooked: false,
         });
         cosmic.push(CardDef {
             name: "Morph".into(),
             kind: CardKind::Morph,
             count: 1,
+            back: Default::default(),
+            crooked: false,
         });
         let destiny = (Color::ALL.iter())
             .map(|&c| DestinyDef {

@@ -1148,12 +1148,16 @@ mod tests {
                 name: format!("Attack {v:02}"),
                 kind: CardKind::Attack(v),
                 count: 4,
+                back: Default::default(),
+                crooked: false,
             })
             .collect();
         cosmic.push(CardDef {
             name: "Negotiate".into(),
             kind: CardKind::Negotiate,
             count: 10,
+            back: Default::default(),
+            crooked: false,
         });
         let destiny = Color::ALL
             .iter()

@@ -137,6 +137,8 @@ mod tests {
                 name: "Attack 08".into(),
                 kind: CardKind::Attack(8),
                 count: 60,
+                back: Default::default(),
+                crooked: false,
             }],
             destiny: (Color::ALL.iter())
                 .map(|&c| DestinyDef {

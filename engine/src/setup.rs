@@ -68,7 +68,7 @@ pub(crate) fn initial_state(
     }
     let mut cards = Vec::with_capacity(components.cosmic_count());
     for (def, c) in components.cosmic.iter().enumerate() {
-        if c.kind == CardKind::Flare {
+        if c.kind == CardKind::Flare || !c.back.is_cosmic() {
             continue; // flares enter the deck when aliens are given out
         }
         for _ in 0..c.count {
@@ -86,6 +86,21 @@ pub(crate) fn initial_state(
             n,
             rules.hand_size
         )));
+    }
+    // The reward deck's cards follow the cosmic deck's (numbered after them, so a game
+    // without the reward deck numbers its cards as before).
+    let cosmic_cards = cards.len();
+    if rules.rewards {
+        for (def, c) in components.cosmic.iter().enumerate() {
+            if c.back == Back::Reward {
+                let info = CardInfo {
+                    kind: c.kind,
+                    def: def as u16,
+                    back: Back::Reward,
+                };
+                cards.extend(std::iter::repeat_n(info, c.count as usize));
+            }
+        }
     }
     let destiny_cards: Vec<_> = components
         .destiny
@@ -109,10 +124,15 @@ pub(crate) fn initial_state(
     Ok(GameState {
         piles: CardPiles {
             cosmic: Pile {
-                draw: (0..cards.len() as u16).map(CardId).collect(),
-                discard: Vec::with_capacity(cards.len()),
+                draw: (0..cosmic_cards as u16).map(CardId).collect(),
+                discard: Vec::with_capacity(cosmic_cards),
             },
-            reward: Pile::default(),
+            reward: Pile {
+                draw: (cosmic_cards as u16..cards.len() as u16)
+                    .map(CardId)
+                    .collect(),
+                discard: Vec::new(),
+            },
         },
         destiny: Pile {
             draw: (0..destiny_cards.len() as u8).map(DestinyId).collect(),
@@ -184,6 +204,9 @@ impl Game<'_> {
         }
         if !self.state.rules.hazards.is_off() {
             self.state.hazards.draw.shuffle(&mut self.rng);
+        }
+        if self.state.rules.rewards {
+            self.state.piles.reward.draw.shuffle(&mut self.rng);
         }
         if self.state.rules.lucre() {
             self.deal_lucre();

@@ -239,6 +239,18 @@ impl<'a> View<'a> {
         self.state.side_ships(side)
     }
 
+    /// The kicker I played face down this encounter, as a main player (its multiplier).
+    pub fn my_kicker(&self) -> Option<i16> {
+        let side = self.side_of(self.me)?;
+        if self.state.main_player(side) != Some(self.me) {
+            return None;
+        }
+        match self.state.encounter.kickers[side.ix()].map(|c| self.state.kind(c)) {
+            Some(CardKind::Kicker(v)) => Some(v),
+            _ => None,
+        }
+    }
+
     /// The encounter card a main player selected, if I may see it (mine, or revealed or
     /// selected face up, unless kept face down).
     pub fn encounter_card(&self, side: Side) -> Option<CardId> {

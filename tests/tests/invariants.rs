@@ -59,3 +59,48 @@ fn basic_games_keep_every_invariant() {
         }
     }
 }
+
+/// Games with the reward deck as far as it is confirmed (a game the command line refuses to
+/// deal, played here to exercise its rules): kickers, crooked deals, rifts, the reward deck's
+/// artifacts and the choice of deck keep every invariant, with random and basic bots.
+#[test]
+fn reward_deck_games_keep_every_invariant() {
+    use cosmic_engine::{AlienSetup, Variants};
+    let library = cosmic_cards::builtin_library().expect("the built-in library loads");
+    let runtime = library.runtime();
+    let mut kickers = 0;
+    for players in [3u8, 5, 6] {
+        for seed in 0..8 {
+            let random = seed % 2 == 0;
+            let setup = Setup {
+                variants: Variants {
+                    rewards: true,
+                    ..Variants::default()
+                },
+                aliens: AlienSetup::Random,
+                ..Setup::new(players, 9000 + seed)
+            };
+            let options = Options {
+                check_invariants: true,
+                record_events: true,
+                ..Options::default()
+            };
+            let agents = cosmic_tests::bot_agents(players, seed, random);
+            let mut game = Game::new(
+                &setup,
+                library.components.clone(),
+                agents,
+                &runtime,
+                options,
+            )
+            .expect("setup");
+            game.run()
+                .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
+            invariants::check(game.state(), game.components()).expect("final state");
+            kickers += (game.events().iter())
+                .filter(|e| matches!(e.kind, cosmic_engine::EventKind::KickerPlayed { .. }))
+                .count();
+        }
+    }
+    assert!(kickers > 0, "the reward deck's kickers were played");
+}

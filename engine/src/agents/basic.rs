@@ -40,7 +40,20 @@ fn card_value(kind: CardKind) -> i32 {
         CardKind::Reinforcement(v) => 1 + v as i32,
         CardKind::Artifact | CardKind::Flare => 4,
         CardKind::Kicker(v) => 2 + v as i32,
+        // Ships back from the warp, but a liability in a hand others take from.
+        CardKind::Rift(v) => v as i32 / 2,
     }
+}
+
+/// The highest attack card in my hand (0 without one).
+fn best_attack(view: &View) -> i32 {
+    (view.hand().iter())
+        .filter_map(|&h| match view.my_kind(h) {
+            CardKind::Attack(v) => Some(v as i32),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// A colony is worth about this many cards.
@@ -104,6 +117,31 @@ impl BasicAgent {
                 }
                 (DecisionKind::JoinAlliance, Choice::Join(side)) => Self::join_score(view, side),
                 (DecisionKind::EncounterCard, Choice::Card(c)) => cards.score(view, c),
+                // A kicker goes only on a strong attack: one I hold, to play with it.
+                (DecisionKind::Kicker, Choice::Card(c)) => match view.my_kind(c) {
+                    CardKind::Kicker(v) if v >= 2 && best_attack(view) >= 10 => 10,
+                    _ => -10,
+                },
+                // The reward deck's cards are the stronger: take every reward card from it.
+                (DecisionKind::RewardDeck, Choice::Number(n)) => n,
+                (DecisionKind::RandomBack, Choice::Back(b)) => {
+                    i32::from(b == crate::piles::Back::Reward)
+                }
+                // A rift brings my own ships back, once a few are in the warp.
+                (DecisionKind::Rift, Choice::Card(_)) => {
+                    if view.warp(me) >= 2 {
+                        10
+                    } else {
+                        -10
+                    }
+                }
+                (DecisionKind::RiftShips, Choice::Player(p)) => {
+                    if p == me {
+                        10
+                    } else {
+                        -10
+                    }
+                }
                 (DecisionKind::Reinforcement, Choice::Pass) => 0,
                 (DecisionKind::Reinforcement, Choice::Reinforce { card, side }) => {
                     reinforce_score(view, card, side)
@@ -479,6 +517,8 @@ struct CardOdds {
     mine: i32,
     theirs: i32,
     margin: i32,
+    /// Whether I played a kicker that multiplies (x2 or more) this encounter.
+    kicked: bool,
 }
 
 impl CardOdds {
@@ -490,26 +530,20 @@ impl CardOdds {
                 mine: 0,
                 theirs: 0,
                 margin: 0,
+                kicked: false,
             };
         }
         let my_side = view.side_of(view.me()).unwrap_or(Side::Offense);
         let mine = view.side_ships(my_side);
         let theirs = view.side_ships(my_side.other());
-        let best_attack = view
-            .hand()
-            .iter()
-            .filter_map(|&h| match view.my_kind(h) {
-                CardKind::Attack(v) => Some(v as i32),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
+        let best_attack = best_attack(view);
         CardOdds {
             my_side,
             mine,
             theirs,
             // Expect the opponent to play about an 8 (the deck's median attack).
             margin: mine + best_attack - (theirs + 8),
+            kicked: view.rules().kickers && view.my_kicker().is_some_and(|k| k >= 2),
         }
     }
 
@@ -520,7 +554,16 @@ impl CardOdds {
             mine,
             theirs,
             margin,
+            ..
         } = *self;
+        // With a kicker played, the strongest attack goes with it, never a negotiate.
+        if self.kicked {
+            return match view.my_kind(c) {
+                CardKind::Attack(v) => 200 + v as i32,
+                CardKind::Morph => 40 + theirs,
+                _ => -100,
+            };
+        }
         match view.my_kind(c) {
             CardKind::Attack(v) => {
                 let v = v as i32;

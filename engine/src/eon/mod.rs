@@ -4,12 +4,11 @@
 //! compromise and consolation), so its procedure plays FFG's phases; where the Complete Book
 //! differs, the phases read a switch of its `Rules` and call the steps here: lucre
 //! (`lucre.rs`: collected at the start of a turn, spent on tokens and cards, added to a main
-//! player's total), kickers (`kickers.rs`: multiplying a card's value, consolation or a
-//! failed deal's losses) and the timing order (`TimingOrder::OthersFirst`). Events cite the
+//! player's total), kickers (`crate::kickers`, shared with FFG's reward deck: multiplying a
+//! card's value, consolation or a failed deal's losses) and the timing order (`TimingOrder::OthersFirst`). Events cite the
 //! Complete Book's sections (`sections.rs`).
 
 mod hexes;
-mod kickers;
 mod lucre;
 mod praw;
 mod reverse_cone;
@@ -74,6 +73,7 @@ pub(crate) fn rules(variants: &Variants) -> Rules {
         // §III.1, §XVIII: a planet hex dealt to each player.
         hexes: variants.hexes,
         hazards: crate::edition::Hazards::Off,
+        rewards: false,
     }
 }
 

@@ -56,6 +56,7 @@ pub fn source(rule: Rule) -> &'static str {
         | Rule::TechSetup
         | Rule::TechResearch
         | Rule::Hazard
+        | Rule::RewardDeck
         | Rule::AcquireTech
         | Rule::HiddenPowers
         | Rule::RotatingPowers => "not in the Complete Book (an FFG rule)",

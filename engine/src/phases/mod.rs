@@ -158,6 +158,10 @@ impl Game<'_> {
         if run(Phase::StartTurn) {
             self.enter(Phase::StartTurn)?;
             self.start_turn_phase()?;
+            // Reward deck variant: rifts are played at the start of any encounter.
+            if self.state.rules.rewards {
+                self.rift_step()?;
+            }
             self.leave(Phase::StartTurn)?;
         }
         if run(Phase::Regroup) {

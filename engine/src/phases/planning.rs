@@ -22,6 +22,9 @@ impl Game<'_> {
         }
         if self.state.rules.edition == crate::edition::Edition::Eon {
             self.eon_before_cards()?;
+        } else if self.state.rules.kickers {
+            // The reward deck's kickers: face down in planning, before cards are selected.
+            self.play_kickers()?;
         }
         for side in Side::BOTH {
             // Content may have had a card selected (face up) already.

@@ -182,7 +182,7 @@ impl Game<'_> {
             },
         );
         let before = self.state.players[p.ix()].hand.len();
-        self.draw_n(p, cards as u32, rule)?;
+        self.draw_rewards(p, cards, rule)?;
         let hand = &self.state.players[p.ix()].hand;
         let drawn: Vec<_> = hand.get(before..).unwrap_or(&[]).to_vec();
         self.state
@@ -219,11 +219,18 @@ impl Game<'_> {
         } else {
             1
         };
-        let lost = self.state.encounter.lost_to_warp[taker.ix()] as i32 * kicker;
+        let mut lost = self.state.encounter.lost_to_warp[taker.ix()] as i32 * kicker;
+        // A crooked deal takes one card more, after the kicker multiplied the count.
+        if self.state.rules.rewards
+            && self.state.is_main_player(taker)
+            && (self.state.side_of(taker)).is_some_and(|side| self.crooked(side))
+        {
+            lost += 1;
+        }
         let due = self.quantity(Quantity::Compensation(taker), lost).max(0);
         let mut taken = 0;
         for _ in 0..due {
-            let Some(card) = self.random_card(from) else {
+            let Some(card) = self.random_card_for(taker, from)? else {
                 break;
             };
             self.give_card(from, taker, card, Rule::Compensation);
@@ -238,6 +245,14 @@ impl Game<'_> {
                 cards: taken,
             },
         );
+        if self.state.rules.rewards {
+            // A rift taken as compensation and kept detonates.
+            let gained = self.state.encounter.gained.len();
+            for i in gained - taken as usize..gained {
+                let card = self.state.encounter.gained[i].1;
+                self.detonate_if_rift(taker, card)?;
+            }
+        }
         Ok(())
     }
 
@@ -261,7 +276,14 @@ impl Game<'_> {
         let base = self.state.rules.failed_deal_ships as i32;
         for side in Side::BOTH {
             let p = self.main(side);
-            // An Eon kicker multiplies the tokens the other main player loses (§VI.4).
+            // Crooked deals: one ship fewer for their player, one more for its opponent;
+            // two cancel out. Then a kicker multiplies what the other main player loses
+            // (Eon §VI.4; the reward deck's kickers alike).
+            let base = if self.state.rules.rewards {
+                base - self.crooked(side) as i32 + self.crooked(side.other()) as i32
+            } else {
+                base
+            };
             let base = base * self.kicker(side.other());
             let n = self
                 .quantity(Quantity::FailedDealShips(p), base)

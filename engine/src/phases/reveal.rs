@@ -76,9 +76,14 @@ impl Game<'_> {
     pub fn base_total(&self, side: Side) -> i32 {
         let e = &self.state.encounter;
         let card = match e.effective[side.ix()] {
-            // An Eon kicker multiplies the value before any other change (§VI.4).
+            // An Eon kicker multiplies the value before any other change (§VI.4); a reward
+            // deck's kicker the value content made of the card.
             Some(CardKind::Attack(v)) => {
-                self.quantity(Quantity::CardValue(side), v as i32 * self.kicker(side))
+                if self.state.rules.edition == crate::edition::Edition::Eon {
+                    self.quantity(Quantity::CardValue(side), v as i32 * self.kicker(side))
+                } else {
+                    self.quantity(Quantity::CardValue(side), v as i32) * self.kicker(side)
+                }
             }
             _ => 0,
         };

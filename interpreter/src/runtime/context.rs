@@ -104,7 +104,10 @@ impl Value {
 /// A card kind as one number: its type's index above, its value below.
 fn encode_kind(k: CardKind) -> i32 {
     let value = match k {
-        CardKind::Attack(v) | CardKind::Reinforcement(v) | CardKind::Kicker(v) => v,
+        CardKind::Attack(v)
+        | CardKind::Reinforcement(v)
+        | CardKind::Kicker(v)
+        | CardKind::Rift(v) => v,
         _ => 0,
     };
     ((k.card_type() as i32) << 16) | (value as u16 as i32)
@@ -128,6 +131,7 @@ pub(super) fn kind(t: CardType, value: i16) -> CardKind {
         CardType::Artifact => CardKind::Artifact,
         CardType::Flare => CardKind::Flare,
         CardType::Kicker => CardKind::Kicker(value),
+        CardType::Rift => CardKind::Rift(value),
     }
 }
 

@@ -88,6 +88,8 @@ pub fn components(program: &Program, base: &Components) -> Components {
                 name: format!("Flare: {}", item.name),
                 kind: CardKind::Flare,
                 count: 0,
+                back: Default::default(),
+                crooked: false,
             });
             (c.cosmic.len() - 1) as u16
         });

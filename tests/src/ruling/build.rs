@@ -5,6 +5,7 @@ use super::agent::{RulingAgent, Step, StepAnswer};
 use super::error::{Errors, ScenarioError};
 use super::scenario::{Scenario, ShipsSpec, EXPECT_KEYS, FORMAT};
 use cosmic_engine::components::{DestinyKind, SpecialDestiny};
+use cosmic_engine::piles::Back;
 use cosmic_engine::state::GameState;
 use cosmic_engine::Edition;
 use cosmic_engine::{
@@ -220,11 +221,15 @@ fn take_card(
     c: &Components,
     free: &mut Vec<CardId>,
 ) -> Result<CardId, ScenarioError> {
-    let name = s.get_ref().trim();
-    let def = c
-        .cosmic
-        .iter()
-        .position(|d| d.name.eq_ignore_ascii_case(name));
+    // `Morph (reward)`: the copy with the reward deck's back, where both decks hold the card.
+    let (name, back) = match s.get_ref().trim().strip_suffix("(reward)") {
+        Some(n) => (n.trim(), Some(Back::Reward)),
+        None => (s.get_ref().trim(), None),
+    };
+    let named = |d: &cosmic_engine::components::CardDef| {
+        d.name.eq_ignore_ascii_case(name) && back.is_none_or(|b| d.back == b)
+    };
+    let def = c.cosmic.iter().position(named);
     let Some(def) = def else {
         let mut err = e.at(
             s.span(),
@@ -237,9 +242,16 @@ fn take_card(
         });
         return Err(err);
     };
+    // A free copy of the first definition of that name, else of another (the reward deck's).
     let i = free
         .iter()
-        .position(|&id| g.cards[id.0 as usize].def as usize == def);
+        .position(|&id| g.cards[id.0 as usize].def as usize == def)
+        .or_else(|| {
+            free.iter().position(|&id| {
+                let d = g.cards[id.0 as usize].def as usize;
+                c.cosmic.get(d).is_some_and(named)
+            })
+        });
     // A flare is in the deck only when its alien was dealt; a scenario naming one brings
     // its single copy into the game.
     let is_flare = c.cosmic[def].kind == cosmic_engine::CardKind::Flare;
@@ -701,6 +713,9 @@ fn arrange_cards(
     // Every card goes back to one pool, deck order first, then hands in seat order.
     let mut free: Vec<CardId> = std::mem::take(&mut g.piles.cosmic.draw);
     free.extend(std::mem::take(&mut g.piles.cosmic.discard));
+    // The reward deck's cards (rewards variant) after the cosmic deck's.
+    free.extend(std::mem::take(&mut g.piles.reward.draw));
+    free.extend(std::mem::take(&mut g.piles.reward.discard));
     free.extend(g.aside.drain(..).map(|a| a.card));
     let dealt: Vec<Vec<CardId>> = g
         .players
@@ -741,6 +756,18 @@ fn arrange_cards(
     for name in &scn.deck.cosmic {
         top.push(take_card(e, name, g, c, &mut free)?);
     }
+    let mut reward_top = Vec::new();
+    for name in &scn.deck.reward {
+        let card = take_card(e, name, g, c, &mut free)?;
+        if g.cards[card.0 as usize].back != Back::Reward {
+            return Err(e.at(
+                name.span(),
+                format!("`{}` is not a reward deck card", name.get_ref()),
+                "not in the reward deck",
+            ));
+        }
+        reward_top.push(card);
+    }
     if let Some(enc) = &scn.encounter {
         if let Some(cards) = &enc.cards {
             for (i, name) in [&cards.offense, &cards.defense].into_iter().enumerate() {
@@ -756,6 +783,11 @@ fn arrange_cards(
             }
         }
     }
+    // The reward deck's free cards go back to it, never into a hand.
+    let (mut reward_free, rest): (Vec<CardId>, Vec<CardId>) = free
+        .into_iter()
+        .partition(|&card| g.cards[card.0 as usize].back == Back::Reward);
+    free = rest;
     // Unlisted players keep what they were dealt, as far as it is still free.
     for (p, hand) in dealt.iter().enumerate() {
         if listed[p] {
@@ -797,8 +829,14 @@ fn arrange_cards(
         }
     }
     // The deck: the free cards, with the named ones on top (the top is the end).
+    if scn.deck.reward_empty && !reward_free.is_empty() {
+        let p = holder("reward_empty")?;
+        g.players[p].hand.append(&mut reward_free);
+    }
     g.piles.cosmic.draw = free;
     g.piles.cosmic.draw.extend(top.into_iter().rev());
+    g.piles.reward.draw = reward_free;
+    g.piles.reward.draw.extend(reward_top.into_iter().rev());
     Ok(())
 }
 

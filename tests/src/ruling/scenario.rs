@@ -219,6 +219,14 @@ pub struct DeckSpec {
     /// under them.
     #[serde(default)]
     pub hazard: Vec<Spanned<String>>,
+    /// The top of the reward deck, by card names (rewards variant): its other cards lie under
+    /// them.
+    #[serde(default)]
+    pub reward: Vec<Spanned<String>>,
+    /// Leave the reward deck and its discard pile empty: its free cards go to the last
+    /// player whose hand is not listed.
+    #[serde(default)]
+    pub reward_empty: bool,
     /// The whole destiny deck, top first: every other destiny card is in the discard pile.
     #[serde(default)]
     pub destiny_only: Option<Spanned<Vec<Spanned<String>>>>,

@@ -1,7 +1,8 @@
-//! Eon's kickers (the Complete Book §V.13, §VI.4): each main player may play one face down
-//! before the challenge cards; it is revealed with them and multiplies its player's attack
-//! value (before any other change), the consolation it takes, or the tokens its opponent
-//! loses when no deal is made.
+//! Kickers (Eon: the Complete Book §V.13, §VI.4; FFG: Cosmic Incursion's reward deck): each
+//! main player may play one face down before the encounter cards are selected; it is
+//! revealed with them and multiplies its player's attack value (Eon: before any other
+//! change; FFG: the value as content changed it), the compensation it takes, or the ships
+//! its opponent loses when a deal fails.
 
 use crate::components::CardKind;
 use crate::decision::{Choice, DecisionKind};
@@ -13,7 +14,7 @@ impl Game<'_> {
     /// The main players play kickers: the offense may, then the defense; if the defense
     /// plays one after the offense passed, the offense has its chance again ("if one player
     /// plays a Kicker, the other player has a chance to play a Kicker as well").
-    pub(super) fn play_kickers(&mut self) -> Flow {
+    pub(crate) fn play_kickers(&mut self) -> Flow {
         let offense = self.offer_kicker(Side::Offense)?;
         let defense = self.offer_kicker(Side::Defense)?;
         if !offense && defense {
@@ -51,11 +52,17 @@ impl Game<'_> {
             hand.remove(i);
         }
         self.state.encounter.kickers[side.ix()] = Some(card);
-        self.emit(Rule::Kicker, EventKind::KickerPlayed { player: p, card });
+        // An FFG game's kickers come from the reward deck and cite its rules.
+        let rule = if self.state.rules.edition == crate::edition::Edition::Eon {
+            Rule::Kicker
+        } else {
+            Rule::RewardDeck
+        };
+        self.emit(rule, EventKind::KickerPlayed { player: p, card });
         Ok(true)
     }
 
-    /// The kickers are turned face up with the challenge cards (§V.15).
+    /// The kickers are turned face up with the encounter cards (Eon §V.15).
     pub(crate) fn reveal_kickers(&mut self) {
         for side in Side::BOTH {
             if let Some(card) = self.state.encounter.kickers[side.ix()] {
@@ -104,6 +111,8 @@ mod tests {
             name: name.into(),
             kind,
             count,
+            back: Default::default(),
+            crooked: false,
         }
     }
 
