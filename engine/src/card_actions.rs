@@ -416,18 +416,69 @@ impl Game<'_> {
     /// `a` and `b` shuffle their hands together; `a` takes at random as many cards as it
     /// held and `b` the rest.
     pub fn mix_hands(&mut self, a: PlayerId, b: PlayerId, source: u32) {
-        use rand::seq::SliceRandom;
         if a == b {
             return;
         }
-        let keep = self.state.players[a.ix()].hand.len();
-        let mut pool = std::mem::take(&mut self.state.players[a.ix()].hand);
-        pool.append(&mut self.state.players[b.ix()].hand);
-        pool.shuffle(&mut self.rng);
-        let rest = pool.split_off(keep.min(pool.len()));
-        self.state.players[a.ix()].hand = pool;
-        self.state.players[b.ix()].hand = rest;
+        self.deal_hands_back(&[a, b]);
         self.emit_caused(Cause::Ability(source), EventKind::HandsMixed { a, b });
+    }
+
+    /// The hands of `players` (a seat mask) are shuffled together and dealt back, each
+    /// player as many cards as it held, in seat order.
+    pub fn mix_hands_of(&mut self, players: u8, source: u32) {
+        let seats: Vec<PlayerId> = (self.state.seats())
+            .filter(|p| players & 1 << p.0 != 0)
+            .collect();
+        if seats.len() < 2 {
+            return;
+        }
+        self.deal_hands_back(&seats);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::HandsMixedTogether { players },
+        );
+    }
+
+    /// Shuffles the hands of `seats` into one pool and deals each back its count, in order.
+    fn deal_hands_back(&mut self, seats: &[PlayerId]) {
+        use rand::seq::SliceRandom;
+        let counts: Vec<usize> = (seats.iter())
+            .map(|p| self.state.players[p.ix()].hand.len())
+            .collect();
+        let mut pool = Vec::new();
+        for p in seats {
+            pool.append(&mut self.state.players[p.ix()].hand);
+        }
+        pool.shuffle(&mut self.rng);
+        for (p, n) in seats.iter().zip(counts) {
+            let rest = pool.split_off(n.min(pool.len()));
+            self.state.players[p.ix()].hand = std::mem::replace(&mut pool, rest);
+        }
+    }
+
+    /// The cosmic deck and its discard pile are both turned over and trade places (the deck's
+    /// bottom card is the new discard pile's top), and the new deck is shuffled.
+    pub fn swap_deck_and_discard(&mut self, source: u32) {
+        use rand::seq::SliceRandom;
+        let pile = &mut self.state.piles.cosmic;
+        std::mem::swap(&mut pile.draw, &mut pile.discard);
+        pile.discard.reverse();
+        pile.draw.shuffle(&mut self.rng);
+        let (deck, discard) = (pile.draw.len() as u16, pile.discard.len() as u16);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::DeckAndDiscardSwapped { deck, discard },
+        );
+    }
+
+    /// The turn passes the other way round the table from now on.
+    pub fn reverse_turn_order(&mut self, source: u32) {
+        self.state.turn_order_reversed = !self.state.turn_order_reversed;
+        let counterclockwise = self.state.turn_order_reversed;
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::TurnOrderReversed { counterclockwise },
+        );
     }
 
     /// A number from 0 to `n - 1` drawn from the game's generator (card text's pick at

@@ -495,6 +495,21 @@ pub enum EventKind {
         a: PlayerId,
         b: PlayerId,
     },
+    /// The hands of these players (a seat mask) were shuffled together and dealt back, each
+    /// as many cards as it held.
+    HandsMixedTogether {
+        players: u8,
+    },
+    /// The cosmic deck and its discard pile traded places (the new deck shuffled), holding
+    /// now this many cards each.
+    DeckAndDiscardSwapped {
+        deck: u16,
+        discard: u16,
+    },
+    /// The turn order was reversed: the turn now passes counterclockwise (or back).
+    TurnOrderReversed {
+        counterclockwise: bool,
+    },
     AliensSwapped {
         a: PlayerId,
         b: PlayerId,
@@ -810,6 +825,9 @@ impl EventKind {
                 | EncounterCardsSwapped
                 | EncounterCardReplaced { .. }
                 | HandsMixed { .. }
+                | HandsMixedTogether { .. }
+                | DeckAndDiscardSwapped { .. }
+                | TurnOrderReversed { .. }
                 | AliensSwapped { .. }
                 | CardSetAside { .. }
                 | CardFromSheet { .. }
@@ -971,6 +989,7 @@ impl EventKind {
             }
             TechGiven { player, to, .. } => two(player, to),
             HandsSwapped { a, b } | HandsMixed { a, b } | AliensSwapped { a, b } => two(a, b),
+            HandsMixedTogether { players } => Holders::Players(*players),
             _ => Holders::All,
         }
     }
@@ -1584,6 +1603,31 @@ impl Names<'_> {
                 "{} and {} shuffle their hands together and deal them out again",
                 self.player(*a),
                 self.player(*b)
+            ),
+            EventKind::HandsMixedTogether { players } => {
+                let names: Vec<String> = (0..crate::ids::MAX_PLAYERS as u8)
+                    .filter(|p| players & 1 << p != 0)
+                    .map(|p| self.player(PlayerId(p)).to_string())
+                    .collect();
+                write!(
+                    s,
+                    "the hands of {} are shuffled together and each is dealt back as many cards as it held",
+                    names.join(", ")
+                )
+            }
+            EventKind::DeckAndDiscardSwapped { deck, discard } => write!(
+                s,
+                "the deck and the discard pile trade places: the new discard pile holds {discard} card{}, the new deck {deck}, shuffled",
+                if *discard == 1 { "" } else { "s" }
+            ),
+            EventKind::TurnOrderReversed { counterclockwise } => write!(
+                s,
+                "the turn order is reversed: play now passes {}",
+                if *counterclockwise {
+                    "counterclockwise"
+                } else {
+                    "clockwise"
+                }
             ),
             EventKind::AliensSwapped { a, b } => write!(
                 s,

@@ -52,7 +52,7 @@ pub fn of(edition: Edition) -> &'static dyn Procedure {
 }
 
 /// FFG's turn: one or two encounters, each played phase by phase (`phases/`); the turn
-/// passes clockwise; players with enough foreign colonies share the win.
+/// passes clockwise (counterclockwise once card text reverses the turn order); players with enough foreign colonies share the win.
 pub struct Encounters;
 
 impl Procedure for Encounters {
@@ -61,7 +61,7 @@ impl Procedure for Encounters {
     }
 
     fn next_player(&self, state: &GameState) -> PlayerId {
-        state.left_of(state.offense, 1)
+        state.next_in_turn_order(state.offense)
     }
 
     fn winners(&self, game: &Game<'_>) -> Vec<PlayerId> {

@@ -163,6 +163,7 @@ pub(crate) fn initial_state(
         planet_tokens: Vec::new(),
         ship_tokens: Vec::new(),
         duel: None,
+        turn_order_reversed: false,
     })
 }
 

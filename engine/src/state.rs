@@ -428,6 +428,10 @@ pub struct GameState {
     /// Duel's part of the state (a Duel game only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duel: Option<Box<crate::duel::DuelState>>,
+    /// Whether card text reversed the turn order: the turn then passes to the right
+    /// (counterclockwise). Left out of saves while false, so earlier digests hold.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turn_order_reversed: bool,
 }
 
 impl GameState {
@@ -446,6 +450,18 @@ impl GameState {
     #[inline]
     pub fn left_of(&self, p: PlayerId, k: usize) -> PlayerId {
         PlayerId(((p.ix() + k) % self.players.len()) as u8)
+    }
+
+    /// The player who takes the turn after `p`'s: to its left, or to its right once card
+    /// text reversed the turn order.
+    #[inline]
+    pub fn next_in_turn_order(&self, p: PlayerId) -> PlayerId {
+        let k = if self.turn_order_reversed {
+            self.players.len() - 1
+        } else {
+            1
+        };
+        self.left_of(p, k)
     }
 
     /// The player of a color, if that color is in play.

@@ -227,6 +227,11 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
     ),
     (
         WindowRelation::After,
+        "totals are computed",
+        Window::PhaseEnd(Phase::Reveal),
+    ),
+    (
+        WindowRelation::After,
         "the winner is determined",
         Window::WinnerDetermined,
     ),

@@ -1007,6 +1007,12 @@ pub enum Stmt {
     SwapHands(Expr, Expr),
     /// Shuffle two hands together; the first player takes back as many as it held.
     MixHands(Expr, Expr),
+    /// Shuffle the hands of these players together; each is dealt back as many as it held.
+    MixHandsOf(Expr),
+    /// The cosmic deck and its discard pile trade places; the new deck is shuffled.
+    SwapDeckAndDiscard,
+    /// The turn order is reversed for the rest of the game.
+    ReverseTurnOrder,
     /// Give a card to a player: this card, or one the giver chooses from its hand.
     Give {
         /// The card (`None`: the giver chooses one from its hand).
@@ -1262,7 +1268,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1281,6 +1287,9 @@ impl Stmt {
             Stmt::EncounterAt(_) => StmtKind::EncounterAt,
             Stmt::SwapHands(..) => StmtKind::SwapHands,
             Stmt::MixHands(..) => StmtKind::MixHands,
+            Stmt::MixHandsOf(..) => StmtKind::MixHandsOf,
+            Stmt::SwapDeckAndDiscard => StmtKind::SwapDeckAndDiscard,
+            Stmt::ReverseTurnOrder => StmtKind::ReverseTurnOrder,
             Stmt::Give { .. } => StmtKind::Give,
             Stmt::TakeChosen { .. } => StmtKind::TakeChosen,
             Stmt::DiscardChosen { .. } => StmtKind::DiscardChosen,

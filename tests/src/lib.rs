@@ -731,10 +731,10 @@ impl Table {
         self.assert_scripts_used();
     }
 
-    /// Moves the offense to the next seat clockwise, as `Game::run` does between turns.
+    /// Moves the offense to the next seat in turn order, as `Game::run` does between turns.
     pub fn pass_turn(&mut self) {
         let s = self.game.state_mut();
-        s.offense = s.left_of(s.offense, 1);
+        s.offense = s.next_in_turn_order(s.offense);
     }
 
     // ----- what happened in the last turn -----

@@ -253,6 +253,7 @@ fn initial_state(
         planet_tokens: Vec::new(),
         ship_tokens: Vec::new(),
         duel: Some(Box::new(duel)),
+        turn_order_reversed: false,
     })
 }
 

@@ -427,6 +427,14 @@ impl Compiler<'_> {
                 let card = self.expr(with, Ty::Card);
                 Some(Stmt::ReplaceEncounterCard { who, card })
             }
+            "swap" if object_text == "the deck" => match self.arg(a, "with") {
+                Some(w) if self.snippet(w.span()) == "the discard pile" => {
+                    Some(Stmt::SwapDeckAndDiscard)
+                }
+                _ => self.unsupported(a, "write `swap the deck with the discard pile`"),
+            },
+            "reverse" if object_text == "the turn order" => Some(Stmt::ReverseTurnOrder),
+            "reverse" => self.unsupported(a, "write `reverse the turn order`"),
             "swap" => {
                 let with = self.arg(a, "with");
                 match (object, with) {
@@ -561,13 +569,24 @@ impl Compiler<'_> {
                 }
                 Some(Stmt::DiscardThis)
             }
+            // `shuffle all players' hands together`: each is dealt back as many as it held.
+            "shuffle" if object_text.ends_with("' hands together") => match object {
+                Some(ast::Expr::Path(p)) if p.segments.len() > 1 => {
+                    let players = self.path(&without_last(p), Some(Ty::Players))?.0;
+                    Some(Stmt::MixHandsOf(players))
+                }
+                _ => self.unsupported(a, "write `shuffle all players' hands together`"),
+            },
             "shuffle" => match (object, self.arg(a, "with")) {
                 (Some(x), Some(y)) if self.snippet(x.span()).ends_with("hand") => {
                     let p = self.owner_of(x, "hand")?;
                     let q = self.owner_of(y, "hand")?;
                     Some(Stmt::MixHands(p, q))
                 }
-                _ => self.unsupported(a, "write `shuffle my hand with opponent's hand`"),
+                _ => self.unsupported(
+                    a,
+                    "write `shuffle my hand with opponent's hand` or `shuffle all players' hands together`",
+                ),
             },
             "give" if object_text == "this tech" => {
                 if !self.in_tech(a.span) {

@@ -298,6 +298,12 @@ impl Runtime {
                     game.replace_encounter_card(p, c, ctx.source);
                 }
             }
+            Stmt::MixHandsOf(players) => {
+                let m = self.eval(players, game, ctx).mask();
+                game.mix_hands_of(m, ctx.source);
+            }
+            Stmt::SwapDeckAndDiscard => game.swap_deck_and_discard(ctx.source),
+            Stmt::ReverseTurnOrder => game.reverse_turn_order(ctx.source),
             Stmt::MixHands(a, b) => {
                 if let (Value::Player(a), Value::Player(b)) =
                     (self.eval(a, game, ctx), self.eval(b, game, ctx))

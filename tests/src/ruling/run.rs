@@ -167,7 +167,7 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             | Err(Stop::EncounterEnds(_))
             | Err(Stop::EncounterDecided) => {
                 let o = game.state().offense;
-                game.state_mut().offense = game.state().left_of(o, 1);
+                game.state_mut().offense = game.state().next_in_turn_order(o);
                 game.run().map(|_| ())
             }
             Err(Stop::GameOver) => Ok(()),
@@ -179,7 +179,7 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             | Err(Stop::EncounterEnds(_))
             | Err(Stop::EncounterDecided) => {
                 let o = game.state().offense;
-                game.state_mut().offense = game.state().left_of(o, 1);
+                game.state_mut().offense = game.state().next_in_turn_order(o);
                 match game.play_turn_start() {
                     Err(Stop::Error(err)) => Err(*err),
                     _ => Ok(()),
