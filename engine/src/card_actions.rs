@@ -487,17 +487,27 @@ impl Game<'_> {
         self.rng.gen_range(0..n)
     }
 
-    /// `to` takes a card at random from `from`'s hand; returns it.
-    pub fn take_random_card(&mut self, from: PlayerId, to: PlayerId) -> Option<CardId> {
-        use rand::Rng;
-        let n = self.state.players[from.ix()].hand.len();
-        if n == 0 || from == to {
-            return None;
+    /// `to` takes `n` cards at random from `from`'s hand (with the reward deck, choosing the
+    /// card back of each first, as compensation does); a rift taken and kept detonates.
+    pub fn take_random_cards(&mut self, from: PlayerId, to: PlayerId, n: u32) -> Flow {
+        if from == to {
+            return Ok(());
         }
-        let card = self.state.players[from.ix()].hand[self.rng.gen_range(0..n)];
-        self.give_card(from, to, card, Rule::CardText);
-        self.state.encounter.took.push((to, card));
-        Some(card)
+        let first = self.state.encounter.took.len();
+        for _ in 0..n {
+            let Some(card) = self.random_card_for(to, from)? else {
+                break;
+            };
+            self.give_card(from, to, card, Rule::CardText);
+            self.state.encounter.took.push((to, card));
+        }
+        if self.state.rules.rewards {
+            for i in first..self.state.encounter.took.len() {
+                let card = self.state.encounter.took[i].1;
+                self.detonate_if_rift(to, card)?;
+            }
+        }
+        Ok(())
     }
 
     /// `p` discards `n` cards at random from its hand.
@@ -1150,8 +1160,8 @@ impl Game<'_> {
 
     /// `to` takes `card` wherever it lies: from the encounter (a selected card), the discard
     /// pile, the table, where card text set it aside, the deck (a card looked at there), or
-    /// another player's hand.
-    pub fn take_card(&mut self, to: PlayerId, card: CardId, source: u32) {
+    /// another player's hand (a rift taken from a hand and kept detonates).
+    pub fn take_card(&mut self, to: PlayerId, card: CardId, source: u32) -> Flow {
         if let Some(i) = self
             .state
             .encounter
@@ -1219,8 +1229,12 @@ impl Game<'_> {
                 .find(|q| self.state.players[q.ix()].hand.contains(&card));
             if let Some(from) = from.filter(|&f| f != to) {
                 self.give_card(from, to, card, Rule::CardText);
+                if self.state.rules.rewards {
+                    self.detonate_if_rift(to, card)?;
+                }
             }
         }
+        Ok(())
     }
 
     /// `p` moves `n` ships from `from` onto the encounter's target planet (a colony there,

@@ -131,11 +131,11 @@ impl Runtime {
             }
             Stmt::TakeCard { card, to } => {
                 match (self.eval(card, game, ctx), self.eval(to, game, ctx)) {
-                    (Value::Card(c), Value::Player(p)) => game.take_card(p, c, ctx.source),
+                    (Value::Card(c), Value::Player(p)) => game.take_card(p, c, ctx.source)?,
                     // `move the looked-at cards to my hand`: each of them.
                     (Value::Cards(cs), Value::Player(p)) => {
                         for c in cs {
-                            game.take_card(p, c, ctx.source);
+                            game.take_card(p, c, ctx.source)?;
                         }
                     }
                     _ => {}
@@ -527,11 +527,9 @@ impl Runtime {
                 }
             }
             Stmt::TakeRandom { count, from } => {
-                let n = self.eval(count, game, ctx).int().max(0);
+                let n = self.eval(count, game, ctx).int().max(0) as u32;
                 if let Some(from) = self.player(from, game, ctx) {
-                    for _ in 0..n {
-                        game.take_random_card(from, me);
-                    }
+                    game.take_random_cards(from, me, n)?;
                 }
             }
             Stmt::ZapOwnPower => {
