@@ -471,6 +471,17 @@ impl Game<'_> {
         );
     }
 
+    /// The winning allies' gains swap sides for this encounter (or swap back): offensive
+    /// allies take rewards, defensive allies a colony on the target planet.
+    pub fn reverse_allies_gains(&mut self, source: u32) {
+        let reversed = !self.state.encounter.reversed;
+        self.state.encounter.reversed = reversed;
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::AlliesGainsReversed { reversed },
+        );
+    }
+
     /// The turn passes the other way round the table from now on.
     pub fn reverse_turn_order(&mut self, source: u32) {
         self.state.turn_order_reversed = !self.state.turn_order_reversed;

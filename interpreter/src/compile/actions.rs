@@ -434,7 +434,13 @@ impl Compiler<'_> {
                 _ => self.unsupported(a, "write `swap the deck with the discard pile`"),
             },
             "reverse" if object_text == "the turn order" => Some(Stmt::ReverseTurnOrder),
-            "reverse" => self.unsupported(a, "write `reverse the turn order`"),
+            "reverse" if matches!(object_text.as_str(), "the allies' gains" | "allies' gains") => {
+                Some(Stmt::ReverseAlliesGains)
+            }
+            "reverse" => self.unsupported(
+                a,
+                "write `reverse the turn order` or `reverse the allies' gains`",
+            ),
             "swap" => {
                 let with = self.arg(a, "with");
                 match (object, with) {
