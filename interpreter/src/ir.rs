@@ -311,6 +311,8 @@ pub enum Replaced {
     Others,
     /// Ships of an ally of the controller's side (the controller a main player).
     MyAllies,
+    /// Any player's ships, the controller's included.
+    Any,
 }
 
 /// One compiled ability.
