@@ -220,6 +220,8 @@ pub(crate) struct Index {
     lasting_windows: Vec<u64>,
     /// Whether each lasting effect replaces ships going to the warp (`instead of ...`).
     lasting_replaces: Vec<bool>,
+    /// Whether each lasting effect answers uses (`whenever ...`).
+    lasting_answers: Vec<bool>,
 }
 
 /// Which of an item's abilities a holding gives: an alien its power, a flare card its wild
@@ -323,12 +325,18 @@ impl Index {
                     .any(|t| matches!(t, Trigger::Instead(_)))
             })
             .collect();
+        let lasting_answers = (program.lasting.iter())
+            .map(|l| {
+                (l.reactions.iter().flat_map(|r| &r.triggers)).any(|t| matches!(t, Trigger::On(_)))
+            })
+            .collect();
         Index {
             item_acting,
             acting,
             lasting_kinds,
             lasting_windows,
             lasting_replaces,
+            lasting_answers,
         }
     }
 
@@ -337,6 +345,13 @@ impl Index {
         (self.lasting_windows.get(effect as usize))
             .copied()
             .unwrap_or(0)
+    }
+
+    /// Whether lasting effect `effect` answers uses.
+    pub(crate) fn lasting_answers(&self, effect: u32) -> bool {
+        (self.lasting_answers.get(effect as usize))
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Whether lasting effect `effect` replaces ships going to the warp.

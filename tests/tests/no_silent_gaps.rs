@@ -4,8 +4,9 @@
 //! seeded random games until the statement has run. Every kind of statement the interpreter
 //! has and every trigger form must be in the two files: a new kind fails this test until it
 //! is covered. A lasting effect's body is a form of its own (`lasting` in `triggers.txt`), and so
-//! is a reaction inside one (`reaction`) and a replacement inside one (`lasting-instead`):
-//! each example inside one is refused, or runs while the effect lasts. So is a hazard's text (`hazard`), played in games where every encounter
+//! is a reaction inside one (`reaction`), a replacement inside one (`lasting-instead`) and an
+//! answer inside one (`lasting-on`): each example inside one is refused, or runs while the
+//! effect lasts. So is a hazard's text (`hazard`), played in games where every encounter
 //! draws a hazard.
 
 use cosmic_engine::{AlienSetup, Game, Options, Setup, Variants};
@@ -117,6 +118,14 @@ const IN_A_LASTING_REPLACEMENT: &str = "lasting-instead";
 const LASTING_REPLACEMENT_OPENER: &str =
     "for the rest of the encounter {\n      instead of any player's ships going to the warp {";
 
+/// The form whose probes hold each example in an answer to a use inside a lasting effect
+/// (`LASTING_ANSWER_OPENER`): it must run as a power is used, or be refused.
+const IN_A_LASTING_ANSWER: &str = "lasting-on";
+
+/// The statements that wrap each example in the `lasting-on` form.
+const LASTING_ANSWER_OPENER: &str =
+    "for the rest of the encounter {\n      whenever an alien power is used {";
+
 /// The form whose probes are hazards, each example one hazard's text, played in games with
 /// the extremely hazardous variant (a hazard every encounter).
 const IN_A_HAZARD: &str = "hazard";
@@ -129,6 +138,7 @@ fn form_named(name: &str) -> TriggerForm {
         IN_A_LASTING_EFFECT | IN_A_REACTION => TriggerForm::At,
         IN_A_HAZARD => TriggerForm::On,
         IN_A_LASTING_REPLACEMENT => TriggerForm::Instead,
+        IN_A_LASTING_ANSWER => TriggerForm::On,
         "at" => TriggerForm::At,
         "setup" => TriggerForm::Setup,
         "on" => TriggerForm::On,
@@ -147,6 +157,7 @@ enum Holder {
     Lasting,
     Reaction,
     LastingReplacement,
+    LastingAnswer,
     Hazard,
 }
 
@@ -159,6 +170,11 @@ fn probe(name: &str, header: &str, blocks: &[(usize, &String)], holder: Holder) 
     let (opener, closer, indent) = match holder {
         Holder::Ability | Holder::Hazard => (String::new(), "", "    "),
         Holder::Lasting => (format!("    {LASTING_OPENER}\n"), "    }\n", "      "),
+        Holder::LastingAnswer => (
+            format!("    {LASTING_ANSWER_OPENER}\n"),
+            "      }\n    }\n",
+            "        ",
+        ),
         Holder::LastingReplacement => (
             format!("    {LASTING_REPLACEMENT_OPENER}\n"),
             "      }\n    }\n",
@@ -259,6 +275,7 @@ fn every_statement_runs_or_is_refused_in_every_trigger_form() {
             IN_A_LASTING_EFFECT => Holder::Lasting,
             IN_A_REACTION => Holder::Reaction,
             IN_A_LASTING_REPLACEMENT => Holder::LastingReplacement,
+            IN_A_LASTING_ANSWER => Holder::LastingAnswer,
             IN_A_HAZARD => Holder::Hazard,
             _ => Holder::Ability,
         };

@@ -125,6 +125,30 @@ const WHENEVER_ALIASES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The use a `whenever` reaction inside a lasting effect answers, if `text` names one (the
+/// only events a lasting effect answers).
+pub(super) fn lasting_answer(text: &str) -> Option<Happening> {
+    match whenever(text)? {
+        Whenever::On(
+            h @ (Happening::PowerUsed
+            | Happening::CardPlayed
+            | Happening::ArtifactPlayed
+            | Happening::FlarePlayed
+            | Happening::WildFlarePlayed),
+        ) => Some(h),
+        _ => None,
+    }
+}
+
+/// The uses a lasting effect may answer, as designers write them.
+pub(super) const LASTING_ANSWER_WORDS: &[&str] = &[
+    "an alien power is used",
+    "a flare or an artifact is played",
+    "an artifact is played",
+    "a flare is played",
+    "a wild flare is played",
+];
+
 /// What the `whenever` event `text` sets off, if it is one (a leading `I` may be written `i`).
 fn whenever(text: &str) -> Option<Whenever> {
     let text = (WHENEVER_ALIASES.iter())

@@ -1,7 +1,8 @@
 //! Compiling statements: blocks, bound names, `if` and `choose`.
 
 use super::abilities::{
-    changes_quantity, last_phase, moves_subject, replaced_event, INSTEAD_WORDS,
+    changes_quantity, last_phase, lasting_answer, moves_subject, replaced_event, INSTEAD_WORDS,
+    LASTING_ANSWER_WORDS,
 };
 use super::{name_tokens, Compiler, Form};
 use crate::diagnostic::Lint;
@@ -262,16 +263,7 @@ impl Compiler<'_> {
                 span,
             } => (phases, window, span),
             ast::Timing::InsteadOf { event, span } => return self.replacement(r, event, *span),
-            ast::Timing::Whenever { span, .. } => {
-                self.lints.push(Lint::Unsupported {
-                    what: "a `whenever` reaction inside a lasting effect".into(),
-                    help: "a lasting effect reacts at a window (`at PHASE after WINDOW { ... }`) \
-                           or replaces ships going to the warp (`instead of ... { ... }`)"
-                        .into(),
-                    span: *span,
-                });
-                return None;
-            }
+            ast::Timing::Whenever { event, span } => return self.answer(r, event, *span),
             ast::Timing::During { .. } => return None,
         };
         let written = window.is_some();
@@ -306,6 +298,38 @@ impl Compiler<'_> {
         self.form = Form::Triggered;
         self.acts_until = last_phase(&triggers);
         self.subjects = ir::SubjectKind::Nothing.bit();
+        let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
+        let body = self.block(&r.body);
+        (self.form, self.acts_until, self.subjects) = (outer, until, subjects);
+        Some(Reaction {
+            triggers,
+            condition,
+            body,
+        })
+    }
+
+    /// `whenever an alien power is used { ... }` inside a lasting effect: compiled as an
+    /// answer to a use (`cancel it`, `cancel that power ...`).
+    fn answer(&mut self, r: &ast::Reaction, event: &ast::Phrase, span: Span) -> Option<Reaction> {
+        let text = (event.words.iter().map(|w| w.text.as_str()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let Some(happening) = lasting_answer(&text) else {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`whenever {text}` inside a lasting effect"),
+                help: format!(
+                    "a lasting effect answers uses only: {}",
+                    LASTING_ANSWER_WORDS.join(", ")
+                ),
+                span,
+            });
+            return None;
+        };
+        let triggers = vec![Trigger::On(happening)];
+        let (outer, until, subjects) = (self.form, self.acts_until, self.subjects);
+        self.form = Form::Triggered;
+        self.acts_until = None;
+        self.subjects = happening.subject().bit();
         let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
         let body = self.block(&r.body);
         (self.form, self.acts_until, self.subjects) = (outer, until, subjects);
