@@ -189,6 +189,7 @@ fn ref_bit(q: &QuantityRef) -> Kinds {
         QuantityRef::MinAllyShips(_) => Quantity::MinAllyShips(p),
         QuantityRef::NewHandThreshold(_) => Quantity::NewHandThreshold(p),
         QuantityRef::Winner => Quantity::Winner,
+        QuantityRef::AlliesFromWarp => Quantity::AlliesFromWarp,
     })
     .kind_bit()
 }

@@ -412,6 +412,8 @@ pub enum QuantityRef {
     NewHandThreshold(Box<Expr>),
     /// The winning side.
     Winner,
+    /// Whether allies may retrieve ships from the warp to commit (1 or 0).
+    AlliesFromWarp,
 }
 
 /// Where ships are, as card text names them.
@@ -849,7 +851,7 @@ impl QuantityRef {
             | QuantityRef::MayInvite(a)
             | QuantityRef::MinAllyShips(a)
             | QuantityRef::NewHandThreshold(a) => Some(a),
-            QuantityRef::Winner => None,
+            QuantityRef::Winner | QuantityRef::AlliesFromWarp => None,
         }
     }
 }
