@@ -1107,6 +1107,9 @@ pub enum Stmt {
     SwapAliens(Expr, Expr),
     /// Two players exchange alien sheets with everything on them (tokens, cards set on them).
     SwapSheets(Expr, Expr),
+    /// Two players trade alien sheets with everything on them until the end of the
+    /// encounter, then trade back.
+    SwapSheetsForEncounter(Expr, Expr),
     /// The acting player gains a random unused alien's power: with `incarnation`, replacing
     /// the one it became before (`become a random unused alien`); without, held with the
     /// tech the ability is on (`gain the power of a random unused alien`).
@@ -1274,7 +1277,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1318,6 +1321,7 @@ impl Stmt {
             Stmt::TakeRandom { .. } => StmtKind::TakeRandom,
             Stmt::SwapAliens(..) => StmtKind::SwapAliens,
             Stmt::SwapSheets(..) => StmtKind::SwapSheets,
+            Stmt::SwapSheetsForEncounter(..) => StmtKind::SwapSheetsForEncounter,
             Stmt::GainRandomAlien { .. } => StmtKind::GainRandomAlien,
             Stmt::ReplaceAlien(..) => StmtKind::ReplaceAlien,
             Stmt::ZapOwnPower => StmtKind::ZapOwnPower,
@@ -1404,6 +1408,7 @@ impl StmtKind {
                 | Declare
                 | DiscardThis
                 | ReverseAlliesGains
+                | SwapSheetsForEncounter
         )
     }
 }

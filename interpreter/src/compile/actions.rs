@@ -455,7 +455,16 @@ impl Compiler<'_> {
                         } else if xt.ends_with("alien sheet") {
                             let p = self.owner_of(x, "alien sheet")?;
                             let q = self.owner_of(y, "alien sheet")?;
-                            Some(Stmt::SwapSheets(p, q))
+                            match self.arg(a, "until").map(|_| self.until(a)) {
+                                None => Some(Stmt::SwapSheets(p, q)),
+                                Some(Until::EndOfEncounter) => {
+                                    Some(Stmt::SwapSheetsForEncounter(p, q))
+                                }
+                                Some(_) => self.unsupported(
+                                    a,
+                                    "alien sheets are traded for good or `until the end of the encounter`",
+                                ),
+                            }
                         } else if xt.ends_with("alien") {
                             let p = self.owner_of(x, "alien")?;
                             let q = self.owner_of(y, "alien")?;

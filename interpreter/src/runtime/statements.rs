@@ -335,6 +335,13 @@ impl Runtime {
                     game.swap_sheets(a, b, ctx.source);
                 }
             }
+            Stmt::SwapSheetsForEncounter(a, b) => {
+                if let (Value::Player(a), Value::Player(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    game.swap_sheets_for_encounter(a, b, ctx.source);
+                }
+            }
             Stmt::Give { card, to, named } => {
                 let to = self.player(to, game, ctx);
                 let card = match card {
