@@ -282,7 +282,23 @@ impl Game<'_> {
         gate: bool,
         rule: Rule,
     ) -> Flow<u8> {
-        let chosen = self.choose_ships(p, kind, to, range, gate)?;
+        self.commit_ships_from(p, kind, to, range, gate, false, rule)
+    }
+
+    /// `commit_ships`, the ships also coming from the warp when `warp` is set (retrieved
+    /// from it as they go).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn commit_ships_from(
+        &mut self,
+        p: PlayerId,
+        kind: DecisionKind,
+        to: Place,
+        range: std::ops::RangeInclusive<u8>,
+        gate: bool,
+        warp: bool,
+        rule: Rule,
+    ) -> Flow<u8> {
+        let chosen = self.choose_ships_from(p, kind, to, range, gate, warp)?;
         let mut moved = 0;
         for &(place, n) in &chosen {
             self.move_ships(p, place, to, n, rule);
@@ -302,10 +318,27 @@ impl Game<'_> {
         range: std::ops::RangeInclusive<u8>,
         gate: bool,
     ) -> Flow<Vec<(Place, u8)>> {
+        self.choose_ships_from(p, kind, to, range, gate, false)
+    }
+
+    /// `choose_ships`, offering the ships in the warp too when `warp` is set.
+    fn choose_ships_from(
+        &mut self,
+        p: PlayerId,
+        kind: DecisionKind,
+        to: Place,
+        range: std::ops::RangeInclusive<u8>,
+        gate: bool,
+        warp: bool,
+    ) -> Flow<Vec<(Place, u8)>> {
         let (min, max) = range.into_inner();
         let mut places = self.ship_places();
         if gate && to != Place::Gate && self.state.encounter.gate[p.ix()] > 0 {
             places.push((Place::Gate, self.state.encounter.gate[p.ix()].min(max)));
+        }
+        let in_warp = self.state.players[p.ix()].warp;
+        if warp && in_warp > 0 {
+            places.push((Place::Warp, in_warp.min(max)));
         }
         for (c, n) in self.state.colony_ships(p) {
             if Place::Planet(c) != to {

@@ -471,6 +471,17 @@ impl Game<'_> {
         );
     }
 
+    /// The winning allies' gains swap sides for this encounter (or swap back): offensive
+    /// allies take rewards, defensive allies a colony on the target planet.
+    pub fn reverse_allies_gains(&mut self, source: u32) {
+        let reversed = !self.state.encounter.reversed;
+        self.state.encounter.reversed = reversed;
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::AlliesGainsReversed { reversed },
+        );
+    }
+
     /// The turn passes the other way round the table from now on.
     pub fn reverse_turn_order(&mut self, source: u32) {
         self.state.turn_order_reversed = !self.state.turn_order_reversed;
@@ -644,6 +655,52 @@ impl Game<'_> {
     /// each sheet and the cards card text set on it to stay (not those set there only until
     /// a moment), which change owner with the sheet.
     pub fn swap_sheets(&mut self, a: PlayerId, b: PlayerId, source: u32) {
+        self.swap_sheets_caused(a, b, Cause::Ability(source));
+    }
+
+    /// `swap_sheets` until the end of the encounter: when it is cleaned up, the two trade
+    /// back the sheets this trade gave them, if each still has the one it was given.
+    pub fn swap_sheets_for_encounter(&mut self, a: PlayerId, b: PlayerId, source: u32) {
+        if a == b {
+            return;
+        }
+        self.swap_sheets(a, b, source);
+        let (given, taken) = (
+            self.state.players[a.ix()].alien,
+            self.state.players[b.ix()].alien,
+        );
+        self.add_effect(
+            a,
+            Until::EndOfEncounter,
+            Lasting::SheetsTraded {
+                with: b,
+                given,
+                taken,
+            },
+        );
+    }
+
+    /// Sheets traded for the encounter go back (the encounter is over), with everything on
+    /// them; a sheet that has left its player meanwhile stays where it is, and so does the
+    /// other.
+    pub(crate) fn return_traded_sheets(&mut self) {
+        type Trade = (PlayerId, PlayerId, Option<u16>, Option<u16>);
+        let traded: Vec<Trade> = (self.state.effects.lasting.iter())
+            .filter_map(|e| match e.what {
+                Lasting::SheetsTraded { with, given, taken } => Some((e.by, with, given, taken)),
+                _ => None,
+            })
+            .collect();
+        for (a, b, given, taken) in traded.into_iter().rev() {
+            let s = &self.state.players;
+            if s[a.ix()].alien == given && s[b.ix()].alien == taken {
+                self.swap_sheets_caused(a, b, Cause::Rule(Rule::EncounterCleanup));
+            }
+        }
+    }
+
+    /// `swap_sheets` under any cause.
+    fn swap_sheets_caused(&mut self, a: PlayerId, b: PlayerId, cause: Cause) {
         if a == b {
             return;
         }
@@ -658,11 +715,19 @@ impl Game<'_> {
                 }
             }
         }
-        self.emit_caused(Cause::Ability(source), EventKind::AliensSwapped { a, b });
+        self.emit_caused(cause, EventKind::AliensSwapped { a, b });
         let tokens = self.state.effects.tokens;
         if tokens[a.ix()] != tokens[b.ix()] {
-            self.set_tokens(a, tokens[b.ix()], source);
-            self.set_tokens(b, tokens[a.ix()], source);
+            for (p, t) in [(a, tokens[b.ix()]), (b, tokens[a.ix()])] {
+                self.state.effects.tokens[p.ix()] = t.max(0);
+                self.emit_caused(
+                    cause,
+                    EventKind::TokensChanged {
+                        player: p,
+                        tokens: t.max(0),
+                    },
+                );
+            }
         }
     }
 

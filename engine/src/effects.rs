@@ -78,6 +78,16 @@ pub enum Lasting {
         /// The borrower.
         to: PlayerId,
     },
+    /// The owner and `with` traded alien sheets (with everything on them) for the
+    /// encounter: at its end they trade back, if each still has the sheet it was given.
+    SheetsTraded {
+        /// The other player.
+        with: PlayerId,
+        /// The alien the owner was given (none: `with` had no sheet).
+        given: Option<u16>,
+        /// The alien `with` was given (none: the owner had no sheet).
+        taken: Option<u16>,
+    },
     /// The owner may play the cards on its alien sheet as if they were in its hand, while its
     /// alien power works.
     SheetAccess,

@@ -510,6 +510,11 @@ pub enum EventKind {
     TurnOrderReversed {
         counterclockwise: bool,
     },
+    /// Card text swapped the winning allies' gains for this encounter (or swapped them back):
+    /// offensive allies go home with rewards, defensive allies land on the target planet.
+    AlliesGainsReversed {
+        reversed: bool,
+    },
     AliensSwapped {
         a: PlayerId,
         b: PlayerId,
@@ -828,6 +833,7 @@ impl EventKind {
                 | HandsMixedTogether { .. }
                 | DeckAndDiscardSwapped { .. }
                 | TurnOrderReversed { .. }
+                | AlliesGainsReversed { .. }
                 | AliensSwapped { .. }
                 | CardSetAside { .. }
                 | CardFromSheet { .. }
@@ -953,6 +959,7 @@ impl EventKind {
             | ResourcePaid { .. }
             | ResourceGiven { .. }
             | Picked { .. }
+            | AlliesGainsReversed { .. }
             | ConeReversed => Holders::None,
             // Summaries: the cards they stand for move in events of their own.
             RewardsTaken { .. } | CompensationTaken { .. } | DealMade { .. } => Holders::None,
@@ -1620,6 +1627,11 @@ impl Names<'_> {
                 "the deck and the discard pile trade places: the new discard pile holds {discard} card{}, the new deck {deck}, shuffled",
                 if *discard == 1 { "" } else { "s" }
             ),
+            EventKind::AlliesGainsReversed { reversed } => s.write_str(if *reversed {
+                "the allies' gains are reversed this encounter: winning offensive allies go home with rewards, winning defensive allies land on the target planet"
+            } else {
+                "the allies' gains are the rule book's again this encounter"
+            }),
             EventKind::TurnOrderReversed { counterclockwise } => write!(
                 s,
                 "the turn order is reversed: play now passes {}",

@@ -50,6 +50,9 @@ pub enum Quantity {
     /// The most encounter cards `player` may hold and still have to draw a new hand when
     /// the rules check (base 0: a new hand only with none).
     NewHandThreshold(PlayerId),
+    /// Whether allies may retrieve ships from the warp to commit to the encounter, within
+    /// their usual limit (0 no, 1 yes).
+    AlliesFromWarp,
 }
 
 impl Quantity {
@@ -91,6 +94,7 @@ impl Quantity {
             Quantity::MinAllyShips(_) => 15,
             Quantity::BaseTotal(_) => 16,
             Quantity::NewHandThreshold(_) => 17,
+            Quantity::AlliesFromWarp => 18,
         };
         1 << n
     }

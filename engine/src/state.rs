@@ -289,7 +289,8 @@ pub struct Encounter {
     /// mass waits until they all have (§XIX.2 note 2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub warp_held: bool,
-    /// Eon's reverse cone: the disc flipped for this challenge reversed the cone (§XX.2).
+    /// The winning allies' gains swap sides this encounter: Eon's reverse cone (the disc
+    /// flipped for this challenge reversed the cone, §XX.2), or card text.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reversed: bool,
     /// What each revealed card counts as (a morph counts as the card it copies): offense, defense.

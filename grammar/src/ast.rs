@@ -513,10 +513,11 @@ pub struct Lasting {
 }
 
 /// `at resolution after the encounter is resolved, if ... { ... }`: inside a lasting effect,
-/// what its owner does each time the window comes while the effect lasts.
+/// what its owner does each time the window comes while the effect lasts (or `instead of`
+/// an event, or `whenever` one happens).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Reaction {
-    /// The window (always `Timing::At`).
+    /// The window, replaced event or event (`Timing::At`, `InsteadOf` or `Whenever`).
     pub timing: Timing,
     /// Only if this holds then.
     pub condition: Option<Expr>,

@@ -435,6 +435,16 @@ impl Builder {
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::at_clause => timing = Some(self.at_clause(p)),
+                Rule::instead_clause => {
+                    let span = self.span(&p);
+                    let event = self.phrase_in(p);
+                    timing = Some(Timing::InsteadOf { event, span });
+                }
+                Rule::whenever_clause => {
+                    let span = self.span(&p);
+                    let event = self.phrase_in(p);
+                    timing = Some(Timing::Whenever { event, span });
+                }
                 Rule::if_clause => {
                     condition = (p.into_inner())
                         .find(|x| x.as_rule() == Rule::expr)

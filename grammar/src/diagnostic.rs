@@ -234,6 +234,7 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         R::kw_choose => (43, "`choose`"),
         R::kw_all | R::all_of => (44, "`all [...]`"),
         R::kw_any | R::any_of => (45, "`any [...]`"),
+        R::reaction_timing => (48, "a reaction's timing (`at ...`, `instead of ...`, `whenever ...`)"),
         R::clause => (49, "an ability clause (`mandatory`, `as ...`, `at ...`, `whenever ...`, `instead of ...`, `during ...`, `if ...`, `once per ...`, `prefer if ...`)"),
         R::usage => (50, "`mandatory`, `optional` or `innate`"),
         R::roles => (51, "`as` and the roles that may use it"),

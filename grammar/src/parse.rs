@@ -495,7 +495,7 @@ impl<'s> Recovery<'s> {
                     }
                 }
             }
-            "at" => {
+            "at" | "instead" | "whenever" => {
                 let head = self.parse_with(Rule::reaction_head_only, start, head_end, |b, p| {
                     b.reaction_head(p)
                 });

@@ -189,6 +189,7 @@ fn ref_bit(q: &QuantityRef) -> Kinds {
         QuantityRef::MinAllyShips(_) => Quantity::MinAllyShips(p),
         QuantityRef::NewHandThreshold(_) => Quantity::NewHandThreshold(p),
         QuantityRef::Winner => Quantity::Winner,
+        QuantityRef::AlliesFromWarp => Quantity::AlliesFromWarp,
     })
     .kind_bit()
 }
@@ -218,6 +219,10 @@ pub(crate) struct Index {
     lasting_kinds: Vec<Kinds>,
     /// The windows (`Window::bit`) at which each lasting effect's reactions act.
     lasting_windows: Vec<u64>,
+    /// Whether each lasting effect replaces ships going to the warp (`instead of ...`).
+    lasting_replaces: Vec<bool>,
+    /// Whether each lasting effect answers uses (`whenever ...`).
+    lasting_answers: Vec<bool>,
 }
 
 /// Which of an item's abilities a holding gives: an alien its power, a flare card its wild
@@ -315,11 +320,24 @@ impl Index {
                 })
             })
             .collect();
+        let lasting_replaces = (program.lasting.iter())
+            .map(|l| {
+                (l.reactions.iter().flat_map(|r| &r.triggers))
+                    .any(|t| matches!(t, Trigger::Instead(_)))
+            })
+            .collect();
+        let lasting_answers = (program.lasting.iter())
+            .map(|l| {
+                (l.reactions.iter().flat_map(|r| &r.triggers)).any(|t| matches!(t, Trigger::On(_)))
+            })
+            .collect();
         Index {
             item_acting,
             acting,
             lasting_kinds,
             lasting_windows,
+            lasting_replaces,
+            lasting_answers,
         }
     }
 
@@ -328,6 +346,20 @@ impl Index {
         (self.lasting_windows.get(effect as usize))
             .copied()
             .unwrap_or(0)
+    }
+
+    /// Whether lasting effect `effect` answers uses.
+    pub(crate) fn lasting_answers(&self, effect: u32) -> bool {
+        (self.lasting_answers.get(effect as usize))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether lasting effect `effect` replaces ships going to the warp.
+    pub(crate) fn lasting_replaces(&self, effect: u32) -> bool {
+        (self.lasting_replaces.get(effect as usize))
+            .copied()
+            .unwrap_or(false)
     }
 
     /// The kinds of quantity lasting effect `effect` may change.

@@ -311,6 +311,8 @@ pub enum Replaced {
     Others,
     /// Ships of an ally of the controller's side (the controller a main player).
     MyAllies,
+    /// Any player's ships, the controller's included.
+    Any,
 }
 
 /// One compiled ability.
@@ -410,6 +412,8 @@ pub enum QuantityRef {
     NewHandThreshold(Box<Expr>),
     /// The winning side.
     Winner,
+    /// Whether allies may retrieve ships from the warp to commit (1 or 0).
+    AlliesFromWarp,
 }
 
 /// Where ships are, as card text names them.
@@ -847,7 +851,7 @@ impl QuantityRef {
             | QuantityRef::MayInvite(a)
             | QuantityRef::MinAllyShips(a)
             | QuantityRef::NewHandThreshold(a) => Some(a),
-            QuantityRef::Winner => None,
+            QuantityRef::Winner | QuantityRef::AlliesFromWarp => None,
         }
     }
 }
@@ -1013,6 +1017,8 @@ pub enum Stmt {
     SwapDeckAndDiscard,
     /// The turn order is reversed for the rest of the game.
     ReverseTurnOrder,
+    /// The winning allies' gains swap sides for this encounter.
+    ReverseAlliesGains,
     /// Give a card to a player: this card, or one the giver chooses from its hand.
     Give {
         /// The card (`None`: the giver chooses one from its hand).
@@ -1101,6 +1107,9 @@ pub enum Stmt {
     SwapAliens(Expr, Expr),
     /// Two players exchange alien sheets with everything on them (tokens, cards set on them).
     SwapSheets(Expr, Expr),
+    /// Two players trade alien sheets with everything on them until the end of the
+    /// encounter, then trade back.
+    SwapSheetsForEncounter(Expr, Expr),
     /// The acting player gains a random unused alien's power: with `incarnation`, replacing
     /// the one it became before (`become a random unused alien`); without, held with the
     /// tech the ability is on (`gain the power of a random unused alien`).
@@ -1268,7 +1277,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1290,6 +1299,7 @@ impl Stmt {
             Stmt::MixHandsOf(..) => StmtKind::MixHandsOf,
             Stmt::SwapDeckAndDiscard => StmtKind::SwapDeckAndDiscard,
             Stmt::ReverseTurnOrder => StmtKind::ReverseTurnOrder,
+            Stmt::ReverseAlliesGains => StmtKind::ReverseAlliesGains,
             Stmt::Give { .. } => StmtKind::Give,
             Stmt::TakeChosen { .. } => StmtKind::TakeChosen,
             Stmt::DiscardChosen { .. } => StmtKind::DiscardChosen,
@@ -1311,6 +1321,7 @@ impl Stmt {
             Stmt::TakeRandom { .. } => StmtKind::TakeRandom,
             Stmt::SwapAliens(..) => StmtKind::SwapAliens,
             Stmt::SwapSheets(..) => StmtKind::SwapSheets,
+            Stmt::SwapSheetsForEncounter(..) => StmtKind::SwapSheetsForEncounter,
             Stmt::GainRandomAlien { .. } => StmtKind::GainRandomAlien,
             Stmt::ReplaceAlien(..) => StmtKind::ReplaceAlien,
             Stmt::ZapOwnPower => StmtKind::ZapOwnPower,
@@ -1396,6 +1407,8 @@ impl StmtKind {
                 | ZapOwnPower
                 | Declare
                 | DiscardThis
+                | ReverseAlliesGains
+                | SwapSheetsForEncounter
         )
     }
 }

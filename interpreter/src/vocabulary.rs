@@ -276,6 +276,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Quantity(QuantityRef::MinAllyShips(b(&mut e))),
     },
     Pattern {
+        words: "allies 's warp access",
+        ty: Ty::Int,
+        build: |_| Expr::Quantity(QuantityRef::AlliesFromWarp),
+    },
+    Pattern {
         words: "{p} 's new hand threshold",
         ty: Ty::Int,
         build: |mut e| Expr::Quantity(QuantityRef::NewHandThreshold(b(&mut e))),

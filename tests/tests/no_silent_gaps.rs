@@ -4,8 +4,9 @@
 //! seeded random games until the statement has run. Every kind of statement the interpreter
 //! has and every trigger form must be in the two files: a new kind fails this test until it
 //! is covered. A lasting effect's body is a form of its own (`lasting` in `triggers.txt`), and so
-//! is a reaction inside one (`reaction`): each example inside one is refused, or runs while
-//! the effect lasts. So is a hazard's text (`hazard`), played in games where every encounter
+//! is a reaction inside one (`reaction`), a replacement inside one (`lasting-instead`) and an
+//! answer inside one (`lasting-on`): each example inside one is refused, or runs while the
+//! effect lasts. So is a hazard's text (`hazard`), played in games where every encounter
 //! draws a hazard.
 
 use cosmic_engine::{AlienSetup, Game, Options, Setup, Variants};
@@ -109,6 +110,22 @@ const LASTING_OPENER: &str = "for the rest of the encounter {";
 /// (`REACTION_OPENER`): what a reaction may hold must run at its window, or be refused.
 const IN_A_REACTION: &str = "reaction";
 
+/// The form whose probes hold each example in a replacement inside a lasting effect
+/// (`LASTING_REPLACEMENT_OPENER`): it must run as ships go to the warp, or be refused.
+const IN_A_LASTING_REPLACEMENT: &str = "lasting-instead";
+
+/// The statements that wrap each example in the `lasting-instead` form.
+const LASTING_REPLACEMENT_OPENER: &str =
+    "for the rest of the encounter {\n      instead of any player's ships going to the warp {";
+
+/// The form whose probes hold each example in an answer to a use inside a lasting effect
+/// (`LASTING_ANSWER_OPENER`): it must run as a power is used, or be refused.
+const IN_A_LASTING_ANSWER: &str = "lasting-on";
+
+/// The statements that wrap each example in the `lasting-on` form.
+const LASTING_ANSWER_OPENER: &str =
+    "for the rest of the encounter {\n      whenever an alien power is used {";
+
 /// The form whose probes are hazards, each example one hazard's text, played in games with
 /// the extremely hazardous variant (a hazard every encounter).
 const IN_A_HAZARD: &str = "hazard";
@@ -120,6 +137,8 @@ fn form_named(name: &str) -> TriggerForm {
     match name {
         IN_A_LASTING_EFFECT | IN_A_REACTION => TriggerForm::At,
         IN_A_HAZARD => TriggerForm::On,
+        IN_A_LASTING_REPLACEMENT => TriggerForm::Instead,
+        IN_A_LASTING_ANSWER => TriggerForm::On,
         "at" => TriggerForm::At,
         "setup" => TriggerForm::Setup,
         "on" => TriggerForm::On,
@@ -137,6 +156,8 @@ enum Holder {
     Ability,
     Lasting,
     Reaction,
+    LastingReplacement,
+    LastingAnswer,
     Hazard,
 }
 
@@ -149,6 +170,16 @@ fn probe(name: &str, header: &str, blocks: &[(usize, &String)], holder: Holder) 
     let (opener, closer, indent) = match holder {
         Holder::Ability | Holder::Hazard => (String::new(), "", "    "),
         Holder::Lasting => (format!("    {LASTING_OPENER}\n"), "    }\n", "      "),
+        Holder::LastingAnswer => (
+            format!("    {LASTING_ANSWER_OPENER}\n"),
+            "      }\n    }\n",
+            "        ",
+        ),
+        Holder::LastingReplacement => (
+            format!("    {LASTING_REPLACEMENT_OPENER}\n"),
+            "      }\n    }\n",
+            "        ",
+        ),
         Holder::Reaction => (
             format!("    {REACTION_OPENER}\n"),
             "      }\n    }\n",
@@ -243,6 +274,8 @@ fn every_statement_runs_or_is_refused_in_every_trigger_form() {
         let holder = match form_name.as_str() {
             IN_A_LASTING_EFFECT => Holder::Lasting,
             IN_A_REACTION => Holder::Reaction,
+            IN_A_LASTING_REPLACEMENT => Holder::LastingReplacement,
+            IN_A_LASTING_ANSWER => Holder::LastingAnswer,
             IN_A_HAZARD => Holder::Hazard,
             _ => Holder::Ability,
         };

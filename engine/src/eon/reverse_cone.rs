@@ -2,7 +2,8 @@
 //! color carries the reverse-cone sticker; when it is flipped, the cone is reversed for that
 //! challenge and the winning allies' gains swap sides. Winning offensive allies take their
 //! tokens home with one reward (a card or a token) per token; winning defensive allies
-//! establish a base on the challenged planet. Losing allies still go to the warp.
+//! establish a base on the challenged planet. Losing allies still go to the warp. Card text
+//! reverses the gains the same way in any edition (`Game::reverse_allies_gains`).
 
 use crate::event::{EventKind, Place, Rule};
 use crate::game::{Flow, Game};
@@ -19,6 +20,16 @@ impl Game<'_> {
         }
     }
 
+    /// The rule the reversed gains are done under: Eon's reverse cone, or in another edition
+    /// the card text that reversed them (an FFG game never cites Eon's sections).
+    fn reversed_gains_rule(&self) -> Rule {
+        if self.state.rules.edition == crate::edition::Edition::Eon {
+            Rule::ReversedGains
+        } else {
+            Rule::CardText
+        }
+    }
+
     /// The offense won with the cone reversed: each offensive ally takes its tokens back to
     /// its bases and one reward per token, as a winning defensive ally would (§VI.1, §XX.2).
     pub(crate) fn reversed_offensive_allies(&mut self) -> Flow {
@@ -28,11 +39,11 @@ impl Game<'_> {
             if p == offense || n == 0 {
                 continue;
             }
-            self.return_ships(p, Place::Gate, n, Rule::ReversedGains)?;
+            self.return_ships(p, Place::Gate, n, self.reversed_gains_rule())?;
             let rewards = self
                 .quantity(Quantity::Rewards(p), n as i32)
                 .clamp(0, u8::MAX as i32);
-            self.defender_rewards(p, rewards as u8, Rule::ReversedGains)?;
+            self.defender_rewards(p, rewards as u8, self.reversed_gains_rule())?;
         }
         Ok(())
     }
@@ -53,10 +64,10 @@ impl Game<'_> {
                     Place::Beside,
                     Place::Planet(planet),
                     n,
-                    Rule::ReversedGains,
+                    self.reversed_gains_rule(),
                 );
             } else {
-                self.return_ships(p, Place::Beside, n, Rule::ReversedGains)?;
+                self.return_ships(p, Place::Beside, n, self.reversed_gains_rule())?;
             }
         }
         self.check_win()

@@ -22,7 +22,7 @@ pub(super) fn changes_quantity(body: &[Stmt]) -> bool {
 }
 
 /// Whether a block moves (or removes) the ships its replacement replaces, anywhere in it.
-fn moves_subject(body: &[Stmt]) -> bool {
+pub(super) fn moves_subject(body: &[Stmt]) -> bool {
     body.iter().any(|st| match st {
         Stmt::Move {
             ships: Expr::Subject,
@@ -125,6 +125,30 @@ const WHENEVER_ALIASES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The use a `whenever` reaction inside a lasting effect answers, if `text` names one (the
+/// only events a lasting effect answers).
+pub(super) fn lasting_answer(text: &str) -> Option<Happening> {
+    match whenever(text)? {
+        Whenever::On(
+            h @ (Happening::PowerUsed
+            | Happening::CardPlayed
+            | Happening::ArtifactPlayed
+            | Happening::FlarePlayed
+            | Happening::WildFlarePlayed),
+        ) => Some(h),
+        _ => None,
+    }
+}
+
+/// The uses a lasting effect may answer, as designers write them.
+pub(super) const LASTING_ANSWER_WORDS: &[&str] = &[
+    "an alien power is used",
+    "a flare or an artifact is played",
+    "an artifact is played",
+    "a flare is played",
+    "a wild flare is played",
+];
+
 /// What the `whenever` event `text` sets off, if it is one (a leading `I` may be written `i`).
 fn whenever(text: &str) -> Option<Whenever> {
     let text = (WHENEVER_ALIASES.iter())
@@ -145,7 +169,22 @@ pub const INSTEAD_WORDS: &[&str] = &[
     "the losing side's ships going to the warp",
     "another player's ships going to the warp",
     "my allies' ships going to the warp",
+    "any player's ships going to the warp",
 ];
+
+/// The ships an `instead of` event replaces, if it names ships going to the warp.
+pub(super) fn replaced_event(text: &str) -> Option<Replaced> {
+    Some(match text {
+        "my ships going to the warp" => Replaced::Mine,
+        "the losing side's ships going to the warp" => Replaced::LosingSide,
+        "another player's ships going to the warp" => Replaced::Others,
+        "my allies' ships going to the warp" | "my allies ships going to the warp" => {
+            Replaced::MyAllies
+        }
+        "any player's ships going to the warp" => Replaced::Any,
+        _ => return None,
+    })
+}
 
 impl Compiler<'_> {
     pub(super) fn ability(&mut self, a: &ast::Ability, item: u32) -> u32 {
@@ -203,21 +242,9 @@ impl Compiler<'_> {
                 When::InsteadOf(text) if text == "my power" => replaces_power = true,
                 When::InsteadOf(text) => {
                     self.form = Form::Replacement;
-                    match text.as_str() {
-                        "my ships going to the warp" => {
-                            triggers.push(Trigger::Instead(Replaced::Mine))
-                        }
-                        "the losing side's ships going to the warp" => {
-                            triggers.push(Trigger::Instead(Replaced::LosingSide))
-                        }
-                        "another player's ships going to the warp" => {
-                            triggers.push(Trigger::Instead(Replaced::Others))
-                        }
-                        "my allies' ships going to the warp"
-                        | "my allies ships going to the warp" => {
-                            triggers.push(Trigger::Instead(Replaced::MyAllies))
-                        }
-                        _ => self.unknown_event("replaced event", text, t.span(), INSTEAD_WORDS),
+                    match replaced_event(text) {
+                        Some(r) => triggers.push(Trigger::Instead(r)),
+                        None => self.unknown_event("replaced event", text, t.span(), INSTEAD_WORDS),
                     }
                 }
             }
@@ -366,6 +393,21 @@ impl Compiler<'_> {
                     .into(),
                 span,
             });
+        }
+        if self.form == Form::LastingReplacement {
+            let moves =
+                |st: &Stmt| matches!(st.kind(), StmtKind::Move | StmtKind::If | StmtKind::Let);
+            if !written.iter().all(moves) {
+                self.lints.push(Lint::Unsupported {
+                    what: format!("`{}` in a lasting effect's replacement", self.snippet(span)),
+                    help: "a replacement inside a lasting effect only says where the ships go \
+                           (`remove them from the game`, `move them to my colonies`, with `let` \
+                           and `if` if need be)"
+                        .into(),
+                    span,
+                });
+            }
+            return;
         }
         if !matches!(self.form, Form::Continuous | Form::Lasting) {
             return;

@@ -434,7 +434,13 @@ impl Compiler<'_> {
                 _ => self.unsupported(a, "write `swap the deck with the discard pile`"),
             },
             "reverse" if object_text == "the turn order" => Some(Stmt::ReverseTurnOrder),
-            "reverse" => self.unsupported(a, "write `reverse the turn order`"),
+            "reverse" if matches!(object_text.as_str(), "the allies' gains" | "allies' gains") => {
+                Some(Stmt::ReverseAlliesGains)
+            }
+            "reverse" => self.unsupported(
+                a,
+                "write `reverse the turn order` or `reverse the allies' gains`",
+            ),
             "swap" => {
                 let with = self.arg(a, "with");
                 match (object, with) {
@@ -449,7 +455,16 @@ impl Compiler<'_> {
                         } else if xt.ends_with("alien sheet") {
                             let p = self.owner_of(x, "alien sheet")?;
                             let q = self.owner_of(y, "alien sheet")?;
-                            Some(Stmt::SwapSheets(p, q))
+                            match self.arg(a, "until").map(|_| self.until(a)) {
+                                None => Some(Stmt::SwapSheets(p, q)),
+                                Some(Until::EndOfEncounter) => {
+                                    Some(Stmt::SwapSheetsForEncounter(p, q))
+                                }
+                                Some(_) => self.unsupported(
+                                    a,
+                                    "alien sheets are traded for good or `until the end of the encounter`",
+                                ),
+                            }
                         } else if xt.ends_with("alien") {
                             let p = self.owner_of(x, "alien")?;
                             let q = self.owner_of(y, "alien")?;

@@ -94,6 +94,9 @@ enum Form {
     Replacement,
     /// The body of a lasting effect: read like a continuous ability's while it lasts.
     Lasting,
+    /// A replacement inside a lasting effect (`instead of ... { ... }`): it only says where
+    /// the ships go.
+    LastingReplacement,
 }
 
 struct Compiler<'a> {

@@ -1,6 +1,9 @@
 //! Compiling statements: blocks, bound names, `if` and `choose`.
 
-use super::abilities::{changes_quantity, last_phase};
+use super::abilities::{
+    changes_quantity, last_phase, lasting_answer, moves_subject, replaced_event, INSTEAD_WORDS,
+    LASTING_ANSWER_WORDS,
+};
 use super::{name_tokens, Compiler, Form};
 use crate::diagnostic::Lint;
 use crate::ir::{self, ChoiceArm, Expr, LastingBody, Pick, Reaction, Stmt, Trigger};
@@ -253,13 +256,15 @@ impl Compiler<'_> {
     /// `at resolution after the encounter is resolved, if ... { ... }` inside a lasting
     /// effect: compiled as a triggered ability's body, in the scope where it stands.
     fn reaction(&mut self, r: &ast::Reaction) -> Option<Reaction> {
-        let ast::Timing::At {
-            phases,
-            window,
-            span,
-        } = &r.timing
-        else {
-            return None;
+        let (phases, window, span) = match &r.timing {
+            ast::Timing::At {
+                phases,
+                window,
+                span,
+            } => (phases, window, span),
+            ast::Timing::InsteadOf { event, span } => return self.replacement(r, event, *span),
+            ast::Timing::Whenever { event, span } => return self.answer(r, event, *span),
+            ast::Timing::During { .. } => return None,
         };
         let written = window.is_some();
         let (list, window) = crate::header::at_window(phases, window.as_ref(), self.lints);
@@ -296,6 +301,84 @@ impl Compiler<'_> {
         let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
         let body = self.block(&r.body);
         (self.form, self.acts_until, self.subjects) = (outer, until, subjects);
+        Some(Reaction {
+            triggers,
+            condition,
+            body,
+        })
+    }
+
+    /// `whenever an alien power is used { ... }` inside a lasting effect: compiled as an
+    /// answer to a use (`cancel it`, `cancel that power ...`).
+    fn answer(&mut self, r: &ast::Reaction, event: &ast::Phrase, span: Span) -> Option<Reaction> {
+        let text = (event.words.iter().map(|w| w.text.as_str()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let Some(happening) = lasting_answer(&text) else {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`whenever {text}` inside a lasting effect"),
+                help: format!(
+                    "a lasting effect answers uses only: {}",
+                    LASTING_ANSWER_WORDS.join(", ")
+                ),
+                span,
+            });
+            return None;
+        };
+        let triggers = vec![Trigger::On(happening)];
+        let (outer, until, subjects) = (self.form, self.acts_until, self.subjects);
+        self.form = Form::Triggered;
+        self.acts_until = None;
+        self.subjects = happening.subject().bit();
+        let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
+        let body = self.block(&r.body);
+        (self.form, self.acts_until, self.subjects) = (outer, until, subjects);
+        Some(Reaction {
+            triggers,
+            condition,
+            body,
+        })
+    }
+
+    /// `instead of any player's ships going to the warp { ... }` inside a lasting effect:
+    /// compiled as a replacement's body (`them` the ships, `that player` their owner).
+    fn replacement(
+        &mut self,
+        r: &ast::Reaction,
+        event: &ast::Phrase,
+        span: Span,
+    ) -> Option<Reaction> {
+        let text = (event.words.iter().map(|w| w.text.as_str()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let Some(replaced) = replaced_event(&text) else {
+            self.lints.push(Lint::UnknownName {
+                what: "replaced event of a lasting effect".into(),
+                found: text,
+                help: format!(
+                    "known: {}",
+                    INSTEAD_WORDS
+                        .iter()
+                        .filter(|w| **w != "my power")
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                span,
+            });
+            return None;
+        };
+        let triggers = vec![Trigger::Instead(replaced)];
+        let (outer, until, subjects) = (self.form, self.acts_until, self.subjects);
+        self.form = Form::LastingReplacement;
+        self.acts_until = None;
+        self.subjects = ir::SubjectKind::Ships.bit();
+        let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
+        let body = self.block(&r.body);
+        (self.form, self.acts_until, self.subjects) = (outer, until, subjects);
+        if !moves_subject(&body) {
+            self.lints.push(Lint::ReplacesNothing { span: r.span });
+        }
         Some(Reaction {
             triggers,
             condition,

@@ -97,6 +97,7 @@ impl Runtime {
                 Quantity::NewHandThreshold(self.player(p, game, ctx)?)
             }
             QuantityRef::Winner => Quantity::Winner,
+            QuantityRef::AlliesFromWarp => Quantity::AlliesFromWarp,
         })
     }
 

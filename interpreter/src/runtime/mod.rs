@@ -57,6 +57,9 @@ pub struct Runtime {
     depth: Cell<u8>,
     /// How many ships the replacement running now has replaced (moved, or kept in place).
     replaced: Cell<u8>,
+    /// Whether a lasting effect's replacement is running: the ships its body sends to the
+    /// warp go there, never replaced by a lasting effect again (it would replace itself).
+    lasting_replacing: Cell<bool>,
     /// The statements run so far, by address in the program, when recording (tests prove
     /// with it that what lints clean runs).
     ran: RefCell<Option<std::collections::HashSet<usize>>>,
@@ -231,6 +234,7 @@ impl Runtime {
             index,
             depth: Cell::new(0),
             replaced: Cell::new(0),
+            lasting_replacing: Cell::new(false),
             ran: RefCell::new(None),
             recording: Cell::new(false),
             held: std::array::from_fn(|_| Cell::new(Held::NONE)),

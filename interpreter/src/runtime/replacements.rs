@@ -1,10 +1,11 @@
 //! Replacements of ships going to the warp: which apply, ranked, and the first to act.
 
-use super::context::{Origin, Subject};
+use super::context::{Ctx, Origin, Subject};
 use super::expressions::main_side;
 use super::Runtime;
 use crate::index::INSTEAD_KEY;
-use crate::ir::{Dest, Expr, Replaced, Stmt, Trigger};
+use crate::ir::{Dest, Expr, Home, Replaced, Stmt, Trigger};
+use cosmic_engine::effects::Lasting;
 use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::state::Outcome;
 use cosmic_engine::{Flow, Game, PlayerId, Side};
@@ -40,7 +41,8 @@ impl Runtime {
         rule: Rule,
         game: &mut Game,
     ) -> Flow<u8> {
-        if self.held_all(game).keys & INSTEAD_KEY == 0 {
+        let lasting = !self.lasting_replacing.get() && self.lasting_replaces(game);
+        if self.held_all(game).keys & INSTEAD_KEY == 0 && !lasting {
             return Ok(0);
         }
         let s = game.state();
@@ -58,6 +60,12 @@ impl Runtime {
             rule,
         };
         let mut candidates: Vec<(u8, PlayerId, u32, Origin)> = Vec::new();
+        // Lasting effects' replacements: each is nobody's use, so it is ranked with the
+        // abilities and, once reached, always takes effect.
+        let mut standing: Vec<(u8, PlayerId, Standing)> = Vec::new();
+        if lasting {
+            self.lasting_replacements(game, player, on_losing_side, subject, &mut standing);
+        }
         for &q in game.timing_order().iter() {
             if !self.holds_acting(game, q, INSTEAD_KEY) {
                 continue;
@@ -68,6 +76,7 @@ impl Runtime {
                     Trigger::Instead(Replaced::Mine) => q == player,
                     Trigger::Instead(Replaced::LosingSide) => on_losing_side,
                     Trigger::Instead(Replaced::Others) => q != player,
+                    Trigger::Instead(Replaced::Any) => true,
                     Trigger::Instead(Replaced::MyAllies) => {
                         let st = game.state();
                         st.encounter.ally[player.ix()].is_some()
@@ -84,6 +93,15 @@ impl Runtime {
         // Removal from the game comes before a return home (FAQ: Void beats Zombie); the
         // sort is stable, so each rank keeps the timing order.
         candidates.sort_by_key(|&(rank, ..)| rank);
+        // A lasting effect's replacement of a rank acts before the abilities of that rank.
+        let first_ability = candidates.first().map_or(u8::MAX, |c| c.0);
+        if let Some((_, q, r)) = standing
+            .iter()
+            .filter(|s| s.0 <= first_ability)
+            .min_by_key(|s| s.0)
+        {
+            return self.run_lasting_replacement(game, *q, r, subject);
+        }
         // The first replacement that takes effect replaces the move; its body says where the
         // ships go (what it leaves of them still goes to the warp).
         for (_, q, a, origin) in candidates {
@@ -102,6 +120,130 @@ impl Runtime {
                 return Ok(replaced);
             }
         }
+        // Every ability passed on it: a lasting effect's replacement of a lower rank acts.
+        if let Some((_, q, r)) = standing.iter().min_by_key(|s| s.0) {
+            return self.run_lasting_replacement(game, *q, r, subject);
+        }
         Ok(0)
     }
+
+    /// Whether a lasting effect in force may replace ships going to the warp.
+    #[inline]
+    fn lasting_replaces(&self, game: &Game) -> bool {
+        let lasting = &game.state().effects.lasting;
+        !lasting.is_empty()
+            && lasting.iter().any(|e| {
+                matches!(e.what, Lasting::Continuous { effect, .. } if self.index.lasting_replaces(effect))
+            })
+    }
+
+    /// The lasting effects' replacements that apply to `player`'s ships now, ranked, in the
+    /// order their effects started (the first of each rank acts).
+    fn lasting_replacements(
+        &self,
+        game: &Game,
+        player: PlayerId,
+        on_losing_side: bool,
+        subject: Subject,
+        out: &mut Vec<(u8, PlayerId, Standing)>,
+    ) {
+        for e in &game.state().effects.lasting {
+            let Lasting::Continuous {
+                effect,
+                source,
+                env,
+            } = &e.what
+            else {
+                continue;
+            };
+            if !self.index.lasting_replaces(*effect) {
+                continue;
+            }
+            let body = &self.program.lasting[*effect as usize];
+            // One an alien power started acts while its owner has the power.
+            let started_by = self.ability(body.ability);
+            if started_by.home == Home::Power
+                && (!self.power_held(game, e.by)
+                    || game.state().effects.cancelled(e.by, started_by.source))
+            {
+                continue;
+            }
+            let q = e.by;
+            for (i, r) in body.reactions.iter().enumerate() {
+                let applies = r.triggers.iter().any(|t| match t {
+                    Trigger::Instead(Replaced::Mine) => q == player,
+                    Trigger::Instead(Replaced::LosingSide) => on_losing_side,
+                    Trigger::Instead(Replaced::Others) => q != player,
+                    Trigger::Instead(Replaced::Any) => true,
+                    Trigger::Instead(Replaced::MyAllies) => {
+                        let st = game.state();
+                        st.encounter.ally[player.ix()].is_some()
+                            && st.encounter.ally[player.ix()] == st.side_of(q)
+                            && main_side(game, q).is_some()
+                    }
+                    _ => false,
+                });
+                if !applies {
+                    continue;
+                }
+                let standing = Standing {
+                    effect: *effect,
+                    reaction: i as u32,
+                    source: *source,
+                    env: env.clone(),
+                };
+                let mut ctx = self.standing_ctx(game, &standing, subject);
+                if let Some(c) = &r.condition {
+                    if !self.eval(c, game, &mut ctx).is_true() {
+                        continue;
+                    }
+                }
+                out.push((replacement_rank(&r.body), q, standing));
+            }
+        }
+    }
+
+    /// The context a lasting effect's replacement runs in: the effect's values and its own
+    /// names, with the ships replaced.
+    fn standing_ctx(&self, game: &Game, s: &Standing, subject: Subject) -> Ctx {
+        let lasting = &self.program.lasting[s.effect as usize];
+        let mut ctx = self.effect_ctx(lasting.ability, &s.env);
+        ctx.source = s.source;
+        ctx.subject = subject;
+        for st in &lasting.body {
+            if let Stmt::Let(slot, e) = st {
+                ctx.slots[*slot as usize] = self.eval(e, game, &mut ctx);
+            }
+        }
+        ctx
+    }
+
+    /// Runs a lasting effect's replacement for its owner `q`; how many ships it replaced.
+    fn run_lasting_replacement(
+        &self,
+        game: &mut Game,
+        q: PlayerId,
+        s: &Standing,
+        subject: Subject,
+    ) -> Flow<u8> {
+        let mut ctx = self.standing_ctx(game, s, subject);
+        debug_assert_eq!(ctx.me, q);
+        let reaction = &self.program.lasting[s.effect as usize].reactions[s.reaction as usize];
+        let outer = self.replaced.replace(0);
+        self.lasting_replacing.set(true);
+        let ran = self.run_body(&reaction.body, game, &mut ctx);
+        self.lasting_replacing.set(false);
+        let replaced = self.replaced.replace(outer);
+        ran?;
+        Ok(replaced)
+    }
+}
+
+/// A lasting effect's replacement that applies: which effect and reaction, with the values
+/// the effect started with.
+struct Standing {
+    effect: u32,
+    reaction: u32,
+    source: u32,
+    env: Vec<i32>,
 }

@@ -304,6 +304,7 @@ impl Runtime {
             }
             Stmt::SwapDeckAndDiscard => game.swap_deck_and_discard(ctx.source),
             Stmt::ReverseTurnOrder => game.reverse_turn_order(ctx.source),
+            Stmt::ReverseAlliesGains => game.reverse_allies_gains(ctx.source),
             Stmt::MixHands(a, b) => {
                 if let (Value::Player(a), Value::Player(b)) =
                     (self.eval(a, game, ctx), self.eval(b, game, ctx))
@@ -332,6 +333,13 @@ impl Runtime {
                     (self.eval(a, game, ctx), self.eval(b, game, ctx))
                 {
                     game.swap_sheets(a, b, ctx.source);
+                }
+            }
+            Stmt::SwapSheetsForEncounter(a, b) => {
+                if let (Value::Player(a), Value::Player(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    game.swap_sheets_for_encounter(a, b, ctx.source);
                 }
             }
             Stmt::Give { card, to, named } => {

@@ -5,8 +5,8 @@ use super::search::Uses;
 use super::{Runtime, CARD_USED, FLARE_USED, LIMIT};
 use crate::header::Usage;
 use crate::index::{on_bits, on_keys};
-use crate::ir::{Happening, Home, Trigger};
-use cosmic_engine::effects::Until;
+use crate::ir::{Happening, Home, Stmt, Trigger};
+use cosmic_engine::effects::{Lasting, Until};
 use cosmic_engine::event::Rule;
 use cosmic_engine::state::Phase;
 use cosmic_engine::{CardKind, Choice, DecisionKind, Flow, Game, PlayerId};
@@ -211,6 +211,10 @@ impl Runtime {
         target: Subject,
     ) -> Flow<bool> {
         let also = self.play_kinds(game, target);
+        // A lasting effect answers first, at once: it is nobody's choice.
+        if self.answers_lasting(game) && self.answer_lasting(game, h, also, target)? {
+            return Ok(true);
+        }
         let (key, bits) = (on_keys(h, also), on_bits(h, also));
         if self.held_all(game).keys & key == 0 || !self.holds_answer(game, None, bits) {
             return Ok(false);
@@ -242,6 +246,81 @@ impl Runtime {
             ctx.card = origin.card();
             ctx.tech = origin.tech();
             self.run_body(&ab.body, game, &mut ctx)?;
+            if ctx.cancelled {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether a lasting effect in force answers uses.
+    #[inline]
+    fn answers_lasting(&self, game: &Game) -> bool {
+        let lasting = &game.state().effects.lasting;
+        !lasting.is_empty()
+            && lasting.iter().any(|e| {
+                matches!(e.what, Lasting::Continuous { effect, .. } if self.index.lasting_answers(effect))
+            })
+    }
+
+    /// The lasting effects in force answer a use (`h`, or one of `also`), every player's,
+    /// their owners' included, in the order they started; whether one cancelled it. One an
+    /// alien power started answers while its owner has the power.
+    fn answer_lasting(
+        &self,
+        game: &mut Game,
+        h: Happening,
+        also: &[Happening],
+        target: Subject,
+    ) -> Flow<bool> {
+        let mut due = Vec::new();
+        for e in &game.state().effects.lasting {
+            let Lasting::Continuous {
+                effect,
+                source,
+                env,
+            } = &e.what
+            else {
+                continue;
+            };
+            if !self.index.lasting_answers(*effect) {
+                continue;
+            }
+            let lasting = &self.program.lasting[*effect as usize];
+            for (i, r) in lasting.reactions.iter().enumerate() {
+                let answers = r
+                    .triggers
+                    .iter()
+                    .any(|t| matches!(t, Trigger::On(x) if *x == h || also.contains(x)));
+                if answers {
+                    due.push((e.by, *effect, i, *source, env.clone()));
+                }
+            }
+        }
+        for (by, effect, i, source, env) in due {
+            let lasting = &self.program.lasting[effect as usize];
+            let started_by = self.ability(lasting.ability);
+            if started_by.home == Home::Power
+                && (!self.power_held(game, by)
+                    || game.state().effects.cancelled(by, started_by.source))
+            {
+                continue;
+            }
+            let mut ctx = self.effect_ctx(lasting.ability, &env);
+            ctx.source = source;
+            ctx.subject = target;
+            for st in &lasting.body {
+                if let Stmt::Let(slot, e) = st {
+                    ctx.slots[*slot as usize] = self.eval(e, game, &mut ctx);
+                }
+            }
+            let reaction = &lasting.reactions[i];
+            if let Some(c) = &reaction.condition {
+                if !self.eval(c, game, &mut ctx).is_true() {
+                    continue;
+                }
+            }
+            self.run_body(&reaction.body, game, &mut ctx)?;
             if ctx.cancelled {
                 return Ok(true);
             }
