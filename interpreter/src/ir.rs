@@ -661,6 +661,18 @@ pub enum Expr {
     SideInvited(Box<Expr>, Box<Expr>),
     /// Whether a player declared something this encounter.
     Declared(Box<Expr>, u32),
+    /// The largest (`most`) or smallest number among players: `per` is read for each of
+    /// `players` in turn, bound to `slot` (`the most ships in the warp among other players`).
+    Extreme {
+        /// Whether the largest is wanted (else the smallest).
+        most: bool,
+        /// The slot each player is bound to while `per` is read.
+        slot: u8,
+        /// The players compared.
+        players: Box<Expr>,
+        /// The number read for each of them.
+        per: Box<Expr>,
+    },
     /// Whether the game uses the four-planet variant.
     FourPlanets,
     /// The player the destiny card drawn last names (none for a wild card).
@@ -812,6 +824,9 @@ impl Expr {
             | Expr::ShipsOn(a, b)
             | Expr::Includes(a, b)
             | Expr::OwnCardsBeside(a, b)
+            | Expr::Extreme {
+                players: a, per: b, ..
+            }
             | Expr::Valued {
                 cards: a, bound: b, ..
             } => {
