@@ -214,7 +214,7 @@ impl Game<'_> {
         keep: u8,
         rule: Rule,
     ) -> u8 {
-        let total = self.state.rules.ships_per_player;
+        let total = self.state.standard_fleets(p).min(u8::MAX as u32) as u8;
         let in_game = total.saturating_sub(self.state.players[p.ix()].removed);
         let removable = in_game.saturating_sub(keep).min(count);
         self.move_ships(p, from, Place::Removed, removable, rule);

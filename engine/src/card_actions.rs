@@ -1030,6 +1030,40 @@ impl Game<'_> {
         );
     }
 
+    /// `p` takes the ships of an unused player color into its fleet: as many as a player
+    /// has, that many more on each of its home colonies as setup places on a home planet,
+    /// the rest in the warp. Nothing happens when every color is in play or taken.
+    pub fn take_unused_fleet(&mut self, p: PlayerId, source: u32) {
+        let Some(color) = self.state.unused_colors().next() else {
+            return;
+        };
+        self.state.players[p.ix()].fleets.push(color);
+        let (fleet, per_planet) = (
+            self.state.rules.ships_per_player,
+            self.state.rules.ships_per_planet,
+        );
+        // Only where it has a colony already (every home planet at setup), so that no colony,
+        // and so neither the colony track nor the power, changes.
+        let homes: Vec<PlanetId> = (self.state.home_planets(p))
+            .filter(|&h| self.state.ships_on(h, p) > 0)
+            .collect();
+        let mut placed: u8 = 0;
+        for planet in homes {
+            let n = per_planet.min(fleet - placed);
+            self.state.planet_ships_mut(planet)[p.ix()] += n;
+            placed += n;
+        }
+        self.state.players[p.ix()].warp += fleet - placed;
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::FleetTaken {
+                player: p,
+                color,
+                ships: fleet,
+            },
+        );
+    }
+
     /// `p` adds a ship token of kind `key` to its fleet on `planet` (one of its colonies):
     /// one more ship of its own, held with `tech` when a tech's text adds it.
     pub fn place_ship_token(

@@ -2,7 +2,7 @@
 
 use crate::components::Components;
 use crate::deal::DealTerms;
-use crate::ids::{CardId, DestinyId, PlanetId, PlayerId, Side};
+use crate::ids::{CardId, Color, DestinyId, PlanetId, PlayerId, Side};
 use crate::state::{GameState, Outcome, Phase};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -547,6 +547,12 @@ pub enum EventKind {
         player: PlayerId,
         key: u32,
     },
+    /// A player took the ships of an unused color into its fleet.
+    FleetTaken {
+        player: PlayerId,
+        color: Color,
+        ships: u8,
+    },
     /// A ship token joined a player's fleet.
     ShipTokenPlaced {
         player: PlayerId,
@@ -840,6 +846,7 @@ impl EventKind {
                 | TechGiven { .. }
                 | PlanetTokenPlaced { .. }
                 | PlanetTokensRemoved { .. }
+                | FleetTaken { .. }
                 | ShipTokenPlaced { .. }
                 | ShipTokenRemoved { .. }
                 | PlanetDestroyed { .. }
@@ -938,6 +945,7 @@ impl EventKind {
             | EncounterCardsSwapped
             | PlanetTokenPlaced { .. }
             | PlanetTokensRemoved { .. }
+            | FleetTaken { .. }
             | ShipTokenPlaced { .. }
             | ShipTokenRemoved { .. }
             | PlanetDestroyed { .. }
@@ -1697,6 +1705,15 @@ impl Names<'_> {
                 "{} takes its {}s back",
                 self.player(*player),
                 self.source(*key)
+            ),
+            EventKind::FleetTaken {
+                player,
+                color,
+                ships,
+            } => write!(
+                s,
+                "{} takes the {ships} ships of the unused color {color} into its fleet",
+                self.player(*player),
             ),
             EventKind::ShipTokenPlaced { player, key, place } => write!(
                 s,

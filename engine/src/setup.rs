@@ -48,6 +48,7 @@ pub(crate) fn initial_state(
             face_down: false,
             gained: Vec::new(),
             sheet_planets: 0,
+            fleets: Vec::new(),
             resources: Default::default(),
             attachments: Vec::new(),
         })

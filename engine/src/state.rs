@@ -41,6 +41,10 @@ pub struct Player {
     /// one of its foreign colonies toward its win, whatever becomes of its power or sheet.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub sheet_planets: u8,
+    /// The unused player colors whose ships card text added to this player's fleet (a
+    /// second fleet of the standard size each), in the order taken.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fleets: Vec<Color>,
     /// The resources the player holds (Eon's lucre).
     #[serde(default, skip_serializing_if = "crate::resources::Resources::is_empty")]
     pub resources: crate::resources::Resources,
@@ -601,10 +605,22 @@ impl GameState {
         }
     }
 
+    /// The ships of `p`'s standard fleets: its own color's and those of the unused colors it
+    /// took (ship tokens aside).
+    pub fn standard_fleets(&self, p: PlayerId) -> u32 {
+        self.rules.ships_per_player as u32 * (1 + self.players[p.ix()].fleets.len() as u32)
+    }
+
+    /// The player colors nobody plays and no fleet was taken from, in the order of colors.
+    pub fn unused_colors(&self) -> impl Iterator<Item = Color> + '_ {
+        let seated = self.player_count();
+        (Color::ALL[seated..].iter().copied())
+            .filter(move |c| !self.players.iter().any(|pl| pl.fleets.contains(c)))
+    }
+
     /// The ships `p` should have in all: the standard fleet and its ship tokens.
     pub fn fleet_size(&self, p: PlayerId) -> u32 {
-        self.rules.ships_per_player as u32
-            + self.ship_tokens.iter().filter(|t| t.owner == p).count() as u32
+        self.standard_fleets(p) + self.ship_tokens.iter().filter(|t| t.owner == p).count() as u32
     }
 
     /// `p`'s held tech `tech`, if it has it.

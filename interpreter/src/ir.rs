@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 13;
+pub const FORMAT: u32 = 14;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -665,6 +665,18 @@ pub enum Expr {
     SideInvited(Box<Expr>, Box<Expr>),
     /// Whether a player declared something this encounter.
     Declared(Box<Expr>, u32),
+    /// The largest (`most`) or smallest number among players: `per` is read for each of
+    /// `players` in turn, bound to `slot` (`the most ships in the warp among other players`).
+    Extreme {
+        /// Whether the largest is wanted (else the smallest).
+        most: bool,
+        /// The slot each player is bound to while `per` is read.
+        slot: u8,
+        /// The players compared.
+        players: Box<Expr>,
+        /// The number read for each of them.
+        per: Box<Expr>,
+    },
     /// Whether the game uses the four-planet variant.
     FourPlanets,
     /// The player the destiny card drawn last names (none for a wild card).
@@ -816,6 +828,9 @@ impl Expr {
             | Expr::ShipsOn(a, b)
             | Expr::Includes(a, b)
             | Expr::OwnCardsBeside(a, b)
+            | Expr::Extreme {
+                players: a, per: b, ..
+            }
             | Expr::Valued {
                 cards: a, bound: b, ..
             } => {
@@ -1019,6 +1034,10 @@ pub enum Stmt {
     ReverseTurnOrder,
     /// The winning allies' gains swap sides for this encounter.
     ReverseAlliesGains,
+    /// The acting player takes the ships of an unused player color into its fleet (as many
+    /// as a player has; that many more on each home colony as setup places on a home planet,
+    /// the rest in the warp; nothing when every color is in play or taken).
+    TakeFleet,
     /// Give a card to a player: this card, or one the giver chooses from its hand.
     Give {
         /// The card (`None`: the giver chooses one from its hand).
@@ -1277,7 +1296,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1300,6 +1319,7 @@ impl Stmt {
             Stmt::SwapDeckAndDiscard => StmtKind::SwapDeckAndDiscard,
             Stmt::ReverseTurnOrder => StmtKind::ReverseTurnOrder,
             Stmt::ReverseAlliesGains => StmtKind::ReverseAlliesGains,
+            Stmt::TakeFleet => StmtKind::TakeFleet,
             Stmt::Give { .. } => StmtKind::Give,
             Stmt::TakeChosen { .. } => StmtKind::TakeChosen,
             Stmt::DiscardChosen { .. } => StmtKind::DiscardChosen,

@@ -373,15 +373,21 @@ fn every_statement_runs_or_is_refused_in_every_trigger_form() {
         }
         // The accepted ones, one copy of the probe per seat, each copy in its own order (a
         // statement such as `lose my power` stops the ones after it), played until each has
-        // run; every batch of games deals the orders anew.
+        // run; every batch of games deals the orders anew, the examples still waiting first:
+        // the rare ones (a replacement acts once per event, whoever else could) come before
+        // those that have proved themselves, which stay in play as the games' background.
         let mut waiting: BTreeSet<usize> = accepted.iter().map(|(i, _)| *i).collect();
         'batches: for batch in 0..BATCHES {
+            let (pending, proved): (Vec<_>, Vec<_>) =
+                (accepted.iter()).partition(|(i, _)| waiting.contains(i));
             let names: Vec<String> = (0..PLAYERS).map(|p| format!("Probe {p}")).collect();
             let extra: Vec<SourceFile> = names
                 .iter()
                 .enumerate()
                 .map(|(k, n)| {
-                    let order = shuffled(&accepted, batch * PLAYERS as u64 + k as u64);
+                    let salt = batch * PLAYERS as u64 + k as u64;
+                    let mut order = shuffled(&pending, salt);
+                    order.extend(shuffled(&proved, salt));
                     let text = match holder {
                         Holder::Hazard => hazard_probes(n, header, &order),
                         _ => probe(n, header, &order, holder),

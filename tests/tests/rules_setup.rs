@@ -177,3 +177,50 @@ fn setup_never_deals_aliens_that_exclude_each_other() {
         "the Sadist was dealt {sadist_dealt} times"
     );
 }
+
+// Game setup text that takes an unused player color's ships (FFG Symbiote, Cosmic
+// Incursion): the player's fleet is doubled, twice as many ships on each home planet, and
+// the color is taken in color order after the seated ones. At a table of eight, no color is
+// unused and the text does nothing.
+#[test]
+fn setup_text_takes_the_ships_of_an_unused_color() {
+    use cosmic_engine::{AlienSetup, Game, Options, Setup};
+    let library = cosmic_cards::builtin_library().expect("the built-in library loads");
+    let runtime = library.runtime();
+    let index = |n: &str| {
+        (library.components.aliens.iter())
+            .position(|a| a.name == n)
+            .expect("the alien is in the library") as u16
+    };
+    for (players, doubled) in [(5u8, true), (8, false)] {
+        let mut aliens = vec![index("Symbiote")];
+        let others = [
+            "Virus", "Zombie", "Oracle", "Human", "Macron", "Mind", "Clone",
+        ];
+        aliens.extend(others[..players as usize - 1].iter().map(|n| index(n)));
+        let setup = Setup {
+            aliens: AlienSetup::Fixed(aliens),
+            sets: vec!["base".into(), "incursion".into()],
+            ..Setup::new(players, 7)
+        };
+        let game = Game::new(
+            &setup,
+            library.components.clone(),
+            bot_agents(players, 7, true),
+            &runtime,
+            Options::default(),
+        )
+        .expect("setup");
+        let s = game.state();
+        let symbiote = PlayerId(0);
+        let per_planet = if doubled { 8 } else { 4 };
+        for n in 1..=5 {
+            assert_eq!(s.ships_on(planet(symbiote, n), symbiote), per_planet);
+        }
+        assert_eq!(s.ships_on(planet(PlayerId(1), 1), PlayerId(1)), 4);
+        assert_eq!(s.fleet_size(symbiote), if doubled { 40 } else { 20 });
+        let taken: &[Color] = if doubled { &[Color::Orange] } else { &[] };
+        assert_eq!(s.players[0].fleets, taken);
+        cosmic_engine::invariants::check(s, game.components()).expect("invariants hold");
+    }
+}

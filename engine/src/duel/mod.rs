@@ -224,6 +224,7 @@ fn initial_state(
             face_down: false,
             gained: Vec::new(),
             sheet_planets: 0,
+            fleets: Vec::new(),
             resources: Default::default(),
             attachments: Vec::new(),
         })

@@ -653,6 +653,8 @@ impl Compiler<'_> {
                 });
                 Some(Stmt::Give { card, to, named })
             }
+            // `take the ships of an unused color`: a second fleet of another color's ships.
+            "take" if object_text == "the ships of an unused color" => Some(Stmt::TakeFleet),
             "take" if object_text.ends_with("at random") => {
                 let count = match object {
                     Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),

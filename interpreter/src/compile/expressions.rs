@@ -419,6 +419,20 @@ impl Compiler<'_> {
                 }
             }
         }
+        // `the most WORDS among PLAYERS`, `the fewest WORDS among PLAYERS`: the largest or
+        // smallest of a number read for each of the players (`WORDS` as after `player's`).
+        if let (Some(most), Some(i)) = (
+            toks.first().and_then(|t| match t.as_str() {
+                "most" => Some(true),
+                "fewest" => Some(false),
+                _ => None,
+            }),
+            toks.iter().position(|t| t == "among"),
+        ) {
+            if i > 1 && i + 1 < toks.len() {
+                return self.extreme(most, &toks[1..i], &toks[i + 1..], p.span);
+            }
+        }
         // An item's `let`s of a number or a reference may stand inside a reference
         // (`attack cards in my hand below reserve cap`).
         let mut scope = self.item_bounds.clone();
@@ -516,6 +530,52 @@ impl Compiler<'_> {
             });
         }
         found
+    }
+
+    /// `the most WORDS among PLAYERS`: `WORDS` is read for each player as `player's WORDS`.
+    fn extreme(
+        &mut self,
+        most: bool,
+        words: &[String],
+        players: &[String],
+        span: ast::Span,
+    ) -> Option<(Expr, Ty)> {
+        let mut scope = self.item_bounds.clone();
+        scope.extend(self.scope.iter().cloned());
+        let who = vocabulary::resolve(players, Some(Ty::Players), &scope, 0);
+        let depth = self.scope.len();
+        // A name nobody can write (`#` is no word character): only this reading sees it.
+        let slot = self.bind(vec!["#each".into()], Ty::Player);
+        scope.push(self.scope[depth].clone());
+        let mut per_words = vec!["#each".to_string(), "'s".to_string()];
+        per_words.extend(words.iter().cloned());
+        let per = vocabulary::resolve(&per_words, Some(Ty::Int), &scope, 0);
+        self.scope.truncate(depth);
+        match (who, per) {
+            (Some((players, _)), Some((per, _))) => Some((
+                Expr::Extreme {
+                    most,
+                    slot,
+                    players: Box::new(players),
+                    per: Box::new(per),
+                },
+                Ty::Int,
+            )),
+            (who, _) => {
+                let extreme = if most { "most" } else { "fewest" };
+                self.lints.push(Lint::UnknownReference {
+                    found: self.snippet(span),
+                    help: if who.is_none() {
+                        format!("after `among` name players: `the {extreme} ships in the warp among other players`")
+                    } else {
+                        format!("between `{extreme}` and `among` write what a player has, as after `player's`: `the {extreme} foreign colonies among all players`")
+                    },
+                    span,
+                });
+                // Reported here: the caller reads on as if it were a number.
+                Some((Expr::Int(0), Ty::Int))
+            }
+        }
     }
 
     /// The reference with its misspelt words corrected, when that makes it resolve

@@ -374,6 +374,32 @@ impl Runtime {
                 Value::Player(p) => Value::Cards(s.players[p.ix()].hand.clone()),
                 _ => Value::Cards(Vec::new()),
             },
+            Expr::Extreme {
+                most,
+                slot,
+                players,
+                per,
+            } => {
+                let mask = self.eval(players, game, ctx).mask();
+                let k = *slot as usize;
+                // A condition is tested without slots: make room for the one bound here.
+                if ctx.slots.len() <= k {
+                    ctx.slots.resize(k + 1, Value::None);
+                }
+                let saved = ctx.slots[k].clone();
+                let mut best: Option<i32> = None;
+                for q in s.seats().filter(|q| mask & (1 << q.0) != 0) {
+                    ctx.slots[k] = Value::Player(q);
+                    let n = number(&self.eval(per, game, ctx), game);
+                    best = Some(match best {
+                        Some(b) if *most => b.max(n),
+                        Some(b) => b.min(n),
+                        None => n,
+                    });
+                }
+                ctx.slots[k] = saved;
+                Value::Int(best.unwrap_or(0))
+            }
             Expr::Matching(p, c) => match (self.eval(p, game, ctx), self.eval(c, game, ctx)) {
                 (Value::Player(p), Value::Card(c)) => Value::Cards(
                     s.players[p.ix()]

@@ -305,6 +305,7 @@ impl Runtime {
             Stmt::SwapDeckAndDiscard => game.swap_deck_and_discard(ctx.source),
             Stmt::ReverseTurnOrder => game.reverse_turn_order(ctx.source),
             Stmt::ReverseAlliesGains => game.reverse_allies_gains(ctx.source),
+            Stmt::TakeFleet => game.take_unused_fleet(ctx.me, ctx.source),
             Stmt::MixHands(a, b) => {
                 if let (Value::Player(a), Value::Player(b)) =
                     (self.eval(a, game, ctx), self.eval(b, game, ctx))
