@@ -497,6 +497,7 @@ impl Game<'_> {
         let card = self.state.players[from.ix()].hand[self.rng.gen_range(0..n)];
         self.give_card(from, to, card, Rule::CardText);
         self.state.encounter.took.push((to, card));
+        self.note_taken_at_random(to, from, 1);
         Some(card)
     }
 

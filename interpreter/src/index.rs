@@ -64,6 +64,9 @@ pub(crate) fn on_key(h: Happening) -> Keys {
         | Happening::MyShipsRemoved
         | Happening::OthersShipsRetrieved
         | Happening::OthersCardsDrawn
+        | Happening::MyShipsRetrieved
+        | Happening::MyCardsDrawn
+        | Happening::MyCardsTakenAtRandom
         | Happening::MyRewardsDrawn
         | Happening::OthersColonyGained
         | Happening::OthersDiscard(_)
@@ -115,6 +118,9 @@ pub(crate) fn on_bit(h: Happening) -> Ons {
         NewHandDiscard(_) => 21,
         ReinforcementPlayed => 22,
         HazardDrawn => 23,
+        MyShipsRetrieved => 24,
+        MyCardsDrawn => 25,
+        MyCardsTakenAtRandom => 26,
     }
 }
 
@@ -218,6 +224,9 @@ pub(crate) struct Index {
     lasting_kinds: Vec<Kinds>,
     /// The windows (`Window::bit`) at which each lasting effect's reactions act.
     lasting_windows: Vec<u64>,
+    /// For each item, whether it answers its own player's draws, retrievals or takes at
+    /// random: its text runs as feeding text (`Game::set_feeding`).
+    feeds: Vec<bool>,
 }
 
 /// Which of an item's abilities a holding gives: an alien its power, a flare card its wild
@@ -315,12 +324,30 @@ impl Index {
                 })
             })
             .collect();
+        let feeding = on_bit(Happening::MyShipsRetrieved)
+            | on_bit(Happening::MyCardsDrawn)
+            | on_bit(Happening::MyCardsTakenAtRandom);
+        let feeds = (program.items.iter())
+            .map(|i| {
+                (i.abilities.iter()).any(|&a| {
+                    (program.abilities[a as usize].triggers.iter())
+                        .any(|t| matches!(t, Trigger::On(h) if on_bit(*h) & feeding != 0))
+                })
+            })
+            .collect();
         Index {
             item_acting,
             acting,
             lasting_kinds,
             lasting_windows,
+            feeds,
         }
+    }
+
+    /// Whether `item`'s text is feeding text: it answers its own player's draws,
+    /// retrievals or takes at random, and must not answer the extra ones it makes.
+    pub(crate) fn feeds(&self, item: u32) -> bool {
+        self.feeds.get(item as usize).copied().unwrap_or(false)
     }
 
     /// The windows at which lasting effect `effect` has reactions.

@@ -281,6 +281,15 @@ pub enum Happening {
     OthersShipsRetrieved,
     /// Another player drew cards from the deck (that player and how many).
     OthersCardsDrawn,
+    /// The controller retrieved ships from the warp (the controller and how many), leaving
+    /// out those its own feeding text retrieved (`Game::set_feeding`).
+    MyShipsRetrieved,
+    /// The controller drew cards from the deck (the controller and how many), leaving out
+    /// those its own feeding text drew.
+    MyCardsDrawn,
+    /// The controller took cards at random from another player's hand (that other player and
+    /// how many), leaving out those its own feeding text took.
+    MyCardsTakenAtRandom,
     /// The controller drew cards as rewards (the controller and how many).
     MyRewardsDrawn,
     /// Another player used a tech (Tech Scrambler answers this).
@@ -1486,9 +1495,8 @@ impl Happening {
             }
             PowerLost => SubjectKind::Player,
             MyShipsToWarp | OthersShipsToWarp | OthersShipsRemoved | MyShipsRemoved
-            | OthersShipsRetrieved | OthersCardsDrawn | MyRewardsDrawn | OthersColonyGained => {
-                SubjectKind::Count
-            }
+            | OthersShipsRetrieved | OthersCardsDrawn | MyRewardsDrawn | OthersColonyGained
+            | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom => SubjectKind::Count,
             TechCompleted => SubjectKind::Tech,
             MyPowerZapped | AlienLeft | DeckReshuffled | HazardDrawn => SubjectKind::Nothing,
         }

@@ -17,7 +17,15 @@ impl Runtime {
     /// the decisions it asks name it.
     pub(super) fn run_body(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
         let outer = game.set_acting(Some(ctx.source));
-        let result = self.exec(stmts, game, ctx);
+        // Text answering its player's own draws: what it draws is not answered again.
+        let result = if self.index.feeds(ctx.item) {
+            let feeding = game.set_feeding(Some(ctx.me));
+            let result = self.exec(stmts, game, ctx);
+            game.set_feeding(feeding);
+            result
+        } else {
+            self.exec(stmts, game, ctx)
+        };
         game.set_acting(outer);
         result
     }
