@@ -277,6 +277,16 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::MovePlanet { planet, to, named } => {
+                if let (Value::Planet(pl), Some(to)) =
+                    (self.eval(planet, game, ctx), self.player(to, game, ctx))
+                {
+                    let moved = game.move_planet(pl, to, ctx.source)?;
+                    if let Some(slot) = named {
+                        ctx.slots[*slot as usize] = moved.map_or(Value::None, Value::Planet);
+                    }
+                }
+            }
             Stmt::GiveTech(to) => {
                 if let (Some(to), Some(tech)) = (self.player(to, game, ctx), ctx.tech) {
                     game.give_tech(me, tech, to, ctx.source);
