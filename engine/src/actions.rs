@@ -100,7 +100,10 @@ impl Game<'_> {
         match (from, to) {
             // Dropping into the praw is no retrieval.
             (Place::Warp, Place::Removed | Place::Praw) | (Place::Praw, _) => {}
-            (Place::Warp, _) => self.note(crate::hooks::Moment::ShipsRetrieved(p, count)),
+            (Place::Warp, _) => {
+                let fed = if self.feeding == Some(p) { count } else { 0 };
+                self.note(crate::hooks::Moment::ShipsRetrieved(p, count, fed))
+            }
             (_, Place::Warp) => self.note(crate::hooks::Moment::ShipsToWarp(p, count)),
             (_, Place::Removed) => self.note(crate::hooks::Moment::ShipsRemoved(p, count)),
             _ => {}
@@ -170,6 +173,28 @@ impl Game<'_> {
             }
         }
         self.moments.push(m);
+    }
+
+    /// Queues `taker`'s taking of `count` cards at random from `from`'s hand.
+    pub(crate) fn note_taken_at_random(&mut self, taker: PlayerId, from: PlayerId, count: u8) {
+        if count > 0 {
+            let fed = if self.feeding == Some(taker) {
+                count
+            } else {
+                0
+            };
+            self.note(crate::hooks::Moment::CardsTakenAtRandom(
+                taker, from, count, fed,
+            ));
+        }
+    }
+
+    /// Says whose feeding text runs now (`None`: none); returns the one before, for the
+    /// caller to restore when the text is done. What that player draws, retrieves or takes
+    /// at random meanwhile is counted apart in its moments, so that text answering the
+    /// player's own draws does not answer its own extra cards again.
+    pub fn set_feeding(&mut self, player: Option<PlayerId>) -> Option<PlayerId> {
+        std::mem::replace(&mut self.feeding, player)
     }
 
     /// Turns `p`'s alien power off below the home-colony threshold and on again at it;
@@ -459,7 +484,8 @@ impl Game<'_> {
         if watchers != 0 {
             self.state.encounter.seen.push((watchers, card));
         }
-        self.note(crate::hooks::Moment::CardsDrawn(p, 1));
+        let fed = u8::from(self.feeding == Some(p));
+        self.note(crate::hooks::Moment::CardsDrawn(p, 1, fed));
         self.emit(rule, EventKind::CardDrawn { player: p, card });
         Ok(true)
     }

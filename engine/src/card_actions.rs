@@ -512,6 +512,8 @@ impl Game<'_> {
             self.give_card(from, to, card, Rule::CardText);
             self.state.encounter.took.push((to, card));
         }
+        let taken = self.state.encounter.took.len() - first;
+        self.note_taken_at_random(to, from, taken as u8);
         if self.state.rules.rewards {
             for i in first..self.state.encounter.took.len() {
                 let card = self.state.encounter.took[i].1;
@@ -1176,14 +1178,8 @@ impl Game<'_> {
     /// the others) and returns it; none once the system holds as many planets as a planet's
     /// number can count.
     pub fn create_planet(&mut self, owner: PlayerId, source: u32) -> Option<PlanetId> {
+        let id = self.next_planet(owner)?;
         let s = &mut self.state;
-        let last = s.home_planets(owner).last();
-        let n = match last {
-            None => 0,
-            Some(id) => id.n.checked_add(1)?,
-        }
-        .max(s.rules.planets_per_player);
-        let id = PlanetId { owner, n };
         let at = s.planets.partition_point(|pl| pl.id < id);
         s.planets.insert(
             at,
@@ -1197,6 +1193,69 @@ impl Game<'_> {
             EventKind::PlanetCreated { planet: id },
         );
         Some(id)
+    }
+
+    /// The identity a planet added at the end of `owner`'s home system takes; none once the
+    /// system holds as many planets as a planet's number can count.
+    fn next_planet(&self, owner: PlayerId) -> Option<PlanetId> {
+        let s = &self.state;
+        let n = match s.home_planets(owner).last() {
+            None => 0,
+            Some(id) => id.n.checked_add(1)?,
+        }
+        .max(s.rules.planets_per_player);
+        Some(PlanetId { owner, n })
+    }
+
+    /// Card text moves `planet` from its home system to the end of `to`'s, where it is a
+    /// home planet like the others; returns it there. Every ship on it goes to the warp
+    /// first, cards set beside it are discarded and tokens beside it taken away (they belong
+    /// to where it stood). Nothing moves if it is in `to`'s system already or `to`'s system
+    /// is full.
+    pub fn move_planet(
+        &mut self,
+        planet: PlanetId,
+        to: PlayerId,
+        source: u32,
+    ) -> Flow<Option<PlanetId>> {
+        if !self.state.planet_exists(planet) || planet.owner == to {
+            return Ok(None);
+        }
+        let Some(id) = self.next_planet(to) else {
+            return Ok(None);
+        };
+        for p in self.state.seats().collect::<Vec<_>>() {
+            let n = self.state.ships_on(planet, p);
+            self.send_to_warp(p, Place::Planet(planet), n, Rule::CardText)?;
+        }
+        let beside: Vec<CardId> = self.state.cards_beside(planet).collect();
+        for card in beside {
+            self.discard_anywhere(card, source);
+        }
+        self.state.planet_tokens.retain(|t| t.planet != planet);
+        // Ships sent away by answers to the warp may have landed again: they go too.
+        for p in self.state.seats().collect::<Vec<_>>() {
+            let n = self.state.ships_on(planet, p);
+            self.move_ships(p, Place::Planet(planet), Place::Warp, n, Rule::CardText);
+        }
+        self.state.planets.retain(|pl| pl.id != planet);
+        let s = &mut self.state;
+        let at = s.planets.partition_point(|pl| pl.id < id);
+        s.planets.insert(
+            at,
+            crate::state::Planet {
+                id,
+                ships: [0; crate::ids::MAX_PLAYERS],
+            },
+        );
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::PlanetMoved {
+                from: planet,
+                to: id,
+            },
+        );
+        Ok(Some(id))
     }
 
     /// `p` moves `n` ships from `from` onto `planet` (a colony there if it had none).

@@ -578,6 +578,12 @@ pub enum EventKind {
     PlanetCreated {
         planet: PlanetId,
     },
+    /// Card text moved a planet, emptied, from its home system to another's, where it is
+    /// the planet `to`.
+    PlanetMoved {
+        from: PlanetId,
+        to: PlanetId,
+    },
     /// A card went to the bottom of the cosmic deck (unseen).
     CardToDeckBottom {
         card: CardId,
@@ -852,6 +858,7 @@ impl EventKind {
                 | PlanetDestroyed { .. }
                 | PlanetKept { .. }
                 | PlanetCreated { .. }
+                | PlanetMoved { .. }
                 | CardToDeckBottom { .. }
                 | CardTakenFromDeck { .. }
                 | CardReturnedFromSheet { .. }
@@ -951,6 +958,7 @@ impl EventKind {
             | PlanetDestroyed { .. }
             | PlanetKept { .. }
             | PlanetCreated { .. }
+            | PlanetMoved { .. }
             | MustPlayCard { .. }
             | EffectStarted { .. }
             | EffectEnded { .. }
@@ -1742,6 +1750,13 @@ impl Names<'_> {
                 "a new planet, {}, appears in {}'s home system",
                 self.planet(*planet),
                 self.player(planet.owner)
+            ),
+            EventKind::PlanetMoved { from, to } => write!(
+                s,
+                "{} is moved to {}'s home system, where it is {}",
+                self.planet(*from),
+                self.player(to.owner),
+                self.planet(*to)
             ),
             EventKind::CardToDeckBottom { card, .. } => {
                 write!(s, "{} goes to the bottom of the deck", self.card(*card))

@@ -211,6 +211,8 @@ pub struct Game<'h> {
     pub(crate) moments: Vec<crate::hooks::Moment>,
     /// Set while a player discards its hand to draw a new one.
     pub(crate) new_hand: bool,
+    /// The player whose feeding text runs now (`set_feeding`).
+    pub(crate) feeding: Option<PlayerId>,
     observer: Option<Observer<'h>>,
     decision_observer: Option<DecisionObserver<'h>>,
     forced_observer: Option<ForcedObserver<'h>>,
@@ -412,6 +414,8 @@ impl<'h> Game<'h> {
             seed: start.seed,
             moments: start.moments,
             new_hand: start.new_hand,
+            // Snapshots are taken between turns, where no text runs.
+            feeding: None,
             observer: None,
             decision_observer: None,
             forced_observer: None,

@@ -100,10 +100,15 @@ pub enum Moment {
     ShipsToWarp(PlayerId, u8),
     /// This many of a player's ships were removed from the game.
     ShipsRemoved(PlayerId, u8),
-    /// A player retrieved this many of its ships from the warp.
-    ShipsRetrieved(PlayerId, u8),
-    /// A player drew this many cards from the deck.
-    CardsDrawn(PlayerId, u8),
+    /// A player retrieved this many of its ships from the warp; the second number is how
+    /// many of them its own feeding text retrieved (`Game::set_feeding`).
+    ShipsRetrieved(PlayerId, u8, u8),
+    /// A player drew this many cards from the deck; the second number is how many of them
+    /// its own feeding text drew (`Game::set_feeding`).
+    CardsDrawn(PlayerId, u8, u8),
+    /// A player (the first) took this many cards at random from another player's hand (the
+    /// second); the last number is how many of them its own feeding text took.
+    CardsTakenAtRandom(PlayerId, PlayerId, u8, u8),
     /// A player drew this many cards as rewards (they are the last it gained this encounter).
     RewardCardsDrawn(PlayerId, u8),
     /// A player gained a foreign colony.
@@ -135,10 +140,17 @@ impl Moment {
             (ShipsRemoved(p, a), ShipsRemoved(q, b)) if p == q => {
                 ShipsRemoved(p, a.saturating_add(b))
             }
-            (ShipsRetrieved(p, a), ShipsRetrieved(q, b)) if p == q => {
-                ShipsRetrieved(p, a.saturating_add(b))
+            (ShipsRetrieved(p, a, f), ShipsRetrieved(q, b, g)) if p == q => {
+                ShipsRetrieved(p, a.saturating_add(b), f.saturating_add(g))
             }
-            (CardsDrawn(p, a), CardsDrawn(q, b)) if p == q => CardsDrawn(p, a.saturating_add(b)),
+            (CardsDrawn(p, a, f), CardsDrawn(q, b, g)) if p == q => {
+                CardsDrawn(p, a.saturating_add(b), f.saturating_add(g))
+            }
+            (CardsTakenAtRandom(p, x, a, f), CardsTakenAtRandom(q, y, b, g))
+                if p == q && x == y =>
+            {
+                CardsTakenAtRandom(p, x, a.saturating_add(b), f.saturating_add(g))
+            }
             (RewardCardsDrawn(p, a), RewardCardsDrawn(q, b)) if p == q => {
                 RewardCardsDrawn(p, a.saturating_add(b))
             }

@@ -64,6 +64,9 @@ pub(crate) fn on_key(h: Happening) -> Keys {
         | Happening::MyShipsRemoved
         | Happening::OthersShipsRetrieved
         | Happening::OthersCardsDrawn
+        | Happening::MyShipsRetrieved
+        | Happening::MyCardsDrawn
+        | Happening::MyCardsTakenAtRandom
         | Happening::MyRewardsDrawn
         | Happening::OthersColonyGained
         | Happening::OthersDiscard(_)
@@ -115,6 +118,9 @@ pub(crate) fn on_bit(h: Happening) -> Ons {
         NewHandDiscard(_) => 21,
         ReinforcementPlayed => 22,
         HazardDrawn => 23,
+        MyShipsRetrieved => 24,
+        MyCardsDrawn => 25,
+        MyCardsTakenAtRandom => 26,
     }
 }
 
@@ -223,6 +229,9 @@ pub(crate) struct Index {
     lasting_replaces: Vec<bool>,
     /// Whether each lasting effect answers uses (`whenever ...`).
     lasting_answers: Vec<bool>,
+    /// For each item, whether it answers its own player's draws, retrievals or takes at
+    /// random: its text runs as feeding text (`Game::set_feeding`).
+    feeds: Vec<bool>,
 }
 
 /// Which of an item's abilities a holding gives: an alien its power, a flare card its wild
@@ -331,6 +340,17 @@ impl Index {
                 (l.reactions.iter().flat_map(|r| &r.triggers)).any(|t| matches!(t, Trigger::On(_)))
             })
             .collect();
+        let feeding = on_bit(Happening::MyShipsRetrieved)
+            | on_bit(Happening::MyCardsDrawn)
+            | on_bit(Happening::MyCardsTakenAtRandom);
+        let feeds = (program.items.iter())
+            .map(|i| {
+                (i.abilities.iter()).any(|&a| {
+                    (program.abilities[a as usize].triggers.iter())
+                        .any(|t| matches!(t, Trigger::On(h) if on_bit(*h) & feeding != 0))
+                })
+            })
+            .collect();
         Index {
             item_acting,
             acting,
@@ -338,7 +358,14 @@ impl Index {
             lasting_windows,
             lasting_replaces,
             lasting_answers,
+            feeds,
         }
+    }
+
+    /// Whether `item`'s text is feeding text: it answers its own player's draws,
+    /// retrievals or takes at random, and must not answer the extra ones it makes.
+    pub(crate) fn feeds(&self, item: u32) -> bool {
+        self.feeds.get(item as usize).copied().unwrap_or(false)
     }
 
     /// The windows at which lasting effect `effect` has reactions.

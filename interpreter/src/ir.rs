@@ -281,6 +281,15 @@ pub enum Happening {
     OthersShipsRetrieved,
     /// Another player drew cards from the deck (that player and how many).
     OthersCardsDrawn,
+    /// The controller retrieved ships from the warp (the controller and how many), leaving
+    /// out those its own feeding text retrieved (`Game::set_feeding`).
+    MyShipsRetrieved,
+    /// The controller drew cards from the deck (the controller and how many), leaving out
+    /// those its own feeding text drew.
+    MyCardsDrawn,
+    /// The controller took cards at random from another player's hand (that other player and
+    /// how many), leaving out those its own feeding text took.
+    MyCardsTakenAtRandom,
     /// The controller drew cards as rewards (the controller and how many).
     MyRewardsDrawn,
     /// Another player used a tech (Tech Scrambler answers this).
@@ -486,6 +495,9 @@ pub enum Expr {
     /// Whether a card is the one of that printed name (`it is "Cosmic Zap"`; names
     /// compared without case).
     Named(Box<Expr>, String),
+    /// Whether a card is a copy of the same printed card as another, or as any card of a
+    /// list (`it is a copy of claw`: the same name, as two Attack 08s or two Cosmic Zaps).
+    CopyOf(Box<Expr>, Box<Expr>),
     /// A bound name.
     Slot(u8),
     /// The player whose ability it is (or who acts, inside `as`).
@@ -819,6 +831,7 @@ impl Expr {
                 }
             }
             Expr::Binary(_, a, b)
+            | Expr::CopyOf(a, b)
             | Expr::DivUp(a, b)
             | Expr::Matching(a, b)
             | Expr::HandCards(a, b)
@@ -1195,6 +1208,14 @@ pub enum Stmt {
     KeepPlanet(Expr),
     /// `create a planet in PLAYER's home system [as NAME]`.
     CreatePlanet { owner: Expr, named: Option<u8> },
+    /// Moves a planet from its home system to the end of a player's home system, its ships
+    /// sent to the warp first and what lies beside it gone (`move site to my home system`),
+    /// naming it there (`as`).
+    MovePlanet {
+        planet: Expr,
+        to: Expr,
+        named: Option<u8>,
+    },
     /// `give this tech to PLAYER` (a completed tech changes hands).
     GiveTech(Expr),
     /// `move CARD to the bottom of the deck`.
@@ -1296,7 +1317,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1358,6 +1379,7 @@ impl Stmt {
             Stmt::DestroyPlanet(..) => StmtKind::DestroyPlanet,
             Stmt::KeepPlanet(..) => StmtKind::KeepPlanet,
             Stmt::CreatePlanet { .. } => StmtKind::CreatePlanet,
+            Stmt::MovePlanet { .. } => StmtKind::MovePlanet,
             Stmt::GiveTech(..) => StmtKind::GiveTech,
             Stmt::ToDeckBottom(..) => StmtKind::ToDeckBottom,
             Stmt::LendPower(..) => StmtKind::LendPower,
@@ -1519,9 +1541,8 @@ impl Happening {
             }
             PowerLost => SubjectKind::Player,
             MyShipsToWarp | OthersShipsToWarp | OthersShipsRemoved | MyShipsRemoved
-            | OthersShipsRetrieved | OthersCardsDrawn | MyRewardsDrawn | OthersColonyGained => {
-                SubjectKind::Count
-            }
+            | OthersShipsRetrieved | OthersCardsDrawn | MyRewardsDrawn | OthersColonyGained
+            | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom => SubjectKind::Count,
             TechCompleted => SubjectKind::Tech,
             MyPowerZapped | AlienLeft | DeckReshuffled | HazardDrawn => SubjectKind::Nothing,
         }

@@ -237,6 +237,7 @@ impl Game<'_> {
             self.state.encounter.gained.push((taker, card));
             taken += 1;
         }
+        self.note_taken_at_random(taker, from, taken);
         self.emit(
             Rule::Compensation,
             EventKind::CompensationTaken {

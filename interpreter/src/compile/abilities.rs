@@ -97,6 +97,11 @@ whenever_events! {
         Whenever::On(Happening::OthersShipsRetrieved)
     },
     "another player draws cards" => Whenever::On(Happening::OthersCardsDrawn),
+    "I retrieve ships from the warp" => Whenever::On(Happening::MyShipsRetrieved),
+    "I draw cards" => Whenever::On(Happening::MyCardsDrawn),
+    "I take cards at random from another player's hand" => {
+        Whenever::On(Happening::MyCardsTakenAtRandom)
+    },
     "I draw cards as rewards" => Whenever::On(Happening::MyRewardsDrawn),
     "this tech is completed" => Whenever::On(Happening::TechCompleted),
     "this hazard is drawn" => Whenever::On(Happening::HazardDrawn),

@@ -190,6 +190,21 @@ impl Compiler<'_> {
                 };
                 Some(Stmt::EncounterAt(self.expr(to, Ty::Planet)))
             }
+            // `move site to my home system`: a planet leaves its system for another.
+            "move"
+                if matches!(&a.object, Some(ast::Expr::Path(p)) if self.names_planet(p))
+                    && (self.arg(a, "to"))
+                        .is_some_and(|t| self.snippet(t.span()).ends_with("home system")) =>
+            {
+                let planet = self.expr(object?, Ty::Planet);
+                let to = self.owner_of(self.arg(a, "to")?, "home system")?;
+                let named = self.bind_as(
+                    a,
+                    Ty::Planet,
+                    "name the planet where it lands with a plain name: `move site to my home system as trophy`",
+                )?;
+                Some(Stmt::MovePlanet { planet, to, named })
+            }
             "move" => self.move_stmt(a),
             "draw" if object_text == "a new hand" => Some(Stmt::NewHand),
             // `collect compensation from opponent`: as the rules' negotiate collects it.

@@ -10,6 +10,22 @@ use cosmic_engine::CardType;
 use cosmic_grammar::ast::{self, Link, UnaryOp};
 
 /// A reference's tokens as the vocabulary reads them (see [`vocabulary::tokens`]).
+/// The card named after `a copy of` (`a copy of claw`), if `e` is written so.
+fn copied(e: &ast::Expr) -> Option<ast::Path> {
+    let ast::Expr::Path(p) = e else {
+        return None;
+    };
+    let first = p.segments.first()?;
+    let words: Vec<&str> = first.words.iter().map(|w| w.text.as_str()).collect();
+    if words != ["a", "copy"] || first.link != Some(Link::Of) || p.segments.len() < 2 {
+        return None;
+    }
+    let mut rest = p.clone();
+    rest.segments.remove(0);
+    rest.span.start = rest.segments[0].span.start;
+    Some(rest)
+}
+
 pub fn path_tokens(p: &ast::Path) -> Vec<String> {
     let words: Vec<(String, Option<&'static str>)> = p
         .segments
@@ -245,6 +261,21 @@ impl Compiler<'_> {
                     },
                     Ty::Bool,
                 )
+            }
+            // `it is a copy of claw`: two cards of the same printed card (or a copy of any of a
+            // list's cards).
+            ast::Expr::Binary { op, lhs, rhs, .. }
+                if matches!(op, ast::BinaryOp::Is | ast::BinaryOp::IsNot)
+                    && copied(rhs).is_some() =>
+            {
+                let Some(original) = copied(rhs) else {
+                    unreachable!("matched above")
+                };
+                let card = self.expr(lhs, Ty::Card);
+                let original = self.expr(&ast::Expr::Path(original), Ty::Cards);
+                let e = Expr::CopyOf(Box::new(card), Box::new(original));
+                let is = matches!(op, ast::BinaryOp::Is);
+                (if is { e } else { Expr::Not(Box::new(e)) }, Ty::Bool)
             }
             // `it is "Cosmic Zap"`: a card compared with a card's printed name.
             ast::Expr::Binary { op, lhs, rhs, .. }

@@ -173,6 +173,18 @@ impl Runtime {
                 }
                 _ => false,
             }),
+            Expr::CopyOf(a, b) => Value::Bool(match self.eval(a, game, ctx) {
+                Value::Card(a) => {
+                    let name = |c: CardId| {
+                        let def = game.state().cards[c.0 as usize].def as usize;
+                        (game.components().cosmic.get(def)).map(|d| d.name.to_lowercase())
+                    };
+                    let mine = name(a);
+                    (cards_of(self.eval(b, game, ctx)).into_iter())
+                        .any(|b| b != a && mine.is_some() && name(b) == mine)
+                }
+                _ => false,
+            }),
             Expr::KindValue(k) => Value::Int(match kind_value(&self.eval(k, game, ctx)) {
                 Some(CardKind::Attack(v) | CardKind::Reinforcement(v)) => v as i32,
                 _ => 0,

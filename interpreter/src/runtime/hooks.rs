@@ -144,13 +144,38 @@ impl Hooks for Runtime {
                 self.happened(game, Happening::MyShipsRemoved, only(p), subject)?;
                 self.happened(game, Happening::OthersShipsRemoved, others(p), subject)
             }
-            Moment::ShipsRetrieved(p, count) => {
+            Moment::ShipsRetrieved(p, count, fed) => {
+                if count > fed {
+                    let mine = Subject::Count {
+                        player: p,
+                        count: count - fed,
+                    };
+                    self.happened(game, Happening::MyShipsRetrieved, only(p), mine)?;
+                }
                 let subject = Subject::Count { player: p, count };
                 self.happened(game, Happening::OthersShipsRetrieved, others(p), subject)
             }
-            Moment::CardsDrawn(p, count) => {
+            Moment::CardsDrawn(p, count, fed) => {
+                if count > fed {
+                    let mine = Subject::Count {
+                        player: p,
+                        count: count - fed,
+                    };
+                    self.happened(game, Happening::MyCardsDrawn, only(p), mine)?;
+                }
                 let subject = Subject::Count { player: p, count };
                 self.happened(game, Happening::OthersCardsDrawn, others(p), subject)
+            }
+            Moment::CardsTakenAtRandom(taker, from, count, fed) => {
+                // `that player` is whom the cards came from: the same source to take from.
+                if count > fed {
+                    let subject = Subject::Count {
+                        player: from,
+                        count: count - fed,
+                    };
+                    self.happened(game, Happening::MyCardsTakenAtRandom, only(taker), subject)?;
+                }
+                Ok(())
             }
             Moment::RewardCardsDrawn(p, count) => {
                 let subject = Subject::Count { player: p, count };

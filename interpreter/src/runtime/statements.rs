@@ -17,7 +17,15 @@ impl Runtime {
     /// the decisions it asks name it.
     pub(super) fn run_body(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
         let outer = game.set_acting(Some(ctx.source));
-        let result = self.exec(stmts, game, ctx);
+        // Text answering its player's own draws: what it draws is not answered again.
+        let result = if self.index.feeds(ctx.item) {
+            let feeding = game.set_feeding(Some(ctx.me));
+            let result = self.exec(stmts, game, ctx);
+            game.set_feeding(feeding);
+            result
+        } else {
+            self.exec(stmts, game, ctx)
+        };
         game.set_acting(outer);
         result
     }
@@ -266,6 +274,16 @@ impl Runtime {
                     let pl = game.create_planet(owner, ctx.source);
                     if let Some(slot) = named {
                         ctx.slots[*slot as usize] = pl.map_or(Value::None, Value::Planet);
+                    }
+                }
+            }
+            Stmt::MovePlanet { planet, to, named } => {
+                if let (Value::Planet(pl), Some(to)) =
+                    (self.eval(planet, game, ctx), self.player(to, game, ctx))
+                {
+                    let moved = game.move_planet(pl, to, ctx.source)?;
+                    if let Some(slot) = named {
+                        ctx.slots[*slot as usize] = moved.map_or(Value::None, Value::Planet);
                     }
                 }
             }
