@@ -974,6 +974,11 @@ impl Game<'_> {
                 }
             }
         }
+        // A player with no planet to attack (its home planets stolen or destroyed, and no
+        // colony where `anywhere` allows): the encounter stays as it was.
+        if planets.is_empty() {
+            return Ok(());
+        }
         let Choice::Planet(planet) = self.pick(offense, DecisionKind::LaunchPlanet, planets)?
         else {
             return Ok(());
