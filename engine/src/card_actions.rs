@@ -376,7 +376,14 @@ impl Game<'_> {
     /// `players` win the game at once. The win is simultaneous with any win by colonies
     /// standing at this moment (a deal that gave a player its last colony, say): those
     /// players share it.
+    /// While the game is being won (`Window::GameWon`), `players` join the win instead.
     pub fn win_now(&mut self, players: Vec<PlayerId>, source: u32) -> Flow {
+        if !self.state.winners.is_empty() {
+            self.state.winners.extend(players);
+            self.state.winners.sort();
+            self.state.winners.dedup();
+            return Ok(());
+        }
         let mut winners = players;
         if !winners.is_empty() {
             winners.extend(self.winners_by_colonies());
@@ -386,7 +393,8 @@ impl Game<'_> {
         if winners.is_empty() {
             return Ok(());
         }
-        self.state.winners = winners.clone();
+        self.open_game_won(winners)?;
+        let winners = self.state.winners.clone();
         self.emit_caused(Cause::Ability(source), EventKind::GameWon { winners });
         Err(Stop::GameOver)
     }

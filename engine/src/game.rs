@@ -1124,9 +1124,21 @@ impl<'h> Game<'h> {
         if winners.is_empty() {
             return Ok(());
         }
-        self.state.winners = winners.clone();
+        self.open_game_won(winners)?;
+        let winners = self.state.winners.clone();
         self.emit(Rule::Win, EventKind::GameWon { winners });
         Err(Stop::GameOver)
+    }
+
+    /// The game is won by `winners`: they are named in the state and content may join the
+    /// win at `Window::GameWon` (a win while it is open adds to them) before the game ends.
+    /// Queued moments are left unanswered, as the game ends here.
+    pub(crate) fn open_game_won(&mut self, winners: Vec<PlayerId>) -> Flow {
+        self.state.winners = winners;
+        if self.may_act_at(crate::hooks::Window::GameWon) {
+            self.hooks().at(crate::hooks::Window::GameWon, self)?;
+        }
+        Ok(())
     }
 }
 

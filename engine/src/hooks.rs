@@ -53,6 +53,9 @@ pub enum Window {
         /// Whether the fight is a contest.
         contest: bool,
     },
+    /// The game is won, before it ends: `GameState::winners` names the winners, and content
+    /// may join the win (`win the game` adds its player to them).
+    GameWon,
 }
 
 impl Window {
@@ -82,6 +85,7 @@ impl Window {
             Window::Compensation => 28,
             Window::NewHand => 29,
             Window::PlansRevealed { contest } => 30 + contest as u32,
+            Window::GameWon => 32,
         };
         1 << n
     }

@@ -251,6 +251,7 @@ const WINDOW_WORDS: &[(WindowRelation, &str, Window)] = &[
         Window::Compensation,
     ),
     (WindowRelation::When, "a new hand is drawn", Window::NewHand),
+    (WindowRelation::When, "the game is won", Window::GameWon),
     // Duel (Steps of a Duel 7, Contests 3): the kind of fight picks the window below.
     (
         WindowRelation::After,

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 14;
+pub const FORMAT: u32 = 15;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -559,6 +559,10 @@ pub enum Expr {
     TopDiscard,
     /// Whether a player is collecting compensation now.
     Compensating(Box<Expr>),
+    /// The players winning the game now (`Window::GameWon`; none before).
+    GameWinners,
+    /// Whether a player is among those winning the game now (`Window::GameWon`).
+    Winning(Box<Expr>),
     /// Cards a player gained as compensation or rewards this encounter (still in its hand).
     Gained(Box<Expr>),
     /// In an answer to cards drawn as rewards, those cards (the ones still in the hand).
@@ -740,6 +744,7 @@ impl Expr {
             | Expr::Offense
             | Expr::Defense
             | Expr::AllPlayers
+            | Expr::GameWinners
             | Expr::Allies(None)
             | Expr::ThisAlienPlayer
             | Expr::ThisCard
@@ -799,6 +804,7 @@ impl Expr {
             | Expr::CombinedValue(a)
             | Expr::Reinforcements(a)
             | Expr::Compensating(a)
+            | Expr::Winning(a)
             | Expr::EncounterCard(a)
             | Expr::TypeOf(a)
             | Expr::PrintedValue(a)

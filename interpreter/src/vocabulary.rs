@@ -156,6 +156,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::AllPlayers,
     },
     Pattern {
+        words: "game 's winners",
+        ty: Ty::Players,
+        build: |_| Expr::GameWinners,
+    },
+    Pattern {
         words: "other players",
         ty: Ty::Players,
         build: |_| Expr::OthersThan(Box::new(Expr::Me)),
@@ -830,6 +835,16 @@ pub const PATTERNS: &[Pattern] = &[
         words: "{p} draw new hand",
         ty: Ty::Bool,
         build: |mut e| Expr::Renewing(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} wins game",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Winning(b(&mut e)),
+    },
+    Pattern {
+        words: "{p} win game",
+        ty: Ty::Bool,
+        build: |mut e| Expr::Winning(b(&mut e)),
     },
     Pattern {
         words: "{p} collects compensation",

@@ -219,6 +219,12 @@ impl Runtime {
                 _ => Value::None,
             },
             Expr::AllPlayers => Value::Players(all_mask(game)),
+            Expr::GameWinners => {
+                Value::Players((s.winners.iter()).fold(0, |mask, p| mask | 1 << p.ix()))
+            }
+            Expr::Winning(p) => Value::Bool(
+                (s.winners.iter()).any(|&w| self.eval(p, game, ctx) == Value::Player(w)),
+            ),
             Expr::OthersThan(p) => {
                 let m = self.eval(p, game, ctx).mask();
                 Value::Players(all_mask(game) & !m)
