@@ -50,9 +50,6 @@ pub enum Rule {
     OffenseOutOfCards,
     /// No destiny card can give the offense an encounter: its turn ends (our reading).
     NoEncounterPossible,
-    /// The defense card text named has no planet in its home system to aim the gate at:
-    /// the turn ends (our reading).
-    NoPlanetToAim,
     DefenseNewHand,
     Reveal,
     Morph,
@@ -138,9 +135,6 @@ impl Rule {
             Rule::OffenseOutOfCards => "Offense has no Encounter Cards",
             Rule::NoEncounterPossible => {
                 "Phase 2: Destiny (no planet left to attack: the turn ends; our reading)"
-            }
-            Rule::NoPlanetToAim => {
-                "Phase 3: Launch (the defense has no home planet to aim at: the turn ends; our reading)"
             }
             Rule::DefenseNewHand => "Defense has no Encounter Cards",
             Rule::Reveal => "Phase 6: Reveal",

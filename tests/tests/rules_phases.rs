@@ -328,6 +328,26 @@ fn destiny_with_no_planet_left_to_attack_ends_the_turn() {
     assert_eq!(t.outcomes(), [Outcome::Aborted], "{}", t.log());
 }
 
+// Card text naming a defense whose home system has no planet left (all stolen or destroyed)
+// leaves the encounter as destiny made it: there is nothing there to aim at, and no empty
+// choice is asked. The Will choosing such a player stopped a soak game with an error before.
+#[test]
+fn card_text_aiming_at_a_home_system_without_planets_changes_nothing() {
+    let mut t = Table::with_bots(3, 7);
+    t.set_offense(BLUE);
+    for n in 1..=5 {
+        t.game_mut()
+            .destroy_planet(planet(GREEN, n), 0)
+            .expect("destroying a planet outside an encounter goes through");
+    }
+    t.game_mut()
+        .aim_gate_at(BLUE, GREEN, true, 0)
+        .expect("aiming at an empty home system asks nothing");
+    assert!(!t.was_asked(BLUE, LaunchPlanet));
+    assert_eq!(t.state().encounter.defense, None);
+    assert_eq!(t.state().encounter.planet, None);
+}
+
 // Phase 2: Destiny, with one other player's planet left, destiny still finds it.
 #[test]
 fn destiny_with_one_planet_left_to_attack_names_its_owner() {

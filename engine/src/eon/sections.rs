@@ -23,7 +23,6 @@ pub fn source(rule: Rule) -> &'static str {
         Rule::Planning => "V.14 Playing Challenge Cards",
         Rule::OffenseOutOfCards | Rule::DefenseNewHand => "VIII.6 Getting New Cards",
         Rule::NoEncounterPossible => "V.4 Turning the Destiny Pile (no base left to challenge)",
-        Rule::NoPlanetToAim => "V.6-7 Pointing the Cone (the defense has no base to challenge)",
         Rule::Reveal => "V.15 Revealing Challenge Cards and Kickers",
         Rule::OffenseWins => "VI.1 The Outcome: the offense wins",
         Rule::DefenseWins => "VI.1 The Outcome: the defense wins",

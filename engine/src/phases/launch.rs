@@ -3,8 +3,7 @@
 
 use crate::decision::{Choice, DecisionKind};
 use crate::event::{EventKind, Place, Rule};
-use crate::game::{Flow, Game, Stop};
-use crate::state::Outcome;
+use crate::game::{Flow, Game};
 
 impl Game<'_> {
     pub(super) fn launch_phase(&mut self) -> Flow {
@@ -15,17 +14,6 @@ impl Game<'_> {
             None => {
                 let mut options = self.choices();
                 options.extend(self.state.home_planets(defense).map(Choice::Planet));
-                // Card text may name a defense whose home system lost every planet (stolen
-                // or destroyed): as when destiny can name no one, the turn ends (our reading).
-                if options.is_empty() {
-                    let outcome = Outcome::Aborted;
-                    self.state.encounter.outcome = Some(outcome);
-                    self.emit(
-                        Rule::NoPlanetToAim,
-                        EventKind::EncounterResolved { outcome },
-                    );
-                    return Err(Stop::TurnEnds);
-                }
                 match self.pick(offense, DecisionKind::LaunchPlanet, options)? {
                     Choice::Planet(p) => p,
                     _ => {
