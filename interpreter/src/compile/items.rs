@@ -23,6 +23,7 @@ impl Compiler<'_> {
             setup_tokens: None,
             keeps_power: false,
             secret: false,
+            remains_in_play: false,
             set: String::new(),
             excludes: Vec::new(),
             edition: String::new(),
@@ -35,6 +36,9 @@ impl Compiler<'_> {
             if let Entry::Property(p) = e {
                 if p.key.text == "power-loss" {
                     item.keeps_power = self.snippet(p.value.span()) == "never";
+                }
+                if p.key.text == "lasts" {
+                    item.remains_in_play = self.snippet(p.value.span()) == "until-discarded";
                 }
                 if p.key.text == "set" {
                     item.set = self.snippet(p.value.span()).to_string();

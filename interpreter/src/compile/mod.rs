@@ -49,6 +49,8 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 card_names: &card_names,
                 item_name: d.name.value.clone(),
                 item_kind: d.kind.text.clone(),
+                item_lasts: crate::explain::property(d, "lasts", &f.text).as_deref()
+                    == Some("until-discarded"),
                 duel_item: crate::explain::property(d, "edition", &f.text).as_deref()
                     == Some("duel"),
                 form: Form::Triggered,
@@ -118,6 +120,8 @@ struct Compiler<'a> {
     item_name: String,
     /// The kind of item being compiled, as written (`alien`, `tech`...).
     item_kind: String,
+    /// Whether the item remains in play until discarded (`lasts until-discarded`).
+    item_lasts: bool,
     /// Whether the item is a Duel card (`edition duel`): Duel's references are its own.
     duel_item: bool,
     form: Form,
