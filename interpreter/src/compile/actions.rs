@@ -48,7 +48,6 @@ impl Compiler<'_> {
                 "my new hand is drawn" => Until::NewHand,
                 "the end of the turn" => Until::EndOfTurn,
                 "the end of the game" => Until::EndOfGame,
-                "this hazard leaves play" => self.in_play(a.span),
                 other => {
                     self.lints.push(Lint::UnknownName {
                         what: "duration".into(),
@@ -466,7 +465,13 @@ impl Compiler<'_> {
                         "write `keep every alien power with too few home colonies until ...` (by default until the end of the encounter)",
                     );
                 }
-                Some(Stmt::KeepPowers(self.until(a)))
+                // Only this statement and a lasting block read `until this hazard leaves
+                // play` (the runtime resolves it for them alone).
+                let until = self.arg(a, "until").map(|e| self.snippet(e.span()));
+                Some(Stmt::KeepPowers(match until.as_deref() {
+                    Some("this hazard leaves play") => self.in_play(a.span),
+                    _ => self.until(a),
+                }))
             }
             "discard" if matches!(object, Some(ast::Expr::Str(_))) => {
                 let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
