@@ -200,7 +200,7 @@ impl Game<'_> {
     /// Turns `p`'s alien power off below the home-colony threshold and on again at it;
     /// returns the event to emit if it changed.
     fn update_power(&mut self, p: PlayerId) -> Option<EventKind> {
-        let active = self.state.home_colonies(p) >= self.state.rules.home_colonies_for_power;
+        let active = self.state.keeps_power(p);
         if active == self.state.players[p.ix()].power_active {
             return None;
         }
@@ -213,6 +213,17 @@ impl Game<'_> {
         } else {
             EventKind::PowerLost { player: p }
         })
+    }
+
+    /// Turns every player's power off or on again by the home-colony threshold, after an
+    /// effect suspending it started or ended.
+    pub(crate) fn update_powers(&mut self, cause: crate::event::Cause) {
+        // Every flag is set before any event, which the invariants observe.
+        let players = (0..self.state.player_count()).map(|i| PlayerId(i as u8));
+        let changed: Vec<EventKind> = players.filter_map(|p| self.update_power(p)).collect();
+        for kind in changed {
+            self.emit_caused(cause, kind);
+        }
     }
 
     /// Sends `count` of `p`'s ships from `from` to the warp, unless content sends some or

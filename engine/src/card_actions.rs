@@ -78,7 +78,11 @@ impl Game<'_> {
         if matches!(what, Lasting::Continuous { .. }) {
             self.holdings_changed(p);
         }
+        let keeps_powers = matches!(what, Lasting::PowersKept);
         self.add_effect(p, until, what);
+        if keeps_powers {
+            self.update_powers(Cause::Ability(source));
+        }
         self.emit_caused(
             Cause::Ability(source),
             EventKind::EffectStarted {
@@ -91,8 +95,16 @@ impl Game<'_> {
 
     /// Ends the effects that last no longer than `until`, each content effect with its line.
     pub(crate) fn expire_effects(&mut self, until: Until) {
+        let kept = self.state.effects.powers_kept();
         let ended = self.state.effects.expire(until);
         self.effects_changed();
+        if kept && !self.state.effects.powers_kept() {
+            let rule = match until {
+                Until::EndOfTurn => crate::event::Rule::StartTurn,
+                _ => crate::event::Rule::EncounterCleanup,
+            };
+            self.update_powers(Cause::Rule(rule));
+        }
         for (player, source) in ended {
             self.emit_caused(
                 Cause::Ability(source),

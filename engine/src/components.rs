@@ -209,6 +209,9 @@ pub struct HazardDef {
     pub name: String,
     /// Copies in the hazard deck.
     pub count: u8,
+    /// Whether it remains in play once drawn, until card text discards it from play.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub remains_in_play: bool,
 }
 
 /// Everything a game is set up from.

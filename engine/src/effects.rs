@@ -19,6 +19,9 @@ pub enum Until {
     EndOfTurn,
     /// For the rest of the game.
     EndOfGame,
+    /// Until the hazard (its index in `Components::hazards`) leaves play: ended only when
+    /// card text discards it from play.
+    InPlay(u16),
 }
 
 impl Until {
@@ -29,6 +32,7 @@ impl Until {
             Until::EndOfEncounter => "until the end of the encounter",
             Until::EndOfTurn => "until the end of the turn",
             Until::EndOfGame => "for the rest of the game",
+            Until::InPlay(_) => "until this hazard leaves play",
         }
     }
 }
@@ -88,6 +92,9 @@ pub enum Lasting {
         /// The alien `with` was given (none: the owner had no sheet).
         taken: Option<u16>,
     },
+    /// No player loses its alien power for having too few home colonies while this lasts
+    /// (a power lost that way comes back).
+    PowersKept,
     /// The owner may play the cards on its alien sheet as if they were in its hand, while its
     /// alien power works.
     SheetAccess,
@@ -141,6 +148,26 @@ impl Effects {
         self.lasting
             .iter()
             .any(|e| e.by == p && matches!(e.what, Lasting::PowerOff))
+    }
+
+    /// Whether an effect keeps every alien power on below the home-colony threshold.
+    #[inline]
+    pub fn powers_kept(&self) -> bool {
+        (self.lasting.iter()).any(|e| matches!(e.what, Lasting::PowersKept))
+    }
+
+    /// Ends the effects that last until the hazard `hazard` leaves play; gives the owner and
+    /// source of each content effect ended, for the log.
+    pub fn end_in_play(&mut self, hazard: u16) -> Vec<(PlayerId, u32)> {
+        let mut ended = Vec::new();
+        self.lasting.retain(|e| {
+            let keep = e.until != Until::InPlay(hazard);
+            if let (false, Lasting::Continuous { source, .. }) = (keep, &e.what) {
+                ended.push((e.by, *source));
+            }
+            keep
+        });
+        ended
     }
 
     /// Whether `p`'s alien power is zapped (see `Lasting::Zapped`).

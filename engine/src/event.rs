@@ -429,6 +429,10 @@ pub enum EventKind {
     HazardDiscarded {
         hazard: u16,
     },
+    /// A hazard that remains in play stays face up after its encounter (hazard deck variant).
+    HazardRemains {
+        hazard: u16,
+    },
     /// The hazard discard pile is shuffled to form a new hazard deck.
     HazardDeckReshuffled,
     /// A player taking rewards says how many of its cards come from the reward deck.
@@ -826,6 +830,7 @@ impl EventKind {
                 | TechDeckReshuffled
                 | HazardDrawn { .. }
                 | HazardDiscarded { .. }
+                | HazardRemains { .. }
                 | HazardDeckReshuffled
                 | RewardDeckChosen { .. }
                 | RiftDetonated { .. }
@@ -1553,6 +1558,9 @@ impl Names<'_> {
             ),
             EventKind::HazardDiscarded { hazard } => {
                 write!(s, "the hazard {} is discarded", self.hazard(*hazard))
+            }
+            EventKind::HazardRemains { hazard } => {
+                write!(s, "the hazard {} remains in play", self.hazard(*hazard))
             }
             EventKind::HazardDeckReshuffled => {
                 write!(s, "the hazard discard pile is shuffled into a new hazard deck")

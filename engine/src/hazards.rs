@@ -8,7 +8,7 @@
 
 use crate::components::Components;
 use crate::edition::Hazards;
-use crate::event::{EventKind, Rule};
+use crate::event::{Cause, EventKind, Rule};
 use crate::game::{Flow, Game};
 
 /// The hazard deck before it is shuffled: every copy of every hazard.
@@ -40,15 +40,46 @@ impl Game<'_> {
         };
         self.state.encounter.hazard = Some(hazard);
         let player = self.state.offense;
+        // In play from its draw on (before the event, which the invariants observe).
+        if self.components.hazards[hazard as usize].remains_in_play {
+            self.state.hazards_in_play.push(hazard);
+        }
         self.emit(Rule::Hazard, EventKind::HazardDrawn { player, hazard });
         self.hooks().hazard(hazard, player, self)
     }
 
-    /// Encounter cleanup: the encounter's hazard goes to the hazard discard pile.
+    /// Encounter cleanup: the encounter's hazard goes to the hazard discard pile, unless it
+    /// remains in play.
     pub(crate) fn discard_hazard(&mut self) {
-        if let Some(hazard) = self.state.encounter.hazard.take() {
+        let Some(hazard) = self.state.encounter.hazard.take() else {
+            return;
+        };
+        // Gone already if card text discarded it from play during its own encounter.
+        let remains = self.components.hazards[hazard as usize].remains_in_play;
+        if !remains {
             self.state.hazards.discard.push(hazard);
             self.emit(Rule::Hazard, EventKind::HazardDiscarded { hazard });
+        } else if self.state.hazards_in_play.contains(&hazard) {
+            self.emit(Rule::Hazard, EventKind::HazardRemains { hazard });
         }
+    }
+
+    /// Card text (`source`) discards `hazard` from play, if it is in play: it goes to the
+    /// hazard discard pile and the effects lasting while it is in play end with it.
+    pub fn discard_hazard_from_play(&mut self, hazard: u16, source: u32) {
+        let Some(i) = (self.state.hazards_in_play.iter()).position(|&h| h == hazard) else {
+            return;
+        };
+        self.state.hazards_in_play.remove(i);
+        self.state.hazards.discard.push(hazard);
+        let cause = Cause::Ability(source);
+        self.emit_caused(cause, EventKind::HazardDiscarded { hazard });
+        let ended = self.state.effects.end_in_play(hazard);
+        self.effects_changed();
+        for (player, source) in ended {
+            let ended_by = Cause::Ability(source);
+            self.emit_caused(ended_by, EventKind::EffectEnded { player, source });
+        }
+        self.update_powers(cause);
     }
 }

@@ -25,7 +25,7 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
                 s.players[p.ix()].color
             ));
         }
-        let active = s.home_colonies(p) >= s.rules.home_colonies_for_power;
+        let active = s.keeps_power(p);
         if active != s.players[p.ix()].power_active {
             return Err(format!(
                 "{}'s alien power is {} with {} home colonies",
@@ -84,10 +84,23 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
         }
     }
     if !s.rules.hazards.is_off() {
-        // Every copy of every hazard is in the deck, its discard pile or this encounter.
+        // Every copy of every hazard is in the deck, its discard pile, this encounter or in
+        // play (a hazard that remains in play is there from its draw on, not in the encounter).
         let mut copies = vec![0u8; components.hazards.len()];
-        let drawn = s.encounter.hazard.iter();
-        for &h in s.hazards.draw.iter().chain(&s.hazards.discard).chain(drawn) {
+        let lasts = |h: u16| {
+            components
+                .hazards
+                .get(h as usize)
+                .is_some_and(|d| d.remains_in_play)
+        };
+        if let Some(&h) = s.hazards_in_play.iter().find(|&&h| !lasts(h)) {
+            return Err(format!(
+                "hazard #{h} is in play but does not remain in play"
+            ));
+        }
+        let drawn = s.encounter.hazard.iter().filter(|&&h| !lasts(h));
+        let piles = s.hazards.draw.iter().chain(&s.hazards.discard);
+        for &h in piles.chain(drawn).chain(&s.hazards_in_play) {
             match copies.get_mut(h as usize) {
                 Some(n) => *n += 1,
                 None => return Err(format!("hazard #{h} is unknown")),

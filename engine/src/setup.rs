@@ -158,6 +158,7 @@ pub(crate) fn initial_state(
             draw: hazards,
             discard: Vec::new(),
         },
+        hazards_in_play: Vec::new(),
         unused_aliens: Vec::new(),
         aside: Vec::new(),
         renewing: None,

@@ -413,6 +413,10 @@ pub struct GameState {
     /// discard pile: what card text does to "the discard pile" never reaches it.
     #[serde(flatten, with = "crate::piles::hazard_fields")]
     pub hazards: crate::piles::Pile<u16>,
+    /// The hazards that remain in play once drawn (`HazardDef::remains_in_play`), face up
+    /// for everyone, in the order they entered play, until card text discards them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hazards_in_play: Vec<u16>,
     /// The alien sheets left in the box (not in play), in ascending order: rotating powers
     /// and content that gives a random unused alien draw from them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -563,6 +567,12 @@ impl GameState {
             .iter()
             .filter(|pl| pl.id.owner == p && pl.ships[p.ix()] > 0)
             .count() as u8
+    }
+
+    /// Whether `p`'s alien power is on by the home-colony rule: enough home colonies, or an
+    /// effect suspending the rule (`Lasting::PowersKept`).
+    pub fn keeps_power(&self, p: PlayerId) -> bool {
+        self.home_colonies(p) >= self.rules.home_colonies_for_power || self.effects.powers_kept()
     }
 
     /// Foreign planets where `p` has a colony (what the colony track should show).

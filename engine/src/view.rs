@@ -156,6 +156,11 @@ impl<'a> View<'a> {
         self.state.players[p.ix()].track
     }
 
+    /// The hazards in play (face up for everyone), in the order they entered play.
+    pub fn hazards_in_play(&self) -> &[u16] {
+        &self.state.hazards_in_play
+    }
+
     /// A player's home colonies.
     pub fn home_colonies(&self, p: PlayerId) -> u8 {
         self.state.home_colonies(p)

@@ -324,6 +324,23 @@ pub enum Lint {
         #[label("nothing looked at before this")]
         span: Span,
     },
+    /// A hazard discarded from play by a name no hazard among the files linted has: it
+    /// would discard nothing. A warning, as the hazard may be in files linted apart.
+    #[error("no hazard among the files linted is named `{found}`")]
+    #[diagnostic(
+        code(cosmic::lint::unknown_hazard),
+        severity(Warning),
+        help("{help}")
+    )]
+    UnknownHazard {
+        /// The name as written.
+        found: String,
+        /// The closest name, or what to do.
+        help: String,
+        /// Where.
+        #[label("discards nothing unless a hazard has this name")]
+        span: Span,
+    },
     /// A card named in quotes (`it is "Cosmic Zap"`) that no card of the library is.
     #[error("no card of the library is named `{found}`")]
     #[diagnostic(code(cosmic::lint::unknown_card), help("{help}"))]

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 15;
+pub const FORMAT: u32 = 16;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -163,6 +163,9 @@ pub struct Item {
     /// An alien whose power is never lost for too few home colonies (`power-loss never`).
     #[serde(default)]
     pub keeps_power: bool,
+    /// A hazard that remains in play until card text discards it (`lasts until-discarded`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub remains_in_play: bool,
     /// A tech kept secret until used (`reveal when-used`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub secret: bool,
@@ -1143,6 +1146,12 @@ pub enum Stmt {
     },
     /// Two players exchange alien sheets.
     SwapAliens(Expr, Expr),
+    /// No alien power is lost for too few home colonies until then (`keep every alien power
+    /// with too few home colonies until this hazard leaves play`).
+    KeepPowers(Until),
+    /// The hazard named (an index in the program's sources) leaves play for the hazard
+    /// discard pile, if it is in play (`discard "The Witness" from play`).
+    DiscardHazard(u32),
     /// Two players exchange alien sheets with everything on them (tokens, cards set on them).
     SwapSheets(Expr, Expr),
     /// Two players trade alien sheets with everything on them until the end of the
@@ -1323,7 +1332,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, DiscardHazard, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1369,6 +1378,8 @@ impl Stmt {
             Stmt::SwapAliens(..) => StmtKind::SwapAliens,
             Stmt::SwapSheets(..) => StmtKind::SwapSheets,
             Stmt::SwapSheetsForEncounter(..) => StmtKind::SwapSheetsForEncounter,
+            Stmt::KeepPowers(..) => StmtKind::KeepPowers,
+            Stmt::DiscardHazard(..) => StmtKind::DiscardHazard,
             Stmt::GainRandomAlien { .. } => StmtKind::GainRandomAlien,
             Stmt::ReplaceAlien(..) => StmtKind::ReplaceAlien,
             Stmt::ZapOwnPower => StmtKind::ZapOwnPower,

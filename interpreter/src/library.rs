@@ -27,6 +27,7 @@ pub const PROPERTIES: &[&str] = &[
     "value",
     "deck",
     "access",
+    "lasts",
 ];
 
 /// One content file.

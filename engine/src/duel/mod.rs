@@ -248,6 +248,7 @@ fn initial_state(
         fixed_defense: None,
         techs: Pile::default(),
         hazards: Pile::default(),
+        hazards_in_play: Vec::new(),
         unused_aliens: Vec::new(),
         aside: Vec::new(),
         renewing: None,

@@ -61,6 +61,22 @@ impl Compiler<'_> {
         }
     }
 
+    /// `until this hazard leaves play`: only a hazard that remains in play says it; the
+    /// runtime reads it as the hazard whose text runs (`Until::InPlay(u16::MAX)` until then).
+    pub(super) fn in_play(&mut self, span: Span) -> Until {
+        if self.item_kind != "hazard" || !self.item_lasts {
+            self.lints.push(Lint::Unsupported {
+                what: "`until this hazard leaves play` outside a hazard that remains in play"
+                    .into(),
+                help: "only a hazard with `lasts until-discarded` stays in play; elsewhere write \
+                       `until the end of the encounter` or another duration"
+                    .into(),
+                span,
+            });
+        }
+        Until::InPlay(u16::MAX)
+    }
+
     /// The name an action's `as NAME` gives what it makes (`Some(None)` without one); a
     /// name that is not plain words is reported with `help`, and gives `None`.
     fn bind_as(&mut self, a: &ast::Action, ty: Ty, help: &str) -> Option<Option<u8>> {
@@ -456,6 +472,34 @@ impl Compiler<'_> {
                 a,
                 "write `reverse the turn order` or `reverse the allies' gains`",
             ),
+            "keep" if object_text == "every alien power" => {
+                let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
+                if with.as_deref() != Some("too few home colonies") {
+                    return self.unsupported(
+                        a,
+                        "write `keep every alien power with too few home colonies until ...` (by default until the end of the encounter)",
+                    );
+                }
+                // Only this statement and a lasting block read `until this hazard leaves
+                // play` (the runtime resolves it for them alone).
+                let until = self.arg(a, "until").map(|e| self.snippet(e.span()));
+                Some(Stmt::KeepPowers(match until.as_deref() {
+                    Some("this hazard leaves play") => self.in_play(a.span),
+                    _ => self.until(a),
+                }))
+            }
+            "discard" if matches!(object, Some(ast::Expr::Str(_))) => {
+                let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
+                let Some(ast::Expr::Str(name)) = object else {
+                    return None;
+                };
+                if from.as_deref() != Some("play") {
+                    return self.unsupported(a, "a hazard is discarded from play: write `discard \"The Witness\" from play`");
+                }
+                self.known_hazard(name);
+                let name = self.source(name.value.clone());
+                Some(Stmt::DiscardHazard(name))
+            }
             "swap" => {
                 let with = self.arg(a, "with");
                 match (object, with) {

@@ -356,6 +356,26 @@ impl Compiler<'_> {
         });
     }
 
+    /// Lints a hazard name (`discard "The Witness" from play`) that no hazard of the
+    /// library has: a misspelled name would discard nothing.
+    pub(super) fn known_hazard(&mut self, name: &ast::Str) {
+        let lower = name.value.to_lowercase();
+        if self.hazard_names.iter().any(|n| n.to_lowercase() == lower) {
+            return;
+        }
+        let closest =
+            crate::names::did_you_mean(&lower, self.hazard_names.iter().map(String::as_str));
+        let help = match closest {
+            Some(n) => format!("did you mean `\"{n}\"` (names are compared without case)? Only a hazard of the library is discarded from play"),
+            None => "name a hazard of the library, and lint this file with the hazard it names".into(),
+        };
+        self.lints.push(Lint::UnknownHazard {
+            found: name.value.clone(),
+            help,
+            span: name.span,
+        });
+    }
+
     /// `an attack 12`, `an attack (claim value)`: a card type that has a value, with its value.
     fn valued(&mut self, reference: &ast::Path, value: &ast::Expr) -> (Expr, Ty) {
         let toks = path_tokens(reference);

@@ -23,6 +23,7 @@ impl Compiler<'_> {
             setup_tokens: None,
             keeps_power: false,
             secret: false,
+            remains_in_play: false,
             set: String::new(),
             excludes: Vec::new(),
             edition: String::new(),
@@ -35,6 +36,17 @@ impl Compiler<'_> {
             if let Entry::Property(p) = e {
                 if p.key.text == "power-loss" {
                     item.keeps_power = self.snippet(p.value.span()) == "never";
+                }
+                if p.key.text == "lasts" {
+                    item.remains_in_play = self.snippet(p.value.span()) == "until-discarded";
+                    if !item.remains_in_play || kind != ItemKind::Hazard {
+                        // Whatever lints clean runs: a `lasts` nothing reads is refused.
+                        self.lints.push(Lint::Unsupported {
+                            what: format!("`lasts {}` on a {}", self.snippet(p.value.span()), kind.word()),
+                            help: "only a hazard lasts: write `lasts until-discarded` in a hazard that remains in play".into(),
+                            span: p.span,
+                        });
+                    }
                 }
                 if p.key.text == "set" {
                     item.set = self.snippet(p.value.span()).to_string();

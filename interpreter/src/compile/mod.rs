@@ -32,6 +32,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
     };
     let mut lints = Vec::new();
     let card_names = card_names(files);
+    let hazard_names = hazard_names(files);
     for f in files {
         let mut out = Vec::new();
         for d in f.decls() {
@@ -47,8 +48,11 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 scope: Vec::new(),
                 slots: 0,
                 card_names: &card_names,
+                hazard_names: &hazard_names,
                 item_name: d.name.value.clone(),
                 item_kind: d.kind.text.clone(),
+                item_lasts: crate::explain::property(d, "lasts", &f.text).as_deref()
+                    == Some("until-discarded"),
                 duel_item: crate::explain::property(d, "edition", &f.text).as_deref()
                     == Some("duel"),
                 form: Form::Triggered,
@@ -84,6 +88,15 @@ fn card_names(files: &[SourceFile]) -> Vec<String> {
     names
 }
 
+/// The names of the hazards among `files`: what `discard "NAME" from play` may name.
+fn hazard_names(files: &[SourceFile]) -> Vec<String> {
+    (files.iter())
+        .flat_map(|f| f.decls())
+        .filter(|d| ItemKind::from_word(&d.kind.text) == Some(ItemKind::Hazard))
+        .map(|d| d.name.value.clone())
+        .collect()
+}
+
 /// Which form the ability being compiled has (what its statements may do).
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Form {
@@ -103,6 +116,8 @@ struct Compiler<'a> {
     program: &'a mut Program,
     /// What `CARD is "NAME"` may name (`card_names`).
     card_names: &'a [String],
+    /// What `discard "NAME" from play` may name (`hazard_names`).
+    hazard_names: &'a [String],
     lints: &'a mut Vec<Lint>,
     text: &'a str,
     item_lets: HashMap<Vec<String>, ast::Expr>,
@@ -118,6 +133,8 @@ struct Compiler<'a> {
     item_name: String,
     /// The kind of item being compiled, as written (`alien`, `tech`...).
     item_kind: String,
+    /// Whether the item remains in play until discarded (`lasts until-discarded`).
+    item_lasts: bool,
     /// Whether the item is a Duel card (`edition duel`): Duel's references are its own.
     duel_item: bool,
     form: Form,

@@ -51,6 +51,8 @@ pub const DURATIONS: &[(&str, &str, Until)] = &[
     ("for", "the rest of the turn", Until::EndOfTurn),
     ("until", "the end of the turn", Until::EndOfTurn),
     ("for", "the rest of the game", Until::EndOfGame),
+    // The hazard whose text runs: only a hazard that remains in play (`Compiler::in_play`).
+    ("until", "this hazard leaves play", Until::InPlay(u16::MAX)),
 ];
 
 impl Compiler<'_> {
@@ -201,6 +203,9 @@ impl Compiler<'_> {
             });
             return None;
         };
+        if let Until::InPlay(_) = until {
+            self.in_play(l.span);
+        }
         if self.form == Form::Lasting || self.form == Form::Continuous {
             // `check_form` refuses it where it stands; its body is not compiled twice over.
             return Some(Stmt::Lasting {

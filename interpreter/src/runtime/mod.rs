@@ -127,6 +127,7 @@ pub fn components(program: &Program, base: &Components) -> Components {
         c.hazards.push(HazardDef {
             name: item.name.clone(),
             count: item.count.unwrap_or(1),
+            remains_in_play: item.remains_in_play,
         });
     }
     c.duel = duel_components(program, &c.duel);

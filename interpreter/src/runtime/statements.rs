@@ -83,7 +83,18 @@ impl Runtime {
                     source: *source,
                     env,
                 };
-                game.start_effect(me, *until, what, *source, None);
+                game.start_effect(me, in_play(*until, game), what, *source, None);
+            }
+            Stmt::KeepPowers(until) => {
+                let until = in_play(*until, game);
+                game.start_effect(me, until, Lasting::PowersKept, ctx.source, None);
+            }
+            Stmt::DiscardHazard(name) => {
+                let name = self.program.sources[*name as usize].as_str();
+                let hazards = &game.components().hazards;
+                if let Some(h) = hazards.iter().position(|d| d.name == name) {
+                    game.discard_hazard_from_play(h as u16, ctx.source);
+                }
             }
             Stmt::SetType { card, to, source } => {
                 if let Value::Card(c) = self.eval(card, game, ctx) {
@@ -718,5 +729,14 @@ impl Runtime {
             .collect();
         let text = &self.program.sources[source as usize];
         crate::reads::substitute(text, &values).into_boxed_str()
+    }
+}
+
+/// A duration as it applies now: `until this hazard leaves play` is the hazard whose text
+/// runs, the encounter's (a hazard's text runs only as it is drawn).
+fn in_play(until: Until, game: &Game<'_>) -> Until {
+    match (until, game.state().encounter.hazard) {
+        (Until::InPlay(_), Some(h)) => Until::InPlay(h),
+        _ => until,
     }
 }
