@@ -327,11 +327,7 @@ pub enum Lint {
     /// A hazard discarded from play by a name no hazard among the files linted has: it
     /// would discard nothing. A warning, as the hazard may be in files linted apart.
     #[error("no hazard among the files linted is named `{found}`")]
-    #[diagnostic(
-        code(cosmic::lint::unknown_hazard),
-        severity(Warning),
-        help("{help}")
-    )]
+    #[diagnostic(code(cosmic::lint::unknown_hazard), severity(Warning), help("{help}"))]
     UnknownHazard {
         /// The name as written.
         found: String,
