@@ -328,6 +328,30 @@ fn destiny_with_no_planet_left_to_attack_ends_the_turn() {
     assert_eq!(t.outcomes(), [Outcome::Aborted], "{}", t.log());
 }
 
+// Phase 2: Destiny, the offense's own color when no other home system has a planet left:
+// drawing again could only loop, so it is not offered; the encounter at home is had. A soak
+// game drew 256 cards without an encounter before (a random bot always drawing again).
+#[test]
+fn own_color_with_no_other_planet_left_is_no_reason_to_draw_again() {
+    let mut t = Table::with_bots(3, 7);
+    t.set_offense(BLUE);
+    for owner in [GREEN, PURPLE] {
+        for n in 1..=5 {
+            t.game_mut()
+                .destroy_planet(planet(owner, n), 0)
+                .expect("destroying a planet outside an encounter goes through");
+        }
+    }
+    // Green's ships went to the warp with its planets: one is a foreign colony in Blue's system.
+    t.set_ships(GREEN, planet(BLUE, 1), 1);
+    t.destiny_on_top(&[destiny(Color::Blue)]);
+    t.play();
+
+    // One encounter is left, so nothing is asked: drawing again is not among the options.
+    assert!(!t.was_asked(BLUE, OwnColor), "{}", t.log());
+    assert!(t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == GREEN)));
+}
+
 // Card text naming a defense whose home system has no planet left (all stolen or destroyed)
 // leaves the encounter as destiny made it: there is nothing there to aim at, and no empty
 // choice is asked. The Will choosing such a player stopped a soak game with an error before.

@@ -197,7 +197,12 @@ impl Game<'_> {
     /// The options after drawing one's own color.
     fn own_color_choice(&mut self) -> Flow<Choice> {
         let mut options = self.own_color_encounters();
-        options.push(Choice::DrawAgain);
+        // Drawing again is offered only if another card could name someone: once every
+        // other home system has lost its planets, it could only loop (our reading).
+        let offense = self.state.offense;
+        if (self.state.seats()).any(|p| p != offense && self.state.has_home_planets(p)) {
+            options.push(Choice::DrawAgain);
+        }
         self.pick(self.state.offense, DecisionKind::OwnColor, options)
     }
 
