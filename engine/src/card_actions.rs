@@ -1154,12 +1154,10 @@ impl Game<'_> {
         }
     }
 
-    /// Card text destroys `planet`: every ship on it goes to the warp, cards set beside it
-    /// are discarded, tokens beside it are taken away, and it leaves the game.
-    pub fn destroy_planet(&mut self, planet: PlanetId, source: u32) -> Flow {
-        if !self.state.planet_exists(planet) {
-            return Ok(());
-        }
+    /// Empties `planet` and takes it off the table (destroyed, or moved elsewhere): every
+    /// ship on it goes to the warp, cards set beside it are discarded, tokens beside it are
+    /// taken away.
+    fn clear_and_lift_planet(&mut self, planet: PlanetId, source: u32) -> Flow {
         for p in self.state.seats().collect::<Vec<_>>() {
             let n = self.state.ships_on(planet, p);
             self.send_to_warp(p, Place::Planet(planet), n, Rule::CardText)?;
@@ -1169,12 +1167,22 @@ impl Game<'_> {
             self.discard_anywhere(card, source);
         }
         self.state.planet_tokens.retain(|t| t.planet != planet);
-        // Ships sent away by answers to the warp may have landed again: they are lost too.
+        // Ships sent away by answers to the warp may have landed again: they go too.
         for p in self.state.seats().collect::<Vec<_>>() {
             let n = self.state.ships_on(planet, p);
             self.move_ships(p, Place::Planet(planet), Place::Warp, n, Rule::CardText);
         }
         self.state.planets.retain(|pl| pl.id != planet);
+        Ok(())
+    }
+
+    /// Card text destroys `planet`: every ship on it goes to the warp, cards set beside it
+    /// are discarded, tokens beside it are taken away, and it leaves the game.
+    pub fn destroy_planet(&mut self, planet: PlanetId, source: u32) -> Flow {
+        if !self.state.planet_exists(planet) {
+            return Ok(());
+        }
+        self.clear_and_lift_planet(planet, source)?;
         self.emit_caused(
             Cause::Ability(source),
             EventKind::PlanetDestroyed { planet },
@@ -1249,21 +1257,7 @@ impl Game<'_> {
         let Some(id) = self.next_planet(to) else {
             return Ok(None);
         };
-        for p in self.state.seats().collect::<Vec<_>>() {
-            let n = self.state.ships_on(planet, p);
-            self.send_to_warp(p, Place::Planet(planet), n, Rule::CardText)?;
-        }
-        let beside: Vec<CardId> = self.state.cards_beside(planet).collect();
-        for card in beside {
-            self.discard_anywhere(card, source);
-        }
-        self.state.planet_tokens.retain(|t| t.planet != planet);
-        // Ships sent away by answers to the warp may have landed again: they go too.
-        for p in self.state.seats().collect::<Vec<_>>() {
-            let n = self.state.ships_on(planet, p);
-            self.move_ships(p, Place::Planet(planet), Place::Warp, n, Rule::CardText);
-        }
-        self.state.planets.retain(|pl| pl.id != planet);
+        self.clear_and_lift_planet(planet, source)?;
         let s = &mut self.state;
         let at = s.planets.partition_point(|pl| pl.id < id);
         s.planets.insert(

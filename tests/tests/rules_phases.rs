@@ -299,6 +299,15 @@ fn destiny_own_color_with_nothing_to_attack_at_home_draws_again() {
     assert!(t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == GREEN)));
 }
 
+/// Card text destroys every planet of `owner`'s home system, outside an encounter.
+fn destroy_home_system(t: &mut Table, owner: cosmic_engine::PlayerId) {
+    for n in 1..=5 {
+        t.game_mut()
+            .destroy_planet(planet(owner, n), 0)
+            .expect("destroying a planet outside an encounter goes through");
+    }
+}
+
 // Phase 2: Destiny, with every planet the offense could attack destroyed by card text: no
 // destiny card can name a defense, so the offense's turn ends without drawing one (our
 // reading; the rules never leave a game without planets to attack). A game stopped with an
@@ -308,11 +317,7 @@ fn destiny_with_no_planet_left_to_attack_ends_the_turn() {
     let mut t = Table::with_bots(3, 7);
     t.set_offense(BLUE);
     for owner in [GREEN, PURPLE] {
-        for n in 1..=5 {
-            t.game_mut()
-                .destroy_planet(planet(owner, n), 0)
-                .expect("destroying a planet outside an encounter goes through");
-        }
+        destroy_home_system(&mut t, owner);
     }
     t.destiny_on_top(&[destiny(Color::Blue), DestinyKind::Wild]);
     t.play();
@@ -336,11 +341,7 @@ fn own_color_with_no_other_planet_left_is_no_reason_to_draw_again() {
     let mut t = Table::with_bots(3, 7);
     t.set_offense(BLUE);
     for owner in [GREEN, PURPLE] {
-        for n in 1..=5 {
-            t.game_mut()
-                .destroy_planet(planet(owner, n), 0)
-                .expect("destroying a planet outside an encounter goes through");
-        }
+        destroy_home_system(&mut t, owner);
     }
     // Green's ships went to the warp with its planets: one is a foreign colony in Blue's system.
     t.set_ships(GREEN, planet(BLUE, 1), 1);
@@ -359,11 +360,7 @@ fn own_color_with_no_other_planet_left_is_no_reason_to_draw_again() {
 fn card_text_aiming_at_a_home_system_without_planets_changes_nothing() {
     let mut t = Table::with_bots(3, 7);
     t.set_offense(BLUE);
-    for n in 1..=5 {
-        t.game_mut()
-            .destroy_planet(planet(GREEN, n), 0)
-            .expect("destroying a planet outside an encounter goes through");
-    }
+    destroy_home_system(&mut t, GREEN);
     t.game_mut()
         .aim_gate_at(BLUE, GREEN, true, 0)
         .expect("aiming at an empty home system asks nothing");

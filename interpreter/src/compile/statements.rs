@@ -299,18 +299,9 @@ impl Compiler<'_> {
                 })
                 .collect(),
         };
-        let (outer, until, subjects) = (self.form, self.acts_until, self.subjects);
-        self.form = Form::Triggered;
-        self.acts_until = last_phase(&triggers);
-        self.subjects = ir::SubjectKind::Nothing.bit();
-        let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
-        let body = self.block(&r.body);
-        (self.form, self.acts_until, self.subjects) = (outer, until, subjects);
-        Some(Reaction {
-            triggers,
-            condition,
-            body,
-        })
+        let until = last_phase(&triggers);
+        let subjects = ir::SubjectKind::Nothing.bit();
+        Some(self.reaction_in(r, triggers, Form::Triggered, until, subjects))
     }
 
     /// `whenever an alien power is used { ... }` inside a lasting effect: compiled as an
@@ -331,18 +322,8 @@ impl Compiler<'_> {
             return None;
         };
         let triggers = vec![Trigger::On(happening)];
-        let (outer, until, subjects) = (self.form, self.acts_until, self.subjects);
-        self.form = Form::Triggered;
-        self.acts_until = None;
-        self.subjects = happening.subject().bit();
-        let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
-        let body = self.block(&r.body);
-        (self.form, self.acts_until, self.subjects) = (outer, until, subjects);
-        Some(Reaction {
-            triggers,
-            condition,
-            body,
-        })
+        let subjects = happening.subject().bit();
+        Some(self.reaction_in(r, triggers, Form::Triggered, None, subjects))
     }
 
     /// `instead of any player's ships going to the warp { ... }` inside a lasting effect:
@@ -374,21 +355,34 @@ impl Compiler<'_> {
             return None;
         };
         let triggers = vec![Trigger::Instead(replaced)];
-        let (outer, until, subjects) = (self.form, self.acts_until, self.subjects);
-        self.form = Form::LastingReplacement;
-        self.acts_until = None;
-        self.subjects = ir::SubjectKind::Ships.bit();
-        let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
-        let body = self.block(&r.body);
-        (self.form, self.acts_until, self.subjects) = (outer, until, subjects);
-        if !moves_subject(&body) {
+        let subjects = ir::SubjectKind::Ships.bit();
+        let reaction = self.reaction_in(r, triggers, Form::LastingReplacement, None, subjects);
+        if !moves_subject(&reaction.body) {
             self.lints.push(Lint::ReplacesNothing { span: r.span });
         }
-        Some(Reaction {
+        Some(reaction)
+    }
+
+    /// A reaction's condition and body, compiled in `form` with what its triggers hand it
+    /// (`subjects`) and the last phase it acts in; the compiler's own state comes back after.
+    fn reaction_in(
+        &mut self,
+        r: &ast::Reaction,
+        triggers: Vec<Trigger>,
+        form: Form,
+        acts_until: Option<cosmic_engine::state::Phase>,
+        subjects: u16,
+    ) -> Reaction {
+        let outer = (self.form, self.acts_until, self.subjects);
+        (self.form, self.acts_until, self.subjects) = (form, acts_until, subjects);
+        let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
+        let body = self.block(&r.body);
+        (self.form, self.acts_until, self.subjects) = outer;
+        Reaction {
             triggers,
             condition,
             body,
-        })
+        }
     }
 
     fn if_stmt(&mut self, i: &ast::If) -> Stmt {

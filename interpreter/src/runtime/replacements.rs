@@ -72,19 +72,8 @@ impl Runtime {
             }
             for (a, origin) in self.abilities_at(game, q, INSTEAD_KEY) {
                 let ab = self.ability(a);
-                let applies = ab.triggers.iter().any(|t| match t {
-                    Trigger::Instead(Replaced::Mine) => q == player,
-                    Trigger::Instead(Replaced::LosingSide) => on_losing_side,
-                    Trigger::Instead(Replaced::Others) => q != player,
-                    Trigger::Instead(Replaced::Any) => true,
-                    Trigger::Instead(Replaced::MyAllies) => {
-                        let st = game.state();
-                        st.encounter.ally[player.ix()].is_some()
-                            && st.encounter.ally[player.ix()] == st.side_of(q)
-                            && main_side(game, q).is_some()
-                    }
-                    _ => false,
-                });
+                let applies =
+                    (ab.triggers.iter()).any(|t| replaces_for(game, t, q, player, on_losing_side));
                 if applies && self.may_act_on(game, q, a, subject) {
                     candidates.push((replacement_rank(&ab.body), q, a, origin));
                 }
@@ -130,11 +119,7 @@ impl Runtime {
     /// Whether a lasting effect in force may replace ships going to the warp.
     #[inline]
     fn lasting_replaces(&self, game: &Game) -> bool {
-        let lasting = &game.state().effects.lasting;
-        !lasting.is_empty()
-            && lasting.iter().any(|e| {
-                matches!(e.what, Lasting::Continuous { effect, .. } if self.index.lasting_replaces(effect))
-            })
+        any_lasting(game, |effect| self.index.lasting_replaces(effect))
     }
 
     /// The lasting effects' replacements that apply to `player`'s ships now, ranked, in the
@@ -170,19 +155,8 @@ impl Runtime {
             }
             let q = e.by;
             for (i, r) in body.reactions.iter().enumerate() {
-                let applies = r.triggers.iter().any(|t| match t {
-                    Trigger::Instead(Replaced::Mine) => q == player,
-                    Trigger::Instead(Replaced::LosingSide) => on_losing_side,
-                    Trigger::Instead(Replaced::Others) => q != player,
-                    Trigger::Instead(Replaced::Any) => true,
-                    Trigger::Instead(Replaced::MyAllies) => {
-                        let st = game.state();
-                        st.encounter.ally[player.ix()].is_some()
-                            && st.encounter.ally[player.ix()] == st.side_of(q)
-                            && main_side(game, q).is_some()
-                    }
-                    _ => false,
-                });
+                let applies =
+                    (r.triggers.iter()).any(|t| replaces_for(game, t, q, player, on_losing_side));
                 if !applies {
                     continue;
                 }
@@ -246,4 +220,37 @@ struct Standing {
     reaction: u32,
     source: u32,
     env: Vec<i32>,
+}
+
+/// Whether `t`, held by `q`, replaces `player`'s ships going to the warp (`on_losing_side`:
+/// whether they are on the losing side).
+fn replaces_for(
+    game: &Game,
+    t: &Trigger,
+    q: PlayerId,
+    player: PlayerId,
+    on_losing_side: bool,
+) -> bool {
+    match t {
+        Trigger::Instead(Replaced::Mine) => q == player,
+        Trigger::Instead(Replaced::LosingSide) => on_losing_side,
+        Trigger::Instead(Replaced::Others) => q != player,
+        Trigger::Instead(Replaced::Any) => true,
+        Trigger::Instead(Replaced::MyAllies) => {
+            let st = game.state();
+            st.encounter.ally[player.ix()].is_some()
+                && st.encounter.ally[player.ix()] == st.side_of(q)
+                && main_side(game, q).is_some()
+        }
+        _ => false,
+    }
+}
+
+/// Whether a lasting effect in force (a block of card text) has what `has` looks for.
+#[inline]
+pub(super) fn any_lasting(game: &Game, has: impl Fn(u32) -> bool) -> bool {
+    let lasting = &game.state().effects.lasting;
+    !lasting.is_empty()
+        && (lasting.iter())
+            .any(|e| matches!(e.what, Lasting::Continuous { effect, .. } if has(effect)))
 }

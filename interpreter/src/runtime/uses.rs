@@ -256,11 +256,7 @@ impl Runtime {
     /// Whether a lasting effect in force answers uses.
     #[inline]
     fn answers_lasting(&self, game: &Game) -> bool {
-        let lasting = &game.state().effects.lasting;
-        !lasting.is_empty()
-            && lasting.iter().any(|e| {
-                matches!(e.what, Lasting::Continuous { effect, .. } if self.index.lasting_answers(effect))
-            })
+        super::replacements::any_lasting(game, |effect| self.index.lasting_answers(effect))
     }
 
     /// The lasting effects in force answer a use (`h`, or one of `also`), every player's,
