@@ -1154,6 +1154,14 @@ impl Game<'_> {
         }
     }
 
+    /// Puts an empty planet `id` on the table, in planet order.
+    fn place_empty_planet(&mut self, id: PlanetId) {
+        let planets = &mut self.state.planets;
+        let at = planets.partition_point(|pl| pl.id < id);
+        let ships = [0; crate::ids::MAX_PLAYERS];
+        planets.insert(at, crate::state::Planet { id, ships });
+    }
+
     /// Empties `planet` and takes it off the table (destroyed, or moved elsewhere): every
     /// ship on it goes to the warp, cards set beside it are discarded, tokens beside it are
     /// taken away.
@@ -1212,15 +1220,7 @@ impl Game<'_> {
     /// number can count.
     pub fn create_planet(&mut self, owner: PlayerId, source: u32) -> Option<PlanetId> {
         let id = self.next_planet(owner)?;
-        let s = &mut self.state;
-        let at = s.planets.partition_point(|pl| pl.id < id);
-        s.planets.insert(
-            at,
-            crate::state::Planet {
-                id,
-                ships: [0; crate::ids::MAX_PLAYERS],
-            },
-        );
+        self.place_empty_planet(id);
         self.emit_caused(
             Cause::Ability(source),
             EventKind::PlanetCreated { planet: id },
@@ -1258,15 +1258,7 @@ impl Game<'_> {
             return Ok(None);
         };
         self.clear_and_lift_planet(planet, source)?;
-        let s = &mut self.state;
-        let at = s.planets.partition_point(|pl| pl.id < id);
-        s.planets.insert(
-            at,
-            crate::state::Planet {
-                id,
-                ships: [0; crate::ids::MAX_PLAYERS],
-            },
-        );
+        self.place_empty_planet(id);
         self.emit_caused(
             Cause::Ability(source),
             EventKind::PlanetMoved {
