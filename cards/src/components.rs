@@ -200,6 +200,7 @@ pub fn parse_destiny_deck(file: &str, src: &str) -> Result<Vec<DestinyDef>, Load
                 kind,
                 hazard: c.hazard,
                 reverse_cone: c.reverse_cone,
+                name: None,
             })
         })
         .collect()

@@ -352,6 +352,51 @@ impl Game<'_> {
         }
     }
 
+    /// `owner`'s own destiny cards, one per name, join the destiny deck, which is then
+    /// shuffled (an alien's setup text: the Invader's "Invasion!" cards).
+    pub fn shuffle_into_destiny(&mut self, owner: PlayerId, names: &[String], source: u32) {
+        use crate::components::{DestinyDef, DestinyKind};
+        use rand::seq::SliceRandom;
+        let mut added = 0u8;
+        for name in names {
+            // Destiny cards are numbered by a byte: a deck never holds so many.
+            let Ok(id) = u8::try_from(self.state.destiny_cards.len()) else {
+                break;
+            };
+            self.state.destiny_cards.push(DestinyDef {
+                kind: DestinyKind::Content { owner },
+                hazard: false,
+                reverse_cone: false,
+                name: Some(name.clone()),
+            });
+            self.state.destiny.draw.push(crate::ids::DestinyId(id));
+            added += 1;
+        }
+        self.state.destiny.draw.shuffle(&mut self.rng);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::DestinyCardsAdded {
+                player: owner,
+                cards: added,
+            },
+        );
+    }
+
+    /// Card text restarts the encounter: once every ability of the window it acts at has
+    /// acted, its cards and ships leave it, and the offense plays it again from its start,
+    /// after any encounter granted meanwhile.
+    pub fn restart_encounter(&mut self, source: u32) {
+        if self.state.encounter.restarting {
+            return;
+        }
+        self.state.encounter.restarting = true;
+        let offense = self.state.offense;
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::EncounterRestarted { offense },
+        );
+    }
+
     /// Makes the deal just agreed fail before it is carried out.
     pub fn fail_deal(&mut self) {
         self.state.encounter.proposal = None;

@@ -2,7 +2,7 @@
 //! their counts. The content library supplies them; the engine knows their rules meaning
 //! (an attack's value, a destiny card's color) but never a card's name.
 
-use crate::ids::Color;
+use crate::ids::{Color, PlayerId};
 use serde::{Deserialize, Serialize};
 
 /// What kind of cosmic card a card is, as far as the core rules care.
@@ -136,6 +136,12 @@ pub enum DestinyKind {
     Wild,
     /// Special: designates a player by a criterion.
     Special(SpecialDestiny),
+    /// A card content shuffled into the deck (an alien's own destiny cards): it names nobody
+    /// by itself; the text answering its draw decides what it does.
+    Content {
+        /// The player whose text shuffled it in.
+        owner: PlayerId,
+    },
 }
 
 /// One physical destiny card.
@@ -149,6 +155,9 @@ pub struct DestinyDef {
     /// Whether it carries the reverse-cone sticker (Eon's star discs, Expansion Set 9).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reverse_cone: bool,
+    /// The printed name of a content destiny card (`DestinyKind::Content`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 /// An alien a player may be: its name and its flare card, if it has one.

@@ -219,6 +219,15 @@ pub enum EventKind {
         player: PlayerId,
         against: Option<PlayerId>,
     },
+    /// Content stopped the encounter: the offense plays it again from its start.
+    EncounterRestarted {
+        offense: PlayerId,
+    },
+    /// Content shuffled its own destiny cards into the destiny deck.
+    DestinyCardsAdded {
+        player: PlayerId,
+        cards: u8,
+    },
     PhaseStarted {
         phase: Phase,
     },
@@ -780,6 +789,8 @@ impl EventKind {
                 | TurnStarted { .. }
                 | EncounterStarted { .. }
                 | EncounterGranted { .. }
+                | EncounterRestarted { .. }
+                | DestinyCardsAdded { .. }
                 | PhaseStarted { .. }
                 | DeckShuffled { .. }
                 | CosmicQuake
@@ -918,6 +929,8 @@ impl EventKind {
             | TurnStarted { .. }
             | EncounterStarted { .. }
             | EncounterGranted { .. }
+            | EncounterRestarted { .. }
+            | DestinyCardsAdded { .. }
             | PhaseStarted { .. }
             | DeckShuffled { .. }
             | NoEncounterCardToDraw { .. }
@@ -1128,6 +1141,11 @@ impl Names<'_> {
             DestinyKind::Special(SpecialDestiny::MostCardsInHand) => {
                 "special: most cards in hand".to_string()
             }
+            DestinyKind::Content { owner } => format!(
+                "{} ({})",
+                card.name.as_deref().unwrap_or("special"),
+                self.player(owner)
+            ),
         };
         if card.hazard {
             format!("{face} (hazard warning)")
@@ -1275,6 +1293,18 @@ impl Names<'_> {
                 ),
                 None => write!(s, "{} may have another encounter", self.player(*player)),
             },
+            EventKind::EncounterRestarted { offense } => write!(
+                s,
+                "the {} stops: {} plays it again from its start",
+                self.words().encounter,
+                self.player(*offense)
+            ),
+            EventKind::DestinyCardsAdded { player, cards } => write!(
+                s,
+                "{} shuffles {cards} destiny card{} of its own into the destiny deck",
+                self.player(*player),
+                if *cards == 1 { "" } else { "s" }
+            ),
             EventKind::PhaseStarted { phase } => write!(s, "{} phase", phase.name()),
             EventKind::DeckShuffled { cards, deck } => {
                 let (pile, new) = match deck {

@@ -416,6 +416,7 @@ mod tests {
                 kind: DestinyKind::Color(c),
                 hazard: false,
                 reverse_cone: false,
+                name: None,
             })
             .collect();
         Arc::new(Components {

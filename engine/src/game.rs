@@ -135,6 +135,8 @@ pub enum Stop {
     EncounterEnds(crate::state::Outcome),
     /// Card text decided the encounter's winner: play goes straight to resolution.
     EncounterDecided,
+    /// Card text stopped the encounter: the offense plays it again from its start.
+    EncounterRestarts,
     /// Play cannot go on. Boxed so that a `Flow`, returned by most of the engine, stays two
     /// words and travels in registers: errors are rare, steps of play are not.
     Error(Box<GameError>),
@@ -743,8 +745,10 @@ impl<'h> Game<'h> {
             match procedure.play_turn(self) {
                 Ok(()) => {}
                 Err(Stop::GameOver) => break,
-                Err(Stop::TurnEnds) | Err(Stop::EncounterEnds(_)) | Err(Stop::EncounterDecided) => {
-                }
+                Err(Stop::TurnEnds)
+                | Err(Stop::EncounterEnds(_))
+                | Err(Stop::EncounterDecided)
+                | Err(Stop::EncounterRestarts) => {}
                 Err(Stop::Error(e)) => return Err(*e),
             }
             if let Some(v) = self.violation.take() {
@@ -1181,6 +1185,7 @@ mod tests {
                 kind: DestinyKind::Color(c),
                 hazard: false,
                 reverse_cone: false,
+                name: None,
             })
             .collect();
         Components {

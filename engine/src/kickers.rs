@@ -129,6 +129,7 @@ mod tests {
                     kind: DestinyKind::Color(c),
                     hazard: false,
                     reverse_cone: false,
+                    name: None,
                 })
                 .collect(),
             ..Components::default()

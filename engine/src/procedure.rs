@@ -145,6 +145,7 @@ mod tests {
                     kind: DestinyKind::Color(c),
                     hazard: false,
                     reverse_cone: false,
+                    name: None,
                 })
                 .collect(),
             ..Components::default()

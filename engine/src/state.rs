@@ -330,6 +330,9 @@ pub struct Encounter {
     /// Card text had the destiny card discarded: the offense draws another.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub redraw_destiny: bool,
+    /// Card text restarts the encounter once the window it acts at is over.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub restarting: bool,
     /// Hands each player has looked at this encounter (bit per seat of the hand's owner).
     #[serde(default)]
     pub looked: [u8; MAX_PLAYERS],

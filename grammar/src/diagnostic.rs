@@ -18,8 +18,8 @@ pub(crate) const ENTRY_KEYWORDS: &[&str] = &["let", "define", "power", "wild", "
 pub(crate) const VERBS: &[&str] = &[
     "add", "become", "cancel", "collect", "declare", "discard", "divide", "draw", "end", "gain",
     "give", "have", "invite", "join", "keep", "look", "lose", "move", "multiply", "play",
-    "receive", "regain", "remember", "remove", "replace", "reveal", "reverse", "set", "shuffle",
-    "subtract", "swap", "take", "win",
+    "receive", "regain", "remember", "remove", "replace", "restart", "reveal", "reverse", "set",
+    "shuffle", "subtract", "swap", "take", "win",
 ];
 /// Keywords that start a statement other than an action.
 pub(crate) const STATEMENT_KEYWORDS: &[&str] =

@@ -337,6 +337,21 @@ pub enum Lint {
         #[label("discards nothing unless a hazard has this name")]
         span: Span,
     },
+    /// A content destiny card named in quotes (`the destiny card is "Invasion!"`) that no
+    /// text among the files linted shuffles into the destiny deck.
+    #[error(
+        "no text among the files linted shuffles a destiny card named `{found}` into the deck"
+    )]
+    #[diagnostic(code(cosmic::lint::unknown_destiny), severity(Warning), help("{help}"))]
+    UnknownDestiny {
+        /// The name as written.
+        found: String,
+        /// The closest name, or what to do.
+        help: String,
+        /// Where.
+        #[label("never true unless a destiny card has this name")]
+        span: Span,
+    },
     /// A card named in quotes (`it is "Cosmic Zap"`) that no card of the library is.
     #[error("no card of the library is named `{found}`")]
     #[diagnostic(code(cosmic::lint::unknown_card), help("{help}"))]

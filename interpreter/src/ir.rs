@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 16;
+pub const FORMAT: u32 = 17;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -498,6 +498,9 @@ pub enum Expr {
     /// Whether a card is the one of that printed name (`it is "Cosmic Zap"`; names
     /// compared without case).
     Named(Box<Expr>, String),
+    /// Whether the destiny card drawn last is a content destiny card of that name (`the
+    /// destiny card is "Invasion!"`; compared without case).
+    DestinyNamed(String),
     /// Whether a card is a copy of the same printed card as another, or as any card of a
     /// list (`it is a copy of claw`: the same name, as two Attack 08s or two Cosmic Zaps).
     CopyOf(Box<Expr>, Box<Expr>),
@@ -765,6 +768,7 @@ impl Expr {
             | Expr::DestinyPlayer
             | Expr::DestinyWild
             | Expr::DestinyColor
+            | Expr::DestinyNamed(_)
             | Expr::Subject
             | Expr::AgreedPlayer
             | Expr::AgreedNumber
@@ -1152,6 +1156,12 @@ pub enum Stmt {
     /// The hazard named (an index in the program's sources) leaves play for the hazard
     /// discard pile, if it is in play (`discard "The Witness" from play`).
     DiscardHazard(u32),
+    /// The acting player's own destiny cards, one per name, join the destiny deck, which is
+    /// shuffled (`shuffle ["Invasion!", "Invasion!"] into the destiny deck`).
+    ShuffleDestiny(Vec<String>),
+    /// The encounter stops once the window's abilities have acted; the offense plays it
+    /// again from its start, after any encounter granted meanwhile (`restart the encounter`).
+    RestartEncounter,
     /// Two players exchange alien sheets with everything on them (tokens, cards set on them).
     SwapSheets(Expr, Expr),
     /// Two players trade alien sheets with everything on them until the end of the
@@ -1332,7 +1342,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, DiscardHazard, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, DiscardHazard, ShuffleDestiny, RestartEncounter, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1380,6 +1390,8 @@ impl Stmt {
             Stmt::SwapSheetsForEncounter(..) => StmtKind::SwapSheetsForEncounter,
             Stmt::KeepPowers(..) => StmtKind::KeepPowers,
             Stmt::DiscardHazard(..) => StmtKind::DiscardHazard,
+            Stmt::ShuffleDestiny(..) => StmtKind::ShuffleDestiny,
+            Stmt::RestartEncounter => StmtKind::RestartEncounter,
             Stmt::GainRandomAlien { .. } => StmtKind::GainRandomAlien,
             Stmt::ReplaceAlien(..) => StmtKind::ReplaceAlien,
             Stmt::ZapOwnPower => StmtKind::ZapOwnPower,
@@ -1441,6 +1453,7 @@ impl StmtKind {
             WinEncounter
                 | Compensation
                 | EndEncounter
+                | RestartEncounter
                 | SwapEncounterCards
                 | ReplaceEncounterCard
                 | KeepFaceDown

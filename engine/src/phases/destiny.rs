@@ -90,6 +90,21 @@ impl Game<'_> {
                         _ => offense,
                     }
                 }
+                DestinyKind::Content { .. } => {
+                    // The card names nobody by itself: the text answering its draw may aim the
+                    // encounter, or stop it. If none does, it is discarded and another drawn.
+                    self.state.encounter.destiny_wild = false;
+                    self.state.encounter.destiny_names = None;
+                    self.window(Window::DestinyDrawn)?;
+                    if self.state.encounter.defense.is_some() {
+                        if self.destiny_redrawn(card) {
+                            continue;
+                        }
+                        return Ok(None);
+                    }
+                    self.discard_destiny(card);
+                    continue;
+                }
                 DestinyKind::Special(criterion) => {
                     let tied: Vec<Choice> = self
                         .special_candidates(criterion)

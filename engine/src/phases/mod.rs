@@ -17,6 +17,10 @@ use crate::hooks::Window;
 use crate::ids::PlayerId;
 use crate::state::{Encounter, Outcome, Phase};
 
+/// Restarts of encounters one turn allows: after them the turn ends (a guard against text
+/// that restarts every encounter).
+const MAX_RESTARTS: u32 = 16;
+
 impl Game<'_> {
     /// Plays one turn of the current offense (one or two encounters). `run` calls it in a
     /// loop; tests and step-by-step drivers call it directly. A won game returns
@@ -54,10 +58,25 @@ impl Game<'_> {
         self.emit(Rule::StartTurn, EventKind::TurnStarted { turn, offense });
         let mut number = 1;
         let mut from = from;
+        let mut restarts = 0;
         loop {
             let outcome = match self.play_encounter(number, from) {
                 Ok(o) => o,
                 Err(Stop::TurnEnds) => break,
+                // Card text stopped the encounter: what it granted meanwhile is played, then
+                // the same encounter again from its start (it keeps its number).
+                Err(Stop::EncounterRestarts) => {
+                    // Text that restarts every encounter would never let the turn end.
+                    restarts += 1;
+                    if restarts > MAX_RESTARTS {
+                        break;
+                    }
+                    from = Phase::StartTurn;
+                    if let Some((p, defense)) = self.state.extra_encounter.take() {
+                        self.interposed_encounter(p, defense)?;
+                    }
+                    continue;
+                }
                 Err(e) => return Err(e),
             };
             from = Phase::StartTurn;
@@ -113,7 +132,7 @@ impl Game<'_> {
         let result = self.play_encounter(1, Phase::StartTurn);
         self.state.fixed_defense = None;
         match result {
-            Ok(_) | Err(Stop::TurnEnds) => {}
+            Ok(_) | Err(Stop::TurnEnds) | Err(Stop::EncounterRestarts) => {}
             Err(e) => return Err(e),
         }
         self.state.offense = offense;
@@ -147,7 +166,9 @@ impl Game<'_> {
         // Whether the encounter ran its course or the turn ended early, nothing stays in the
         // encounter area; a won game or an error is left exactly as it stopped.
         match result {
-            Ok(_) | Err(Stop::TurnEnds) => self.clean_up_encounter()?,
+            Ok(_) | Err(Stop::TurnEnds) | Err(Stop::EncounterRestarts) => {
+                self.clean_up_encounter()?
+            }
             Err(_) => {}
         }
         result
@@ -242,7 +263,12 @@ impl Game<'_> {
         if !self.may_act_at(window) {
             return Ok(());
         }
-        self.hooks().at(window, self)
+        self.hooks().at(window, self)?;
+        // Card text restarting the encounter waits for the window's other abilities.
+        if self.state.encounter.restarting {
+            return Err(Stop::EncounterRestarts);
+        }
+        Ok(())
     }
 
     /// Passes the queued moments to the hooks, in the order they happened.

@@ -651,6 +651,29 @@ impl Compiler<'_> {
                 }
                 _ => self.unsupported(a, "write `shuffle all players' hands together`"),
             },
+            // `shuffle ["Invasion!", "Invasion!"] into the destiny deck`: my own destiny cards.
+            "shuffle" if self.arg(a, "into").is_some_and(|e| {
+                self.snippet(e.span()).trim_start_matches("the ").trim() == "destiny deck"
+            }) =>
+            {
+                let names = match object {
+                    Some(ast::Expr::List { items, .. }) => (items.iter())
+                        .map(|e| match e {
+                            ast::Expr::Str(s) => Some(s.value.clone()),
+                            _ => None,
+                        })
+                        .collect::<Option<Vec<_>>>()
+                        .filter(|n| !n.is_empty()),
+                    _ => None,
+                };
+                match names {
+                    Some(names) => Some(Stmt::ShuffleDestiny(names)),
+                    None => self.unsupported(
+                        a,
+                        "list the destiny cards by name, one per card: `shuffle [\"Invasion!\", \"Invasion!\"] into the destiny deck`",
+                    ),
+                }
+            }
             "shuffle" => match (object, self.arg(a, "with")) {
                 (Some(x), Some(y)) if self.snippet(x.span()).ends_with("hand") => {
                     let p = self.owner_of(x, "hand")?;
@@ -863,6 +886,7 @@ impl Compiler<'_> {
                     ),
                 }
             }
+            "restart" if object_text == "the encounter" => Some(Stmt::RestartEncounter),
             "win" if object_text == "the game" => Some(Stmt::Win),
             "win" if object_text == "the encounter" => Some(Stmt::WinEncounter),
             "win" if object_text == "the duel or contest" => {

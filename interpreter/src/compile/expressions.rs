@@ -277,6 +277,21 @@ impl Compiler<'_> {
                 let is = matches!(op, ast::BinaryOp::Is);
                 (if is { e } else { Expr::Not(Box::new(e)) }, Ty::Bool)
             }
+            // `the destiny card is "Invasion!"`: the destiny card drawn last, by the name of a
+            // content destiny card (shuffled in by text; see `destiny_names`).
+            ast::Expr::Binary { op, lhs, rhs, .. }
+                if matches!(op, ast::BinaryOp::Is | ast::BinaryOp::IsNot)
+                    && matches!(&**rhs, ast::Expr::Str(_))
+                    && is_destiny_card(&self.snippet(lhs.span())) =>
+            {
+                let ast::Expr::Str(name) = &**rhs else {
+                    unreachable!("matched above")
+                };
+                self.known_destiny(name);
+                let e = Expr::DestinyNamed(name.value.clone());
+                let is = matches!(op, ast::BinaryOp::Is);
+                (if is { e } else { Expr::Not(Box::new(e)) }, Ty::Bool)
+            }
             // `it is "Cosmic Zap"`: a card compared with a card's printed name.
             ast::Expr::Binary { op, lhs, rhs, .. }
                 if matches!(op, ast::BinaryOp::Is | ast::BinaryOp::IsNot)
@@ -370,6 +385,27 @@ impl Compiler<'_> {
             None => "name a hazard of the library, and lint this file with the hazard it names".into(),
         };
         self.lints.push(Lint::UnknownHazard {
+            found: name.value.clone(),
+            help,
+            span: name.span,
+        });
+    }
+
+    /// Lints a content destiny card's name (`the destiny card is "Invasion!"`) that no
+    /// `shuffle [...] into the destiny deck` among the files shuffles in: it would never be
+    /// drawn.
+    fn known_destiny(&mut self, name: &ast::Str) {
+        let lower = name.value.to_lowercase();
+        if self.destiny_names.iter().any(|n| n.to_lowercase() == lower) {
+            return;
+        }
+        let closest =
+            crate::names::did_you_mean(&lower, self.destiny_names.iter().map(String::as_str));
+        let help = match closest {
+            Some(n) => format!("did you mean `\"{n}\"` (names are compared without case)?"),
+            None => "shuffle the card in with `shuffle [\"NAME\"] into the destiny deck` (game setup text), and lint this file with the one that does".into(),
+        };
+        self.lints.push(Lint::UnknownDestiny {
             found: name.value.clone(),
             help,
             span: name.span,
@@ -678,4 +714,12 @@ impl Compiler<'_> {
                 .replace(" 's", "'s")
         })
     }
+}
+
+/// Whether words name the destiny card drawn last (`the destiny card`).
+fn is_destiny_card(words: &str) -> bool {
+    let words: Vec<&str> = (words.split_whitespace())
+        .filter(|w| !matches!(*w, "a" | "an" | "the"))
+        .collect();
+    words == ["destiny", "card"]
 }

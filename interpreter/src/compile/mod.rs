@@ -33,6 +33,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
     let mut lints = Vec::new();
     let card_names = card_names(files);
     let hazard_names = hazard_names(files);
+    let destiny_names = destiny_names(files);
     for f in files {
         let mut out = Vec::new();
         for d in f.decls() {
@@ -49,6 +50,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 slots: 0,
                 card_names: &card_names,
                 hazard_names: &hazard_names,
+                destiny_names: &destiny_names,
                 item_name: d.name.value.clone(),
                 item_kind: d.kind.text.clone(),
                 item_lasts: crate::explain::property(d, "lasts", &f.text).as_deref()
@@ -97,6 +99,31 @@ fn hazard_names(files: &[SourceFile]) -> Vec<String> {
         .collect()
 }
 
+/// The names of the content destiny cards text among `files` shuffles into the destiny deck
+/// (`shuffle ["Invasion!"] into the destiny deck`): what `the destiny card is "NAME"` may
+/// name. Read from the text, since the statement sits in an ability's body.
+fn destiny_names(files: &[SourceFile]) -> Vec<String> {
+    let mut names = Vec::new();
+    for f in files {
+        for line in f.text.lines() {
+            let line = line.trim_start();
+            let Some(rest) = line.strip_prefix("shuffle") else {
+                continue;
+            };
+            if !rest.trim_end().ends_with("into the destiny deck") {
+                continue;
+            }
+            // The quoted names of the list.
+            for (i, part) in rest.split('"').enumerate() {
+                if i % 2 == 1 && !names.iter().any(|n: &String| n == part) {
+                    names.push(part.to_string());
+                }
+            }
+        }
+    }
+    names
+}
+
 /// Which form the ability being compiled has (what its statements may do).
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Form {
@@ -118,6 +145,8 @@ struct Compiler<'a> {
     card_names: &'a [String],
     /// What `discard "NAME" from play` may name (`hazard_names`).
     hazard_names: &'a [String],
+    /// What `the destiny card is "NAME"` may name (`destiny_names`).
+    destiny_names: &'a [String],
     lints: &'a mut Vec<Lint>,
     text: &'a str,
     item_lets: HashMap<Vec<String>, ast::Expr>,

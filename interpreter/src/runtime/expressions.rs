@@ -823,6 +823,10 @@ impl Runtime {
                     cosmic_engine::components::DestinyKind::Color(_)
                 )
             })),
+            Expr::DestinyNamed(name) => Value::Bool(s.encounter.destiny.is_some_and(|d| {
+                (s.destiny_cards[d.0 as usize].name.as_deref())
+                    .is_some_and(|n| n.eq_ignore_ascii_case(name))
+            })),
             Expr::Subject => match ctx.subject {
                 Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
                 Subject::Player(p) | Subject::Count { player: p, .. } => Value::Player(p),

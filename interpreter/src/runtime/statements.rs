@@ -96,6 +96,8 @@ impl Runtime {
                     game.discard_hazard_from_play(h as u16, ctx.source);
                 }
             }
+            Stmt::ShuffleDestiny(names) => game.shuffle_into_destiny(me, names, ctx.source),
+            Stmt::RestartEncounter => game.restart_encounter(ctx.source),
             Stmt::SetType { card, to, source } => {
                 if let Value::Card(c) = self.eval(card, game, ctx) {
                     let e = &game.state().encounter;

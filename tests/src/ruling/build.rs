@@ -1018,15 +1018,64 @@ fn arrange_ships(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), Sc
     Ok(())
 }
 
+/// A destiny card an alien's setup text shuffles in, named with its owner's color as the log
+/// shows it (`Invasion! (blue)`): its name and the color.
+fn content_destiny(name: &str) -> Option<(String, Color)> {
+    let name = name.trim();
+    let (n, color) = name.strip_suffix(')')?.rsplit_once(" (")?;
+    Some((n.trim().to_string(), Color::parse(&color.to_lowercase())?))
+}
+
+/// Rulings do not run game setup text: the content destiny cards the position names
+/// (`Invasion! (blue)`) are shuffled in here for their owners, as many as it names, as
+/// `shuffle [...] into the destiny deck` does at setup.
+fn add_content_destiny(scn: &Scenario, g: &mut GameState) {
+    let named = (scn.deck.destiny.iter())
+        .chain(
+            scn.deck
+                .destiny_only
+                .iter()
+                .flat_map(|o| o.get_ref().iter()),
+        )
+        .filter_map(|n| content_destiny(n.get_ref()));
+    for (name, color) in named {
+        let Some(owner) = g.seats().find(|p| g.players[p.ix()].color == color) else {
+            continue;
+        };
+        let Ok(id) = u8::try_from(g.destiny_cards.len()) else {
+            break;
+        };
+        g.destiny_cards.push(cosmic_engine::components::DestinyDef {
+            kind: DestinyKind::Content { owner },
+            hazard: false,
+            reverse_cone: false,
+            name: Some(name),
+        });
+        g.destiny.draw.push(cosmic_engine::ids::DestinyId(id));
+    }
+}
+
 /// The named destiny cards on top of the destiny deck, or (`destiny_only`) the whole deck
 /// with every other destiny card in the discard pile.
 fn arrange_destiny(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), ScenarioError> {
+    add_content_destiny(scn, g);
     let take = |pool: &mut Vec<cosmic_engine::ids::DestinyId>,
                 name: &Spanned<String>,
                 g: &GameState|
      -> Result<cosmic_engine::ids::DestinyId, ScenarioError> {
         let found = pool.iter().position(|d| {
-            destiny_matches(&g.destiny_cards[d.0 as usize], name.get_ref()).unwrap_or(false)
+            let card = &g.destiny_cards[d.0 as usize];
+            match (card.kind, content_destiny(name.get_ref())) {
+                (DestinyKind::Content { owner }, Some((n, c))) => {
+                    g.players[owner.ix()].color == c
+                        && card
+                            .name
+                            .as_deref()
+                            .is_some_and(|m| m.eq_ignore_ascii_case(&n))
+                }
+                (DestinyKind::Content { .. }, None) => false,
+                _ => destiny_matches(card, name.get_ref()).unwrap_or(false),
+            }
         });
         match found {
             Some(i) => Ok(pool.remove(i)),
@@ -1034,7 +1083,7 @@ fn arrange_destiny(scn: &Scenario, e: &Errors, g: &mut GameState) -> Result<(), 
                 name.span(),
                 format!("no destiny card `{}` is left in this game", name.get_ref()),
                 "unknown or used up",
-                "write a color in play, `wild`, `most-foreign-colonies`, `fewest-ships-in-warp` or `most-cards-in-hand`; the destiny deck holds three cards of each color in play, two wilds and one of each special",
+                "write a color in play, `wild`, `most-foreign-colonies`, `fewest-ships-in-warp`, `most-cards-in-hand`, or a destiny card an alien's setup shuffles in with its owner's color (`Invasion! (blue)`); the destiny deck holds three cards of each color in play, two wilds and one of each special",
             )),
         }
     };

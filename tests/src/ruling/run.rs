@@ -165,7 +165,8 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             Ok(())
             | Err(Stop::TurnEnds)
             | Err(Stop::EncounterEnds(_))
-            | Err(Stop::EncounterDecided) => {
+            | Err(Stop::EncounterDecided)
+            | Err(Stop::EncounterRestarts) => {
                 let o = game.state().offense;
                 game.state_mut().offense = game.state().next_in_turn_order(o);
                 game.run().map(|_| ())
@@ -177,7 +178,8 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             Ok(())
             | Err(Stop::TurnEnds)
             | Err(Stop::EncounterEnds(_))
-            | Err(Stop::EncounterDecided) => {
+            | Err(Stop::EncounterDecided)
+            | Err(Stop::EncounterRestarts) => {
                 let o = game.state().offense;
                 game.state_mut().offense = game.state().next_in_turn_order(o);
                 match game.play_turn_start() {
@@ -193,6 +195,7 @@ pub fn play(scn: &Scenario, e: &Errors, mut prepared: Prepared) -> Result<Ruling
             | Err(Stop::TurnEnds)
             | Err(Stop::EncounterEnds(_))
             | Err(Stop::EncounterDecided)
+            | Err(Stop::EncounterRestarts)
             | Err(Stop::GameOver) => Ok(()),
             Err(Stop::Error(err)) => Err(*err),
         },
