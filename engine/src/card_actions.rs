@@ -411,6 +411,14 @@ impl Game<'_> {
         Err(Stop::GameOver)
     }
 
+    /// Card text ends the game at once with every player losing: nobody wins, not even a
+    /// player being named a winner as it happens (the loss of all is what stands).
+    pub fn end_game_lost(&mut self, source: u32) -> Flow {
+        self.state.winners.clear();
+        self.emit_caused(Cause::Ability(source), EventKind::GameLost);
+        Err(Stop::GameOver)
+    }
+
     /// Asks `p` to pick between `min` and `max` of `options` for a card's text.
     pub fn ask_choices(
         &mut self,

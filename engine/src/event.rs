@@ -355,6 +355,8 @@ pub enum EventKind {
     GameStopped {
         turns: u32,
     },
+    /// Card text ended the game with every player losing: nobody wins.
+    GameLost,
     AlienGiven {
         player: PlayerId,
         alien: u16,
@@ -814,6 +816,7 @@ impl EventKind {
                 | RewardsTaken { .. }
                 | TurnEnded { .. }
                 | GameStopped { .. }
+                | GameLost
                 | AlienGiven { .. }
                 | AlienFaceDown { .. }
                 | AlienRevealed { .. }
@@ -948,6 +951,7 @@ impl EventKind {
             | TurnEnded { .. }
             | GameWon { .. }
             | GameStopped { .. }
+            | GameLost
             | AbilityUsed { .. }
             | AbilityCancelled { .. }
             | CardShown { .. }
@@ -1478,6 +1482,7 @@ impl Names<'_> {
                 s,
                 "the game stops without a winner after {turns} turns (turn limit)"
             ),
+            EventKind::GameLost => write!(s, "*** every player loses the game ***"),
             EventKind::AlienGiven { player, alien } => {
                 write!(s, "{} is the {}", self.player(*player), self.alien(*alien))
             }

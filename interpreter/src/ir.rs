@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 16;
+pub const FORMAT: u32 = 17;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -657,6 +657,9 @@ pub enum Expr {
     PlanetsReached(Box<Expr>, Box<Expr>, Box<Expr>),
     /// The planets of the first list that are not in the second.
     ExceptPlanets(Box<Expr>, Box<Expr>),
+    /// The planets of a list holding the most ships, every player's counted (several when
+    /// tied; `all planets holding the most ships`).
+    PlanetsFullest(Box<Expr>),
     /// The player whose home system holds a planet (nobody for no planet).
     PlanetOwner(Box<Expr>),
     /// Whether a player has its alien power: not lost to too few home colonies or an effect
@@ -828,6 +831,7 @@ impl Expr {
             | Expr::PlanetHasToken(a, _)
             | Expr::ShipTokensInEncounter(a, _)
             | Expr::PlanetsNextTo(a)
+            | Expr::PlanetsFullest(a)
             | Expr::PlanetOwner(a)
             | Expr::HasPower(a)
             | Expr::PlanetPlace(a)
@@ -1285,6 +1289,9 @@ pub enum Stmt {
     OwnEncounter,
     /// The acting player wins the game.
     Win,
+    /// The game ends at once with every player losing (`end the game with every player
+    /// losing`): nobody wins.
+    EndGame,
     /// The acting player's power goes off.
     LosePower(Until),
     /// The acting player's power comes back.
@@ -1332,7 +1339,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, DiscardHazard, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, DiscardHazard, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1414,6 +1421,7 @@ impl Stmt {
             Stmt::OutOfTurnEncounter(..) => StmtKind::OutOfTurnEncounter,
             Stmt::OwnEncounter => StmtKind::OwnEncounter,
             Stmt::Win => StmtKind::Win,
+            Stmt::EndGame => StmtKind::EndGame,
             Stmt::LosePower(..) => StmtKind::LosePower,
             Stmt::RegainPower => StmtKind::RegainPower,
             Stmt::If(..) => StmtKind::If,
@@ -1463,6 +1471,7 @@ impl StmtKind {
                 | PowerOffSubject
                 | DiscardSubjectTech
                 | Win
+                | EndGame
                 | ZapOwnPower
                 | Declare
                 | DiscardThis

@@ -863,6 +863,13 @@ impl Compiler<'_> {
                     ),
                 }
             }
+            "end" if object_text == "the game" => {
+                let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
+                match with.as_deref() {
+                    Some("every player losing") => Some(Stmt::EndGame),
+                    _ => self.unsupported(a, "write `end the game with every player losing`"),
+                }
+            }
             "win" if object_text == "the game" => Some(Stmt::Win),
             "win" if object_text == "the encounter" => Some(Stmt::WinEncounter),
             "win" if object_text == "the duel or contest" => {
