@@ -98,6 +98,12 @@ pub enum Lasting {
     /// The owner may play the cards on its alien sheet as if they were in its hand, while its
     /// alien power works.
     SheetAccess,
+    /// Every card played while this lasts leaves the game once it has taken effect, where
+    /// the rules would discard it or return it to its player's hand.
+    PlayedCardsRemoved {
+        /// The content statement that started it: the removals cite it.
+        source: u32,
+    },
     /// The owner must select this card as its encounter card if it can.
     MustPlay {
         /// The card.
@@ -154,6 +160,15 @@ impl Effects {
     #[inline]
     pub fn powers_kept(&self) -> bool {
         (self.lasting.iter()).any(|e| matches!(e.what, Lasting::PowersKept))
+    }
+
+    /// The source of an effect removing every card played from the game, if one holds.
+    #[inline]
+    pub fn played_cards_removed(&self) -> Option<u32> {
+        self.lasting.iter().find_map(|e| match e.what {
+            Lasting::PlayedCardsRemoved { source } => Some(source),
+            _ => None,
+        })
     }
 
     /// Ends the effects that last until the hazard `hazard` leaves play; gives the owner and

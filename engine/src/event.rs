@@ -357,6 +357,12 @@ pub enum EventKind {
     },
     /// Card text ended the game with every player losing: nobody wins.
     GameLost,
+    /// A card played leaves the game (from a hand, the encounter or the table) instead of
+    /// going to the discard pile or back to the hand.
+    CardRemoved {
+        player: PlayerId,
+        card: CardId,
+    },
     AlienGiven {
         player: PlayerId,
         alien: u16,
@@ -788,6 +794,7 @@ impl EventKind {
                 | NoEncounterCardToDraw { .. }
                 | CardDrawn { .. }
                 | CardDiscarded { .. }
+                | CardRemoved { .. }
                 | CardGiven { .. }
                 | ShipsMoved { .. }
                 | ColonyGained { .. }
@@ -895,6 +902,7 @@ impl EventKind {
         match self {
             CardDrawn { card, .. }
             | CardDiscarded { card, .. }
+            | CardRemoved { card, .. }
             | CardGiven { card, .. }
             | ReinforcementPlayed { card, .. }
             | CardPlayed { card, .. }
@@ -994,6 +1002,7 @@ impl EventKind {
             CardPlayed { .. } => Holders::None,
             CardDrawn { player, .. }
             | CardDiscarded { player, .. }
+            | CardRemoved { player, .. }
             | CardSelected { player }
             | ReinforcementPlayed { player, .. }
             | CardReturned { player, .. }
@@ -1308,6 +1317,12 @@ impl Names<'_> {
             EventKind::CardDiscarded { player, card } => {
                 write!(s, "{} discards {}", self.player(*player), self.card(*card))
             }
+            EventKind::CardRemoved { player, card } => write!(
+                s,
+                "{}'s {} is removed from the game",
+                self.player(*player),
+                self.card(*card)
+            ),
             EventKind::CardGiven { from, to, card } => write!(
                 s,
                 "{} gives {} to {}",

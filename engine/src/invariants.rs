@@ -62,7 +62,8 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
         .chain(e.cards.iter().flatten())
         .chain(e.kickers.iter().flatten())
         .chain(e.reinforcements.iter().map(|r| &r.card))
-        .chain(s.aside.iter().map(|a| &a.card));
+        .chain(s.aside.iter().map(|a| &a.card))
+        .chain(&s.removed_cards);
     for &c in places {
         let i = c.0 as usize;
         if i >= seen.len() || seen[i] {

@@ -417,6 +417,10 @@ pub struct GameState {
     /// for everyone, in the order they entered play, until card text discards them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hazards_in_play: Vec<u16>,
+    /// Cards removed from the game (face up, public), in the order they left: played while
+    /// card text removes every card played (`Lasting::PlayedCardsRemoved`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed_cards: Vec<CardId>,
     /// The alien sheets left in the box (not in play), in ascending order: rotating powers
     /// and content that gives a random unused alien draw from them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -779,6 +783,7 @@ impl GameState {
             + e.kickers.iter().flatten().count()
             + e.reinforcements.len()
             + self.aside.len()
+            + self.removed_cards.len()
     }
 }
 

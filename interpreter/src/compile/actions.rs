@@ -157,6 +157,20 @@ impl Compiler<'_> {
                 let key = self.declaration(kind);
                 Some(Stmt::RemovePlanetTokens(key))
             }
+            "remove" if object_text == "every card played" => {
+                let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
+                if from.as_deref() != Some("the game") {
+                    return self.unsupported(
+                        a,
+                        "write `remove every card played from the game until ...` (by default until the end of the encounter)",
+                    );
+                }
+                let until = self.arg(a, "until").map(|e| self.snippet(e.span()));
+                Some(Stmt::RemovePlayed(match until.as_deref() {
+                    Some("this hazard leaves play") => self.in_play(a.span),
+                    _ => self.until(a),
+                }))
+            }
             "remove" => {
                 let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
                 if from.as_deref() == Some("the game") {
@@ -480,8 +494,9 @@ impl Compiler<'_> {
                         "write `keep every alien power with too few home colonies until ...` (by default until the end of the encounter)",
                     );
                 }
-                // Only this statement and a lasting block read `until this hazard leaves
-                // play` (the runtime resolves it for them alone).
+                // Only the statements that start an effect lasting while it is in play
+                // (this one, `remove every card played ...`) and a lasting block read `until
+                // this hazard leaves play` (the runtime resolves it for them alone).
                 let until = self.arg(a, "until").map(|e| self.snippet(e.span()));
                 Some(Stmt::KeepPowers(match until.as_deref() {
                     Some("this hazard leaves play") => self.in_play(a.span),

@@ -89,6 +89,11 @@ impl Runtime {
                 let until = in_play(*until, game);
                 game.start_effect(me, until, Lasting::PowersKept, ctx.source, None);
             }
+            Stmt::RemovePlayed(until) => {
+                let until = in_play(*until, game);
+                let what = Lasting::PlayedCardsRemoved { source: ctx.source };
+                game.start_effect(me, until, what, ctx.source, None);
+            }
             Stmt::DiscardHazard(name) => {
                 let name = self.program.sources[*name as usize].as_str();
                 let hazards = &game.components().hazards;
