@@ -104,6 +104,12 @@ pub enum Lasting {
         /// The content statement that started it: the removals cite it.
         source: u32,
     },
+    /// As a main player, the owner must invite this player to ally with its side, whenever
+    /// that player is neither main player and the owner may invite at all.
+    MustInvite {
+        /// The player it must invite.
+        ally: PlayerId,
+    },
     /// The owner must select this card as its encounter card if it can.
     MustPlay {
         /// The card.
@@ -191,6 +197,16 @@ impl Effects {
         self.lasting
             .iter()
             .any(|e| e.by == p && matches!(e.what, Lasting::Zapped))
+    }
+
+    /// The players (a seat mask) `p` must invite as a main player (`Lasting::MustInvite`).
+    pub fn must_invite(&self, p: PlayerId) -> u8 {
+        (self.lasting.iter())
+            .filter(|e| e.by == p)
+            .fold(0, |mask, e| match e.what {
+                Lasting::MustInvite { ally } => mask | 1 << ally.0,
+                _ => mask,
+            })
     }
 
     /// The card `p` must select as its encounter card, if an effect obliges it.

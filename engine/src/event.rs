@@ -26,6 +26,9 @@ pub enum Place {
     /// The praw below the warp (Eon, Expansion Set 9), where the warp's tokens drop at
     /// critical mass.
     Praw,
+    /// On a hazard card in play (hazard deck variant), of this index in
+    /// `Components::hazards`.
+    Hazard(u16),
 }
 
 /// The rule of the rule book behind an event.
@@ -1219,6 +1222,7 @@ impl Names<'_> {
             Place::Removed => "out of the game".to_string(),
             Place::Praw => "the praw".to_string(),
             Place::Tech(t) => format!("the tech {}", self.tech(t)),
+            Place::Hazard(h) => format!("the hazard {}", self.hazard(h)),
         }
     }
 

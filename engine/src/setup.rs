@@ -160,6 +160,7 @@ pub(crate) fn initial_state(
         },
         hazards_in_play: Vec::new(),
         removed_cards: Vec::new(),
+        hazard_ships: Vec::new(),
         unused_aliens: Vec::new(),
         aside: Vec::new(),
         renewing: None,

@@ -446,7 +446,8 @@ pub enum ShipPlace {
     Target,
     /// Removed from the game.
     Removed,
-    /// Anywhere but removed from the game: colonies, the encounter, the warp, a tech.
+    /// Anywhere but removed from the game: colonies, the encounter, the warp, a tech, a
+    /// hazard's card.
     InGame,
     /// Researching the tech whose text this is.
     ThisTech,
@@ -476,6 +477,8 @@ pub enum Dest {
     TargetPlanet,
     /// Onto a given planet (a colony there if there was none).
     Planet(Box<Expr>),
+    /// Onto the hazard whose text runs, while it is in play (`to this hazard`).
+    ThisHazard,
 }
 
 /// A typed expression.
@@ -1245,6 +1248,16 @@ pub enum Stmt {
     ToDeckBottom(Expr),
     /// `lend my power to PLAYER`: for the rest of the encounter.
     LendPower(Expr),
+    /// `force PLAYER to invite PLAYER until ...`: as a main player, the first must invite
+    /// the second to ally with its side, whenever that player is not the other main player.
+    ObligeInvite {
+        /// Who must invite.
+        who: Expr,
+        /// Whom it must invite.
+        whom: Expr,
+        /// How long the obligation lasts.
+        until: Until,
+    },
     /// `force PLAYER to play CARD`: the player must select it as its encounter card.
     ObligePlay {
         /// Who must play it.
@@ -1343,7 +1356,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1412,6 +1425,7 @@ impl Stmt {
             Stmt::GiveTech(..) => StmtKind::GiveTech,
             Stmt::ToDeckBottom(..) => StmtKind::ToDeckBottom,
             Stmt::LendPower(..) => StmtKind::LendPower,
+            Stmt::ObligeInvite { .. } => StmtKind::ObligeInvite,
             Stmt::ObligePlay { .. } => StmtKind::ObligePlay,
             Stmt::ReplaceEncounterCard { .. } => StmtKind::ReplaceEncounterCard,
             Stmt::SelectFaceUp(..) => StmtKind::SelectFaceUp,
