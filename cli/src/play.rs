@@ -305,7 +305,13 @@ pub fn run(args: PlayArgs) -> miette::Result<i32> {
         println!();
         println!("seed: {seed}");
         if result.winners.is_empty() {
-            println!("no winner (turn limit reached)");
+            // Card text may end the game with every player losing before the turn limit.
+            let turns = game.state().turn;
+            if turns >= game.state().rules.turn_limit {
+                println!("no winner (turn limit reached)");
+            } else {
+                println!("no winner: every player lost after {turns} turns");
+            }
         } else {
             let w: Vec<&str> = result.winners.iter().map(|&p| names.player(p)).collect();
             println!(

@@ -276,7 +276,7 @@ pub fn render(s: &Summary, json: &str) -> miette::Result<String> {
     let outcomes: Vec<(String, f64, [f64; 2])> = [
         ("one winner", alone),
         ("shared win", s.shared_wins),
-        ("no winner (turn limit)", s.no_winner),
+        ("no winner (turn limit, or every player lost)", s.no_winner),
     ]
     .into_iter()
     .map(|(name, x)| {

@@ -42,6 +42,21 @@ impl Game<'_> {
                     None => &mut player.removed,
                 }
             }
+            Place::Hazard(h) => {
+                let ships = &mut s.hazard_ships;
+                let i = match ships.iter().position(|x| x.hazard == h && x.owner == p) {
+                    Some(i) => i,
+                    None => {
+                        ships.push(crate::state::HazardShips {
+                            hazard: h,
+                            owner: p,
+                            ships: 0,
+                        });
+                        ships.len() - 1
+                    }
+                };
+                &mut ships[i].ships
+            }
         }
     }
 
@@ -55,6 +70,7 @@ impl Game<'_> {
         }
         match to {
             Place::Tech(t) if self.state.held_tech(p, t).is_none() => return,
+            Place::Hazard(h) if !self.state.hazards_in_play.contains(&h) => return,
             Place::Planet(id) if !self.state.planet_exists(id) => return,
             _ => {}
         }

@@ -164,11 +164,47 @@ impl Game<'_> {
             EventKind::CardPlayed { player: p, card },
         );
         if self.state.kind(card) != CardKind::Flare {
+            // Card text may remove the cards played from the game instead.
+            if self.remove_played_from_hand(p, card) {
+                return;
+            }
             // Discarded as it is played: the play's ability is the cause.
             let outer = self.set_acting(Some(source));
             self.discard_card(p, card, Rule::CardText);
             self.set_acting(outer);
         }
+    }
+
+    /// Whether card text removes every card played from the game now (the source of the
+    /// effect that does, `Lasting::PlayedCardsRemoved`). Most games have no lasting effect
+    /// at all: that test comes first.
+    #[inline]
+    pub fn played_cards_removed(&self) -> Option<u32> {
+        let effects = &self.state.effects;
+        if effects.lasting.is_empty() {
+            return None;
+        }
+        effects.played_cards_removed()
+    }
+
+    /// Where the rules are done with a card `p` played from its hand (an artifact as it is
+    /// played, a flare once its use is over), card text removing every card played takes
+    /// it out of the game instead: returns whether it did (the card is in the hand no more).
+    pub fn remove_played_from_hand(&mut self, p: PlayerId, card: CardId) -> bool {
+        let Some(source) = self.played_cards_removed() else {
+            return false;
+        };
+        let hand = &mut self.state.players[p.ix()].hand;
+        let Some(i) = hand.iter().position(|&c| c == card) else {
+            return false;
+        };
+        hand.remove(i);
+        self.state.removed_cards.push(card);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::CardRemoved { player: p, card },
+        );
+        true
     }
 
     /// Two players trade their whole hands.
@@ -453,6 +489,14 @@ impl Game<'_> {
         self.open_game_won(winners)?;
         let winners = self.state.winners.clone();
         self.emit_caused(Cause::Ability(source), EventKind::GameWon { winners });
+        Err(Stop::GameOver)
+    }
+
+    /// Card text ends the game at once with every player losing: nobody wins, not even a
+    /// player being named a winner as it happens (the loss of all is what stands).
+    pub fn end_game_lost(&mut self, source: u32) -> Flow {
+        self.state.winners.clear();
+        self.emit_caused(Cause::Ability(source), EventKind::GameLost);
         Err(Stop::GameOver)
     }
 

@@ -737,6 +737,7 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
                 && (state.encounter.revealed || main == Some(p))
         })
         || state.is_discarded(card)
+        || state.removed_cards.contains(&card)
         || state.aside.iter().any(|a| {
             a.card == card && (a.owner == p || matches!(a.at, crate::state::Aside::Planet(_)))
         })

@@ -98,6 +98,18 @@ pub enum Lasting {
     /// The owner may play the cards on its alien sheet as if they were in its hand, while its
     /// alien power works.
     SheetAccess,
+    /// Every card played while this lasts leaves the game once it has taken effect, where
+    /// the rules would discard it or return it to its player's hand.
+    PlayedCardsRemoved {
+        /// The content statement that started it: the removals cite it.
+        source: u32,
+    },
+    /// As a main player, the owner must invite this player to ally with its side, whenever
+    /// that player is neither main player and the owner may invite at all.
+    MustInvite {
+        /// The player it must invite.
+        ally: PlayerId,
+    },
     /// The owner must select this card as its encounter card if it can.
     MustPlay {
         /// The card.
@@ -156,6 +168,15 @@ impl Effects {
         (self.lasting.iter()).any(|e| matches!(e.what, Lasting::PowersKept))
     }
 
+    /// The source of an effect removing every card played from the game, if one holds.
+    #[inline]
+    pub fn played_cards_removed(&self) -> Option<u32> {
+        self.lasting.iter().find_map(|e| match e.what {
+            Lasting::PlayedCardsRemoved { source } => Some(source),
+            _ => None,
+        })
+    }
+
     /// Ends the effects that last until the hazard `hazard` leaves play; gives the owner and
     /// source of each content effect ended, for the log.
     pub fn end_in_play(&mut self, hazard: u16) -> Vec<(PlayerId, u32)> {
@@ -176,6 +197,16 @@ impl Effects {
         self.lasting
             .iter()
             .any(|e| e.by == p && matches!(e.what, Lasting::Zapped))
+    }
+
+    /// The players (a seat mask) `p` must invite as a main player (`Lasting::MustInvite`).
+    pub fn must_invite(&self, p: PlayerId) -> u8 {
+        (self.lasting.iter())
+            .filter(|e| e.by == p)
+            .fold(0, |mask, e| match e.what {
+                Lasting::MustInvite { ally } => mask | 1 << ally.0,
+                _ => mask,
+            })
     }
 
     /// The card `p` must select as its encounter card, if an effect obliges it.

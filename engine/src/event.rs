@@ -26,6 +26,9 @@ pub enum Place {
     /// The praw below the warp (Eon, Expansion Set 9), where the warp's tokens drop at
     /// critical mass.
     Praw,
+    /// On a hazard card in play (hazard deck variant), of this index in
+    /// `Components::hazards`.
+    Hazard(u16),
 }
 
 /// The rule of the rule book behind an event.
@@ -363,6 +366,14 @@ pub enum EventKind {
     },
     GameStopped {
         turns: u32,
+    },
+    /// Card text ended the game with every player losing: nobody wins.
+    GameLost,
+    /// A card played leaves the game (from a hand, the encounter or the table) instead of
+    /// going to the discard pile or back to the hand.
+    CardRemoved {
+        player: PlayerId,
+        card: CardId,
     },
     AlienGiven {
         player: PlayerId,
@@ -797,6 +808,7 @@ impl EventKind {
                 | NoEncounterCardToDraw { .. }
                 | CardDrawn { .. }
                 | CardDiscarded { .. }
+                | CardRemoved { .. }
                 | CardGiven { .. }
                 | ShipsMoved { .. }
                 | ColonyGained { .. }
@@ -825,6 +837,7 @@ impl EventKind {
                 | RewardsTaken { .. }
                 | TurnEnded { .. }
                 | GameStopped { .. }
+                | GameLost
                 | AlienGiven { .. }
                 | AlienFaceDown { .. }
                 | AlienRevealed { .. }
@@ -903,6 +916,7 @@ impl EventKind {
         match self {
             CardDrawn { card, .. }
             | CardDiscarded { card, .. }
+            | CardRemoved { card, .. }
             | CardGiven { card, .. }
             | ReinforcementPlayed { card, .. }
             | CardPlayed { card, .. }
@@ -961,6 +975,7 @@ impl EventKind {
             | TurnEnded { .. }
             | GameWon { .. }
             | GameStopped { .. }
+            | GameLost
             | AbilityUsed { .. }
             | AbilityCancelled { .. }
             | CardShown { .. }
@@ -1003,6 +1018,7 @@ impl EventKind {
             CardPlayed { .. } => Holders::None,
             CardDrawn { player, .. }
             | CardDiscarded { player, .. }
+            | CardRemoved { player, .. }
             | CardSelected { player }
             | ReinforcementPlayed { player, .. }
             | CardReturned { player, .. }
@@ -1224,6 +1240,7 @@ impl Names<'_> {
             Place::Removed => "out of the game".to_string(),
             Place::Praw => "the praw".to_string(),
             Place::Tech(t) => format!("the tech {}", self.tech(t)),
+            Place::Hazard(h) => format!("the hazard {}", self.hazard(h)),
         }
     }
 
@@ -1334,6 +1351,12 @@ impl Names<'_> {
             EventKind::CardDiscarded { player, card } => {
                 write!(s, "{} discards {}", self.player(*player), self.card(*card))
             }
+            EventKind::CardRemoved { player, card } => write!(
+                s,
+                "{}'s {} is removed from the game",
+                self.player(*player),
+                self.card(*card)
+            ),
             EventKind::CardGiven { from, to, card } => write!(
                 s,
                 "{} gives {} to {}",
@@ -1508,6 +1531,7 @@ impl Names<'_> {
                 s,
                 "the game stops without a winner after {turns} turns (turn limit)"
             ),
+            EventKind::GameLost => write!(s, "*** every player loses the game ***"),
             EventKind::AlienGiven { player, alien } => {
                 write!(s, "{} is the {}", self.player(*player), self.alien(*alien))
             }

@@ -178,7 +178,8 @@ pub struct Stats {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
-    /// The winners (several when they share the win; none if the turn limit stopped it).
+    /// The winners (several when they share the win; none if the turn limit stopped it or
+    /// card text ended it with every player losing).
     pub winners: Vec<PlayerId>,
     /// Counters.
     pub stats: Stats,

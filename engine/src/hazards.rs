@@ -8,7 +8,7 @@
 
 use crate::components::Components;
 use crate::edition::Hazards;
-use crate::event::{Cause, EventKind, Rule};
+use crate::event::{Cause, EventKind, Place, Rule};
 use crate::game::{Flow, Game};
 
 /// The hazard deck before it is shuffled: every copy of every hazard.
@@ -64,11 +64,27 @@ impl Game<'_> {
         }
     }
 
-    /// Card text (`source`) discards `hazard` from play, if it is in play: it goes to the
-    /// hazard discard pile and the effects lasting while it is in play end with it.
-    pub fn discard_hazard_from_play(&mut self, hazard: u16, source: u32) {
+    /// Card text (`source`) discards `hazard` from play, if it is in play: the ships on it
+    /// go back to their owners' colonies, it goes to the hazard discard pile and the effects
+    /// lasting while it is in play end with it.
+    pub fn discard_hazard_from_play(&mut self, hazard: u16, source: u32) -> Flow {
+        if !self.state.hazards_in_play.contains(&hazard) {
+            return Ok(());
+        }
+        let on_it: Vec<_> = (self.state.hazard_ships.iter())
+            .filter(|x| x.hazard == hazard && x.ships > 0)
+            .map(|x| x.owner)
+            .collect();
+        for owner in on_it {
+            let ships = self.ships_at(owner, Place::Hazard(hazard));
+            let outer = self.set_acting(Some(source));
+            let result = self.return_ships(owner, Place::Hazard(hazard), ships, Rule::CardText);
+            self.set_acting(outer);
+            result?;
+        }
+        self.state.hazard_ships.retain(|x| x.hazard != hazard);
         let Some(i) = (self.state.hazards_in_play.iter()).position(|&h| h == hazard) else {
-            return;
+            return Ok(());
         };
         self.state.hazards_in_play.remove(i);
         self.state.hazards.discard.push(hazard);
@@ -81,5 +97,6 @@ impl Game<'_> {
             self.emit_caused(ended_by, EventKind::EffectEnded { player, source });
         }
         self.update_powers(cause);
+        Ok(())
     }
 }

@@ -62,7 +62,8 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
         .chain(e.cards.iter().flatten())
         .chain(e.kickers.iter().flatten())
         .chain(e.reinforcements.iter().map(|r| &r.card))
-        .chain(s.aside.iter().map(|a| &a.card));
+        .chain(s.aside.iter().map(|a| &a.card))
+        .chain(&s.removed_cards);
     for &c in places {
         let i = c.0 as usize;
         if i >= seen.len() || seen[i] {
@@ -93,6 +94,12 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
                 .get(h as usize)
                 .is_some_and(|d| d.remains_in_play)
         };
+        if let Some(x) = (s.hazard_ships.iter()).find(|x| !s.hazards_in_play.contains(&x.hazard)) {
+            return Err(format!(
+                "ships lie on hazard #{}, which is not in play",
+                x.hazard
+            ));
+        }
         if let Some(&h) = s.hazards_in_play.iter().find(|&&h| !lasts(h)) {
             return Err(format!(
                 "hazard #{h} is in play but does not remain in play"

@@ -159,6 +159,8 @@ pub(crate) fn initial_state(
             discard: Vec::new(),
         },
         hazards_in_play: Vec::new(),
+        removed_cards: Vec::new(),
+        hazard_ships: Vec::new(),
         unused_aliens: Vec::new(),
         aside: Vec::new(),
         renewing: None,

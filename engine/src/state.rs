@@ -219,6 +219,17 @@ pub enum Aside {
     Tech(u16),
 }
 
+/// Ships a player set on a hazard in play (hazard deck variant).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HazardShips {
+    /// The hazard (its index in `Components::hazards`).
+    pub hazard: u16,
+    /// Whose ships.
+    pub owner: PlayerId,
+    /// How many.
+    pub ships: u8,
+}
+
 /// A card card text set aside, out of hand and deck.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AsideCard {
@@ -420,6 +431,14 @@ pub struct GameState {
     /// for everyone, in the order they entered play, until card text discards them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hazards_in_play: Vec<u16>,
+    /// Ships set on hazards in play (hazard deck variant): one entry per hazard and owner,
+    /// in the order they were first set there.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hazard_ships: Vec<HazardShips>,
+    /// Cards removed from the game (face up, public), in the order they left: played while
+    /// card text removes every card played (`Lasting::PlayedCardsRemoved`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed_cards: Vec<CardId>,
     /// The alien sheets left in the box (not in play), in ascending order: rotating powers
     /// and content that gives a random unused alien draw from them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -601,6 +620,10 @@ impl GameState {
             + pl.removed as u32
             + pl.praw as u32
             + pl.techs.iter().map(|t| t.ships as u32).sum::<u32>()
+            + (self.hazard_ships.iter())
+                .filter(|h| h.owner == p)
+                .map(|h| h.ships as u32)
+                .sum::<u32>()
     }
 
     /// Ships `p` has at `place`.
@@ -615,6 +638,9 @@ impl GameState {
             Place::Removed => self.players[p.ix()].removed,
             Place::Praw => self.players[p.ix()].praw,
             Place::Tech(t) => self.held_tech(p, t).map_or(0, |h| h.ships),
+            Place::Hazard(h) => (self.hazard_ships.iter())
+                .find(|x| x.hazard == h && x.owner == p)
+                .map_or(0, |x| x.ships),
         }
     }
 
@@ -782,6 +808,7 @@ impl GameState {
             + e.kickers.iter().flatten().count()
             + e.reinforcements.len()
             + self.aside.len()
+            + self.removed_cards.len()
     }
 }
 

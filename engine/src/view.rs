@@ -194,6 +194,11 @@ impl<'a> View<'a> {
         &self.state.piles.cosmic.discard
     }
 
+    /// The cards removed from the game (public), in the order they left.
+    pub fn removed_cards(&self) -> &'a [CardId] {
+        &self.state.removed_cards
+    }
+
     /// The discard piles' card kinds are public.
     pub fn discarded_kind(&self, c: CardId) -> Option<CardKind> {
         self.state.is_discarded(c).then(|| self.state.kind(c))

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 17;
+pub const FORMAT: u32 = 18;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -446,7 +446,8 @@ pub enum ShipPlace {
     Target,
     /// Removed from the game.
     Removed,
-    /// Anywhere but removed from the game: colonies, the encounter, the warp, a tech.
+    /// Anywhere but removed from the game: colonies, the encounter, the warp, a tech, a
+    /// hazard's card.
     InGame,
     /// Researching the tech whose text this is.
     ThisTech,
@@ -476,6 +477,8 @@ pub enum Dest {
     TargetPlanet,
     /// Onto a given planet (a colony there if there was none).
     Planet(Box<Expr>),
+    /// Onto the hazard whose text runs, while it is in play (`to this hazard`).
+    ThisHazard,
 }
 
 /// A typed expression.
@@ -660,6 +663,9 @@ pub enum Expr {
     PlanetsReached(Box<Expr>, Box<Expr>, Box<Expr>),
     /// The planets of the first list that are not in the second.
     ExceptPlanets(Box<Expr>, Box<Expr>),
+    /// The planets of a list holding the most ships, every player's counted (several when
+    /// tied; `all planets holding the most ships`).
+    PlanetsFullest(Box<Expr>),
     /// The player whose home system holds a planet (nobody for no planet).
     PlanetOwner(Box<Expr>),
     /// Whether a player has its alien power: not lost to too few home colonies or an effect
@@ -832,6 +838,7 @@ impl Expr {
             | Expr::PlanetHasToken(a, _)
             | Expr::ShipTokensInEncounter(a, _)
             | Expr::PlanetsNextTo(a)
+            | Expr::PlanetsFullest(a)
             | Expr::PlanetOwner(a)
             | Expr::HasPower(a)
             | Expr::PlanetPlace(a)
@@ -1153,6 +1160,10 @@ pub enum Stmt {
     /// No alien power is lost for too few home colonies until then (`keep every alien power
     /// with too few home colonies until this hazard leaves play`).
     KeepPowers(Until),
+    /// Every card played until then leaves the game once it has taken effect, where the
+    /// rules would discard it or return it to the hand (`remove every card played from the
+    /// game until the end of the encounter`).
+    RemovePlayed(Until),
     /// The hazard named (an index in the program's sources) leaves play for the hazard
     /// discard pile, if it is in play (`discard "The Witness" from play`).
     DiscardHazard(u32),
@@ -1247,6 +1258,16 @@ pub enum Stmt {
     ToDeckBottom(Expr),
     /// `lend my power to PLAYER`: for the rest of the encounter.
     LendPower(Expr),
+    /// `force PLAYER to invite PLAYER until ...`: as a main player, the first must invite
+    /// the second to ally with its side, whenever that player is not the other main player.
+    ObligeInvite {
+        /// Who must invite.
+        who: Expr,
+        /// Whom it must invite.
+        whom: Expr,
+        /// How long the obligation lasts.
+        until: Until,
+    },
     /// `force PLAYER to play CARD`: the player must select it as its encounter card.
     ObligePlay {
         /// Who must play it.
@@ -1295,6 +1316,9 @@ pub enum Stmt {
     OwnEncounter,
     /// The acting player wins the game.
     Win,
+    /// The game ends at once with every player losing (`end the game with every player
+    /// losing`): nobody wins.
+    EndGame,
     /// The acting player's power goes off.
     LosePower(Until),
     /// The acting player's power comes back.
@@ -1342,7 +1366,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, DiscardHazard, ShuffleDestiny, RestartEncounter, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1389,6 +1413,7 @@ impl Stmt {
             Stmt::SwapSheets(..) => StmtKind::SwapSheets,
             Stmt::SwapSheetsForEncounter(..) => StmtKind::SwapSheetsForEncounter,
             Stmt::KeepPowers(..) => StmtKind::KeepPowers,
+            Stmt::RemovePlayed(..) => StmtKind::RemovePlayed,
             Stmt::DiscardHazard(..) => StmtKind::DiscardHazard,
             Stmt::ShuffleDestiny(..) => StmtKind::ShuffleDestiny,
             Stmt::RestartEncounter => StmtKind::RestartEncounter,
@@ -1412,6 +1437,7 @@ impl Stmt {
             Stmt::GiveTech(..) => StmtKind::GiveTech,
             Stmt::ToDeckBottom(..) => StmtKind::ToDeckBottom,
             Stmt::LendPower(..) => StmtKind::LendPower,
+            Stmt::ObligeInvite { .. } => StmtKind::ObligeInvite,
             Stmt::ObligePlay { .. } => StmtKind::ObligePlay,
             Stmt::ReplaceEncounterCard { .. } => StmtKind::ReplaceEncounterCard,
             Stmt::SelectFaceUp(..) => StmtKind::SelectFaceUp,
@@ -1426,6 +1452,7 @@ impl Stmt {
             Stmt::OutOfTurnEncounter(..) => StmtKind::OutOfTurnEncounter,
             Stmt::OwnEncounter => StmtKind::OwnEncounter,
             Stmt::Win => StmtKind::Win,
+            Stmt::EndGame => StmtKind::EndGame,
             Stmt::LosePower(..) => StmtKind::LosePower,
             Stmt::RegainPower => StmtKind::RegainPower,
             Stmt::If(..) => StmtKind::If,
@@ -1476,6 +1503,7 @@ impl StmtKind {
                 | PowerOffSubject
                 | DiscardSubjectTech
                 | Win
+                | EndGame
                 | ZapOwnPower
                 | Declare
                 | DiscardThis

@@ -653,6 +653,11 @@ pub const PATTERNS: &[Pattern] = &[
         },
     },
     Pattern {
+        words: "{pls} holding most ships",
+        ty: Ty::Planets,
+        build: |mut e| Expr::PlanetsFullest(b(&mut e)),
+    },
+    Pattern {
         words: "{pls} except {pls}",
         ty: Ty::Planets,
         build: |mut e| {

@@ -45,6 +45,15 @@ fn duel_probe(block: &str) -> String {
     )
 }
 
+/// The marker of an example that ends the game (`win the game`, `end the game with every
+/// player losing`): it is dealt only once every other example of its form has run, and never
+/// stays in play as the background of later games, which it would cut short.
+const ENDS_THE_GAME: &str = "# ends the game";
+
+/// The marker of an example that restarts every encounter it acts in (`restart the
+/// encounter`): like one that ends the game, it would cut the others short, so it waits too.
+const RESTARTS: &str = "# restarts the encounter";
+
 /// The marker of an example that names what a trigger answers (`# answering: CLAUSE`).
 const ANSWERING: &str = "# answering:";
 
@@ -54,6 +63,8 @@ struct Example {
     text: String,
     /// Whether it is marked `# in a tech`.
     in_tech: bool,
+    /// Whether it is marked `# ends the game` or `# restarts the encounter`.
+    ends_game: bool,
     /// The `whenever` clause whose subject it names, if marked `# answering: CLAUSE`.
     answering: Option<String>,
 }
@@ -67,6 +78,9 @@ fn examples() -> Vec<Example> {
             Example {
                 text: lines.join("\n").trim().to_string(),
                 in_tech: b.lines().any(|l| l.trim() == IN_A_TECH),
+                ends_game: b
+                    .lines()
+                    .any(|l| matches!(l.trim(), ENDS_THE_GAME | RESTARTS)),
                 answering: (b.lines())
                     .find_map(|l| l.strip_prefix(ANSWERING))
                     .map(|c| c.trim().to_string()),
@@ -376,10 +390,20 @@ fn every_statement_runs_or_is_refused_in_every_trigger_form() {
         // run; every batch of games deals the orders anew, the examples still waiting first:
         // the rare ones (a replacement acts once per event, whoever else could) come before
         // those that have proved themselves, which stay in play as the games' background.
+        // An example that ends the game waits until the others have run, and is never
+        // background.
         let mut waiting: BTreeSet<usize> = accepted.iter().map(|(i, _)| *i).collect();
         'batches: for batch in 0..BATCHES {
-            let (pending, proved): (Vec<_>, Vec<_>) =
-                (accepted.iter()).partition(|(i, _)| waiting.contains(i));
+            let ends = |i: &usize| examples[*i].ends_game;
+            let others_waiting = waiting.iter().any(|i| !ends(i));
+            let pending: Vec<_> = (accepted.iter())
+                .filter(|(i, _)| waiting.contains(i) && (!ends(i) || !others_waiting))
+                .copied()
+                .collect();
+            let proved: Vec<_> = (accepted.iter())
+                .filter(|(i, _)| !waiting.contains(i) && !ends(i))
+                .copied()
+                .collect();
             let names: Vec<String> = (0..PLAYERS).map(|p| format!("Probe {p}")).collect();
             let extra: Vec<SourceFile> = names
                 .iter()

@@ -16,10 +16,18 @@ impl Game<'_> {
             let inviter = self.main(side);
             // Content may forbid a main player to invite anyone.
             let may_invite = self.quantity(Quantity::MayInvite(inviter), 1) != 0;
+            let mains = 1u8 << offense.0 | 1 << defense.0;
+            // Content may oblige it to invite some players: they are invited unasked.
+            let must = match may_invite && !self.state.effects.lasting.is_empty() {
+                true => self.state.effects.must_invite(inviter) & !mains,
+                false => 0,
+            };
+            // The main players, and those invited unasked, are not offered.
+            let offered = !(mains | must);
             let mut options = self.choices();
             options.extend(
                 (self.state.seats())
-                    .filter(|&p| may_invite && p != offense && p != defense)
+                    .filter(|&p| may_invite && offered & 1 << p.0 != 0)
                     .map(Choice::Player),
             );
             let n = options.len() as u8;
@@ -28,8 +36,13 @@ impl Game<'_> {
                 Side::Defense => DecisionKind::DefenseInvites,
             };
             let invited = self.ask_subset(inviter, kind, options, 0, n)?;
-            let mut mask = 0u8;
+            let mut mask = must;
             let mut players = Seats::default();
+            if must != 0 {
+                for p in self.state.seats().filter(|p| must & 1 << p.0 != 0) {
+                    players.push(p);
+                }
+            }
             for &c in &invited {
                 if let Choice::Player(p) = c {
                     mask |= 1 << p.0;

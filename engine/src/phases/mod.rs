@@ -11,10 +11,10 @@ mod reveal;
 mod start_turn;
 
 use crate::decision::{Choice, DecisionKind};
-use crate::event::{EventKind, Place, Rule};
+use crate::event::{Cause, EventKind, Place, Rule};
 use crate::game::{Flow, Game, Stop};
 use crate::hooks::Window;
-use crate::ids::PlayerId;
+use crate::ids::{CardId, PlayerId};
 use crate::state::{Encounter, Outcome, Phase};
 
 /// Restarts of encounters one turn allows: after them the turn ends (a guard against text
@@ -297,41 +297,45 @@ impl Game<'_> {
         }
         let offense = self.state.offense;
         let defense = self.state.encounter.defense.unwrap_or(offense);
+        // Card text may remove the cards played from the game instead of discarding them.
+        let removal = self.played_cards_removed();
         let cards = self.state.encounter.cards;
         for (i, c) in cards.into_iter().enumerate() {
             if let Some(card) = c {
                 self.state.encounter.cards[i] = None;
-                self.state.place_in_discard(card);
                 let player = if i == 0 { offense } else { defense };
-                self.emit(
-                    Rule::EncounterCleanup,
-                    EventKind::CardDiscarded { player, card },
-                );
+                self.done_with_played(player, card, removal);
             }
         }
         for (i, c) in self.state.encounter.kickers.into_iter().enumerate() {
             if let Some(card) = c {
                 self.state.encounter.kickers[i] = None;
-                self.state.place_in_discard(card);
                 let player = if i == 0 { offense } else { defense };
-                self.emit(
-                    Rule::EncounterCleanup,
-                    EventKind::CardDiscarded { player, card },
-                );
+                self.done_with_played(player, card, removal);
             }
         }
         let reinforcements = std::mem::take(&mut self.state.encounter.reinforcements);
-        for r in &reinforcements {
-            self.state.place_in_discard(r.card);
+        if removal.is_some() {
+            self.state
+                .removed_cards
+                .extend(reinforcements.iter().map(|r| r.card));
+        } else {
+            for r in &reinforcements {
+                self.state.place_in_discard(r.card);
+            }
         }
         for r in reinforcements {
-            self.emit(
-                Rule::EncounterCleanup,
-                EventKind::CardDiscarded {
-                    player: r.by,
-                    card: r.card,
-                },
-            );
+            let (player, card) = (r.by, r.card);
+            match removal {
+                Some(source) => self.emit_caused(
+                    Cause::Ability(source),
+                    EventKind::CardRemoved { player, card },
+                ),
+                None => self.emit(
+                    Rule::EncounterCleanup,
+                    EventKind::CardDiscarded { player, card },
+                ),
+            }
         }
         if let Some(card) = self.state.encounter.destiny.take() {
             self.state.destiny.discard.push(card);
@@ -352,6 +356,30 @@ impl Game<'_> {
             ..Encounter::default()
         };
         Ok(())
+    }
+}
+
+impl Game<'_> {
+    /// Encounter cleanup is done with a card `player` played, already taken off the table:
+    /// it is discarded, or removed from the game while card text removes every card played
+    /// (`removal`, the source of that effect).
+    fn done_with_played(&mut self, player: PlayerId, card: CardId, removal: Option<u32>) {
+        match removal {
+            Some(source) => {
+                self.state.removed_cards.push(card);
+                self.emit_caused(
+                    Cause::Ability(source),
+                    EventKind::CardRemoved { player, card },
+                );
+            }
+            None => {
+                self.state.place_in_discard(card);
+                self.emit(
+                    Rule::EncounterCleanup,
+                    EventKind::CardDiscarded { player, card },
+                );
+            }
+        }
     }
 }
 

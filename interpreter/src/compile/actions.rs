@@ -64,17 +64,26 @@ impl Compiler<'_> {
     /// `until this hazard leaves play`: only a hazard that remains in play says it; the
     /// runtime reads it as the hazard whose text runs (`Until::InPlay(u16::MAX)` until then).
     pub(super) fn in_play(&mut self, span: Span) -> Until {
+        self.in_a_lasting_hazard(
+            "`until this hazard leaves play`",
+            "elsewhere write `until the end of the encounter` or another duration",
+            span,
+        );
+        Until::InPlay(u16::MAX)
+    }
+
+    /// Reports `what` (which names a hazard in play) written anywhere but in a hazard that
+    /// remains in play (`lasts until-discarded`).
+    fn in_a_lasting_hazard(&mut self, what: &str, elsewhere: &str, span: Span) {
         if self.item_kind != "hazard" || !self.item_lasts {
             self.lints.push(Lint::Unsupported {
-                what: "`until this hazard leaves play` outside a hazard that remains in play"
-                    .into(),
-                help: "only a hazard with `lasts until-discarded` stays in play; elsewhere write \
-                       `until the end of the encounter` or another duration"
-                    .into(),
+                what: format!("{what} outside a hazard that remains in play"),
+                help: format!(
+                    "only a hazard with `lasts until-discarded` stays in play; {elsewhere}"
+                ),
                 span,
             });
         }
-        Until::InPlay(u16::MAX)
     }
 
     /// The name an action's `as NAME` gives what it makes (`Some(None)` without one); a
@@ -156,6 +165,20 @@ impl Compiler<'_> {
                 let kind = &object_text[3..object_text.len() - 1];
                 let key = self.declaration(kind);
                 Some(Stmt::RemovePlanetTokens(key))
+            }
+            "remove" if object_text == "every card played" => {
+                let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
+                if from.as_deref() != Some("the game") {
+                    return self.unsupported(
+                        a,
+                        "write `remove every card played from the game until ...` (by default until the end of the encounter)",
+                    );
+                }
+                let until = self.arg(a, "until").map(|e| self.snippet(e.span()));
+                Some(Stmt::RemovePlayed(match until.as_deref() {
+                    Some("this hazard leaves play") => self.in_play(a.span),
+                    _ => self.until(a),
+                }))
             }
             "remove" => {
                 let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
@@ -434,6 +457,26 @@ impl Compiler<'_> {
                 let to = self.expr(self.arg(a, "to")?, Ty::Player);
                 Some(Stmt::LendPower(to))
             }
+            // `force me to invite partner until this hazard leaves play`.
+            "force"
+                if matches!(self.arg(a, "to"), Some(ast::Expr::Path(p))
+                    if p.segments[0].words.first().map(|w| w.text.as_str()) == Some("invite")
+                        && p.segments[0].words.len() > 1) =>
+            {
+                let Some(ast::Expr::Path(p)) = self.arg(a, "to") else {
+                    return None;
+                };
+                let mut p = p.clone();
+                p.segments[0].words.remove(0);
+                let whom = self.path(&p, Some(Ty::Player)).map(|(e, _)| e)?;
+                let who = self.expr(object?, Ty::Player);
+                let until = self.arg(a, "until").map(|e| self.snippet(e.span()));
+                let until = match until.as_deref() {
+                    Some("this hazard leaves play") => self.in_play(a.span),
+                    _ => self.until(a),
+                };
+                Some(Stmt::ObligeInvite { who, whom, until })
+            }
             "force" => {
                 // `force recipient to play gift`: the words after `to` are `play CARD`.
                 let card = match self.arg(a, "to") {
@@ -445,7 +488,12 @@ impl Compiler<'_> {
                         p.segments[0].words.remove(0);
                         self.path(&p, Some(Ty::Card)).map(|(e, _)| e)?
                     }
-                    _ => return self.unsupported(a, "write `force PLAYER to play CARD`"),
+                    _ => {
+                        return self.unsupported(
+                            a,
+                            "write `force PLAYER to play CARD` or `force PLAYER to invite PLAYER until ...`",
+                        )
+                    }
                 };
                 let who = self.expr(object?, Ty::Player);
                 Some(Stmt::ObligePlay { who, card })
@@ -480,8 +528,9 @@ impl Compiler<'_> {
                         "write `keep every alien power with too few home colonies until ...` (by default until the end of the encounter)",
                     );
                 }
-                // Only this statement and a lasting block read `until this hazard leaves
-                // play` (the runtime resolves it for them alone).
+                // Only the statements that start an effect lasting while it is in play
+                // (this one, `remove every card played ...`) and a lasting block read `until
+                // this hazard leaves play` (the runtime resolves it for them alone).
                 let until = self.arg(a, "until").map(|e| self.snippet(e.span()));
                 Some(Stmt::KeepPowers(match until.as_deref() {
                     Some("this hazard leaves play") => self.in_play(a.span),
@@ -887,6 +936,13 @@ impl Compiler<'_> {
                 }
             }
             "restart" if object_text == "the encounter" => Some(Stmt::RestartEncounter),
+            "end" if object_text == "the game" => {
+                let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
+                match with.as_deref() {
+                    Some("every player losing") => Some(Stmt::EndGame),
+                    _ => self.unsupported(a, "write `end the game with every player losing`"),
+                }
+            }
             "win" if object_text == "the game" => Some(Stmt::Win),
             "win" if object_text == "the encounter" => Some(Stmt::WinEncounter),
             "win" if object_text == "the duel or contest" => {
@@ -1180,6 +1236,14 @@ impl Compiler<'_> {
         };
         let to = if to_text == "the warp" {
             Dest::Warp
+        } else if to_text == "this hazard" {
+            // Ships lie on a hazard only while it is in play.
+            self.in_a_lasting_hazard(
+                "ships moved `to this hazard`",
+                "ships elsewhere go to `the warp`, `my colonies`, a planet...",
+                to_expr.span(),
+            );
+            Dest::ThisHazard
         } else if to_text == "the encounter" {
             Dest::Encounter
         } else if to_text == "the target planet" {

@@ -645,6 +645,17 @@ impl Runtime {
                         .collect(),
                 )
             }
+            Expr::PlanetsFullest(planets) => {
+                let list = planets_of(self.eval(planets, game, ctx));
+                let ships =
+                    |pl: PlanetId| -> u32 { (s.planet(pl).ships.iter()).map(|&n| n as u32).sum() };
+                let most = list.iter().map(|&pl| ships(pl)).max();
+                Value::Planets(
+                    list.into_iter()
+                        .filter(|&pl| Some(ships(pl)) == most)
+                        .collect(),
+                )
+            }
             Expr::ExceptPlanets(all, but) => {
                 let but = planets_of(self.eval(but, game, ctx));
                 let all = planets_of(self.eval(all, game, ctx));

@@ -37,6 +37,9 @@ pub(super) fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Pl
             for t in &s.players[p.ix()].techs {
                 v.push((Place::Tech(t.tech), t.ships));
             }
+            for x in s.hazard_ships.iter().filter(|x| x.owner == p) {
+                v.push((Place::Hazard(x.hazard), x.ships));
+            }
             v
         }
         ShipPlace::Encounter => {
@@ -198,6 +201,11 @@ impl Runtime {
                             game.land_on_planet(p, pl, from, n);
                         }
                     }
+                    Dest::ThisHazard => {
+                        if let Some(h) = self.this_hazard(ctx) {
+                            game.move_ships(p, from, Place::Hazard(h), n, Rule::CardText);
+                        }
+                    }
                     Dest::Removed(keep) => {
                         let keep = keep.as_ref().map_or(0, |k| self.ships(k, game, ctx));
                         let kept = game.remove_keeping(p, from, n, keep, Rule::CardText);
@@ -274,6 +282,11 @@ impl Runtime {
                 }
             }
             Dest::Encounter => game.ships_to_encounter(owner, at, k),
+            Dest::ThisHazard => {
+                if let Some(h) = self.this_hazard(ctx) {
+                    game.move_ships(owner, at, Place::Hazard(h), k, rule);
+                }
+            }
             Dest::HomePlanets(host) => {
                 if let Some(host) = self.player(host, game, ctx) {
                     game.colonize_home(owner, host, at, k)?;

@@ -83,17 +83,22 @@ impl Runtime {
                     source: *source,
                     env,
                 };
-                game.start_effect(me, in_play(*until, game), what, *source, None);
+                game.start_effect(me, self.in_play(*until, ctx), what, *source, None);
             }
             Stmt::KeepPowers(until) => {
-                let until = in_play(*until, game);
+                let until = self.in_play(*until, ctx);
                 game.start_effect(me, until, Lasting::PowersKept, ctx.source, None);
+            }
+            Stmt::RemovePlayed(until) => {
+                let until = self.in_play(*until, ctx);
+                let what = Lasting::PlayedCardsRemoved { source: ctx.source };
+                game.start_effect(me, until, what, ctx.source, None);
             }
             Stmt::DiscardHazard(name) => {
                 let name = self.program.sources[*name as usize].as_str();
                 let hazards = &game.components().hazards;
                 if let Some(h) = hazards.iter().position(|d| d.name == name) {
-                    game.discard_hazard_from_play(h as u16, ctx.source);
+                    game.discard_hazard_from_play(h as u16, ctx.source)?;
                 }
             }
             Stmt::ShuffleDestiny(names) => game.shuffle_into_destiny(me, names, ctx.source),
@@ -313,6 +318,17 @@ impl Runtime {
             Stmt::LendPower(to) => {
                 if let Value::Player(to) = self.eval(to, game, ctx) {
                     game.lend_power(ctx.me, to, ctx.source);
+                }
+            }
+            Stmt::ObligeInvite { who, whom, until } => {
+                if let (Value::Player(p), Value::Player(ally)) =
+                    (self.eval(who, game, ctx), self.eval(whom, game, ctx))
+                {
+                    if p != ally {
+                        let until = self.in_play(*until, ctx);
+                        let what = Lasting::MustInvite { ally };
+                        game.start_effect(p, until, what, ctx.source, None);
+                    }
                 }
             }
             Stmt::ObligePlay { who, card } => {
@@ -639,6 +655,7 @@ impl Runtime {
             }
             Stmt::OwnEncounter => game.grant_encounter_against(me, None, ctx.source),
             Stmt::Win => game.win_now(vec![me], ctx.source)?,
+            Stmt::EndGame => game.end_game_lost(ctx.source)?,
             Stmt::LosePower(until) => game.power_off(me, *until, ctx.source),
             Stmt::RegainPower => game.power_on(me, ctx.source),
             Stmt::If(c, then, otherwise) => {
@@ -734,11 +751,21 @@ impl Runtime {
     }
 }
 
-/// A duration as it applies now: `until this hazard leaves play` is the hazard whose text
-/// runs, the encounter's (a hazard's text runs only as it is drawn).
-fn in_play(until: Until, game: &Game<'_>) -> Until {
-    match (until, game.state().encounter.hazard) {
-        (Until::InPlay(_), Some(h)) => Until::InPlay(h),
-        _ => until,
+impl Runtime {
+    /// The hazard whose text runs (its index in the game's hazards), if the text is a
+    /// hazard's: as it is drawn, or in a lasting effect it started, in a later encounter too.
+    pub(super) fn this_hazard(&self, ctx: &Ctx) -> Option<u16> {
+        (self.hazard_items.iter())
+            .position(|&i| i == ctx.item)
+            .map(|h| h as u16)
+    }
+
+    /// A duration as it applies now: `until this hazard leaves play` is the hazard whose
+    /// text runs.
+    fn in_play(&self, until: Until, ctx: &Ctx) -> Until {
+        match (until, self.this_hazard(ctx)) {
+            (Until::InPlay(_), Some(h)) => Until::InPlay(h),
+            _ => until,
+        }
     }
 }

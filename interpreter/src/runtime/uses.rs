@@ -80,8 +80,11 @@ impl Runtime {
         }
         if cancelled {
             if let Some(c) = card {
-                // A cancelled flare is discarded rather than returned.
-                if game.state().players[p.ix()].hand.contains(&c) {
+                // A cancelled flare is discarded rather than returned (or removed from the
+                // game, while card text removes every card played).
+                if game.state().players[p.ix()].hand.contains(&c)
+                    && !game.remove_played_from_hand(p, c)
+                {
                     let outer = game.set_acting(Some(ab.source));
                     game.discard_card(p, c, Rule::CardText);
                     game.set_acting(outer);
@@ -97,6 +100,7 @@ impl Runtime {
             ctx.card = card;
             ctx.tech = origin.tech();
             self.run_body(&ab.body, game, &mut ctx)?;
+            flare_used(game, p, card);
             if let Some(c) = card {
                 if game.state().kind(c) == CardKind::Artifact {
                     self.happened(
@@ -246,6 +250,7 @@ impl Runtime {
             ctx.card = origin.card();
             ctx.tech = origin.tech();
             self.run_body(&ab.body, game, &mut ctx)?;
+            flare_used(game, q, ctx.card);
             if ctx.cancelled {
                 return Ok(true);
             }
@@ -365,5 +370,14 @@ impl Runtime {
         // Passing is the last option, past the end of `options`.
         let k = game.pick_index(p, DecisionKind::UseAbility, choices)?;
         Ok(options.get(k).copied())
+    }
+}
+
+/// A flare's use is over: it stays in its player's hand, unless card text removes every card
+/// played from the game (an artifact left the hand as it was played). A flare whose text holds
+/// through a phase (`during`: none is written) is left in the hand.
+fn flare_used(game: &mut Game, p: PlayerId, card: Option<cosmic_engine::CardId>) {
+    if let Some(c) = card.filter(|&c| game.state().kind(c) == CardKind::Flare) {
+        game.remove_played_from_hand(p, c);
     }
 }
