@@ -242,6 +242,74 @@ impl Game<'_> {
         }
     }
 
+    /// Lands `count` of `p`'s ships at `from` on `planet` (a colony there if it had none),
+    /// unless content replaces the landing (`Hooks::redirect_landing`): returns how many
+    /// landed. Answering the landing is the caller's part (`answer_landing`), once every
+    /// player landing together has landed.
+    #[inline]
+    pub fn land_ships(
+        &mut self,
+        p: PlayerId,
+        from: Place,
+        planet: PlanetId,
+        count: u8,
+        rule: Rule,
+    ) -> Flow<u8> {
+        let count = count.min(self.ships_at(p, from));
+        if count == 0 || from == Place::Planet(planet) || !self.state.planet_exists(planet) {
+            return Ok(0);
+        }
+        // Most games hold nothing that cares: the plain move, one test of the window.
+        if !self.may_act_at(crate::hooks::Window::Landing) {
+            self.move_ships(p, from, Place::Planet(planet), count, rule);
+            return Ok(count);
+        }
+        self.land_replaced(p, from, planet, count, rule)
+    }
+
+    /// `land_ships` once content may replace the landing.
+    #[inline(never)]
+    fn land_replaced(
+        &mut self,
+        p: PlayerId,
+        from: Place,
+        planet: PlanetId,
+        count: u8,
+        rule: Rule,
+    ) -> Flow<u8> {
+        let replaced = (self.hooks()).redirect_landing(p, from, planet, count, rule, self)?;
+        // Content may also have moved some of the ships meanwhile.
+        let count = count.saturating_sub(replaced).min(self.ships_at(p, from));
+        self.move_ships(p, from, Place::Planet(planet), count, rule);
+        Ok(count)
+    }
+
+    /// Lets content answer the ships of `players` (a mask of seats) that just landed on
+    /// `planet` together, as `rule` landed them.
+    pub fn answer_landing(&mut self, planet: PlanetId, players: u8, rule: Rule) -> Flow {
+        if players == 0 || !self.may_act_at(crate::hooks::Window::Landing) {
+            return Ok(());
+        }
+        self.hooks().landed(planet, players, rule, self)
+    }
+
+    /// `p`'s ships land on `planet` by themselves (card text lands one player's ships at a
+    /// time): `land_ships`, answered at once. Returns how many landed.
+    pub fn land_alone(
+        &mut self,
+        p: PlayerId,
+        from: Place,
+        planet: PlanetId,
+        count: u8,
+        rule: Rule,
+    ) -> Flow<u8> {
+        let landed = self.land_ships(p, from, planet, count, rule)?;
+        if landed > 0 {
+            self.answer_landing(planet, 1 << p.0, rule)?;
+        }
+        Ok(landed)
+    }
+
     /// Sends `count` of `p`'s ships from `from` to the warp, unless content sends some or
     /// all of them elsewhere instead (back to the colonies, out of the game...).
     pub fn send_to_warp(&mut self, p: PlayerId, from: Place, count: u8, rule: Rule) -> Flow {

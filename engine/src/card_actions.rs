@@ -826,6 +826,16 @@ impl Game<'_> {
                 }
             }
         }
+        // So do the tokens kept on them.
+        for t in &mut self.state.planet_tokens {
+            if t.planet.is_none() {
+                if t.owner == a {
+                    t.owner = b;
+                } else if t.owner == b {
+                    t.owner = a;
+                }
+            }
+        }
         self.emit_caused(cause, EventKind::AliensSwapped { a, b });
         let tokens = self.state.effects.tokens;
         if tokens[a.ix()] != tokens[b.ix()] {
@@ -1124,17 +1134,29 @@ impl Game<'_> {
             return Ok(());
         }
         if let Choice::Planet(planet) = self.pick(p, DecisionKind::CardChoice, planets)? {
-            self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
+            self.land_alone(p, from, planet, n, Rule::CardText)?;
         }
         Ok(())
     }
 
-    /// `p` puts a token of kind `key` beside `planet`.
-    pub fn place_planet_token(&mut self, p: PlayerId, planet: PlanetId, key: u32, source: u32) {
+    /// `p` puts a token of kind `key` beside `planet`, face down if `face_down` (its kind
+    /// seen by `p` alone).
+    pub fn place_planet_token(
+        &mut self,
+        p: PlayerId,
+        planet: PlanetId,
+        key: u32,
+        face_down: bool,
+        source: u32,
+    ) {
+        if !self.state.planet_exists(planet) {
+            return;
+        }
         self.state.planet_tokens.push(crate::state::PlanetToken {
-            planet,
+            planet: Some(planet),
             key,
             owner: p,
+            face_down,
         });
         self.emit_caused(
             Cause::Ability(source),
@@ -1142,8 +1164,78 @@ impl Game<'_> {
                 player: p,
                 planet,
                 key,
+                face_down,
+                from_sheet: false,
             },
         );
+    }
+
+    /// `p` puts one of the tokens of kind `key` it keeps on its sheet face down beside
+    /// `planet`; nothing if it keeps none of that kind.
+    pub fn place_sheet_token(&mut self, p: PlayerId, planet: PlanetId, key: u32, source: u32) {
+        if !self.state.planet_exists(planet) {
+            return;
+        }
+        let kept = (self.state.planet_tokens.iter_mut())
+            .find(|t| t.owner == p && t.planet.is_none() && t.key == key);
+        let Some(token) = kept else {
+            return;
+        };
+        token.planet = Some(planet);
+        token.face_down = true;
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::PlanetTokenPlaced {
+                player: p,
+                planet,
+                key,
+                face_down: true,
+                from_sheet: true,
+            },
+        );
+    }
+
+    /// `p`'s tokens beside `planet` go back onto its sheet, face down.
+    pub fn return_planet_tokens(&mut self, p: PlayerId, planet: PlanetId, source: u32) {
+        let mut count = 0u8;
+        for t in (self.state.planet_tokens.iter_mut())
+            .filter(|t| t.owner == p && t.planet == Some(planet))
+        {
+            t.planet = None;
+            t.face_down = true;
+            count = count.saturating_add(1);
+        }
+        if count > 0 {
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::PlanetTokensReturned {
+                    player: p,
+                    planet,
+                    count,
+                },
+            );
+        }
+    }
+
+    /// `p`'s face-down tokens beside `planet` are turned face up, for every player to see.
+    pub fn reveal_planet_tokens(&mut self, p: PlayerId, planet: PlanetId, source: u32) {
+        let mut shown = Vec::new();
+        for t in (self.state.planet_tokens.iter_mut())
+            .filter(|t| t.owner == p && t.planet == Some(planet) && t.face_down)
+        {
+            t.face_down = false;
+            shown.push(t.key);
+        }
+        for key in shown {
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::PlanetTokenRevealed {
+                    player: p,
+                    planet,
+                    key,
+                },
+            );
+        }
     }
 
     /// `p` takes the ships of an unused player color into its fleet: as many as a player
@@ -1234,7 +1326,8 @@ impl Game<'_> {
     /// `p` takes back its tokens of kind `key` from beside the planets.
     pub fn remove_planet_tokens(&mut self, p: PlayerId, key: u32, source: u32) {
         let before = self.state.planet_tokens.len();
-        (self.state.planet_tokens).retain(|t| !(t.owner == p && t.key == key));
+        (self.state.planet_tokens)
+            .retain(|t| !(t.owner == p && t.key == key && t.planet.is_some()));
         if self.state.planet_tokens.len() != before {
             self.emit_caused(
                 Cause::Ability(source),
@@ -1263,7 +1356,9 @@ impl Game<'_> {
         for card in beside {
             self.discard_anywhere(card, source);
         }
-        self.state.planet_tokens.retain(|t| t.planet != planet);
+        self.state
+            .planet_tokens
+            .retain(|t| t.planet != Some(planet));
         // Ships sent away by answers to the warp may have landed again: they go too.
         for p in self.state.seats().collect::<Vec<_>>() {
             let n = self.state.ships_on(planet, p);
@@ -1358,11 +1453,10 @@ impl Game<'_> {
         Ok(Some(id))
     }
 
-    /// `p` moves `n` ships from `from` onto `planet` (a colony there if it had none).
-    pub fn land_on_planet(&mut self, p: PlayerId, planet: PlanetId, from: Place, n: u8) {
-        if n > 0 && self.state.planet_exists(planet) {
-            self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
-        }
+    /// `p` lands `n` ships from `from` on `planet` (a colony there if it had none).
+    pub fn land_on_planet(&mut self, p: PlayerId, planet: PlanetId, from: Place, n: u8) -> Flow {
+        self.land_alone(p, from, planet, n, Rule::CardText)?;
+        Ok(())
     }
 
     /// `p` looks through the destiny deck and puts the card it chooses on top (one option per
@@ -1495,11 +1589,11 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// `p` moves `n` ships from `from` onto the encounter's target planet (a colony there,
+    /// `p` lands `n` ships from `from` on the encounter's target planet (a colony there,
     /// beside whoever is already on it).
-    pub fn land_on_target(&mut self, p: PlayerId, from: Place, n: u8) {
+    pub fn land_on_target(&mut self, p: PlayerId, from: Place, n: u8) -> Flow {
         let planet = self.target();
-        self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
+        self.land_on_planet(p, planet, from, n)
     }
 
     /// `p` plays `card` from its hand as a reinforcement for `side` (whatever its type: it

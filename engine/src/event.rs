@@ -565,6 +565,24 @@ pub enum EventKind {
         player: PlayerId,
         planet: PlanetId,
         key: u32,
+        /// Face down: its kind is seen by its player alone.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        face_down: bool,
+        /// Taken from the tokens its player keeps on its sheet.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_sheet: bool,
+    },
+    /// A player's tokens beside a planet went back onto its sheet (face down).
+    PlanetTokensReturned {
+        player: PlayerId,
+        planet: PlanetId,
+        count: u8,
+    },
+    /// A player's face-down token beside a planet was turned face up.
+    PlanetTokenRevealed {
+        player: PlayerId,
+        planet: PlanetId,
+        key: u32,
     },
     /// A player took its tokens of a kind back from the planets.
     PlanetTokensRemoved {
@@ -881,6 +899,8 @@ impl EventKind {
                 | TechGiven { .. }
                 | PlanetTokenPlaced { .. }
                 | PlanetTokensRemoved { .. }
+                | PlanetTokensReturned { .. }
+                | PlanetTokenRevealed { .. }
                 | FleetTaken { .. }
                 | ShipTokenPlaced { .. }
                 | ShipTokenRemoved { .. }
@@ -985,6 +1005,8 @@ impl EventKind {
             | EncounterCardsSwapped
             | PlanetTokenPlaced { .. }
             | PlanetTokensRemoved { .. }
+            | PlanetTokensReturned { .. }
+            | PlanetTokenRevealed { .. }
             | FleetTaken { .. }
             | ShipTokenPlaced { .. }
             | ShipTokenRemoved { .. }
@@ -1763,12 +1785,38 @@ impl Names<'_> {
                 player,
                 planet,
                 key,
+                face_down,
+                from_sheet,
             } => write!(
                 s,
-                "{} puts a {} beside {}",
+                "{} puts a {}{} beside {}{}",
                 self.player(*player),
                 self.source(*key),
+                if *face_down { " face down" } else { "" },
+                self.planet(*planet),
+                if *from_sheet { " from its sheet" } else { "" }
+            ),
+            EventKind::PlanetTokensReturned {
+                player,
+                planet,
+                count,
+            } => write!(
+                s,
+                "{} takes {} back from beside {} onto its sheet",
+                self.player(*player),
+                if *count == 1 { "its token" } else { "its tokens" },
                 self.planet(*planet)
+            ),
+            EventKind::PlanetTokenRevealed {
+                player,
+                planet,
+                key,
+            } => write!(
+                s,
+                "{} turns its token beside {} face up: a {}",
+                self.player(*player),
+                self.planet(*planet),
+                self.source(*key)
             ),
             EventKind::PlanetTokensRemoved { player, key } => write!(
                 s,

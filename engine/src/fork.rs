@@ -307,9 +307,36 @@ impl Game<'_> {
             state.cards[c.0 as usize] = pool.swap_remove(k);
         }
         self.redeal_sheets(viewer, &mut rng);
+        self.redeal_tokens(viewer, &mut rng);
         self.state.destiny.draw.sort_unstable();
         self.state.destiny.draw.shuffle(&mut rng);
         self.rng = ChaCha8Rng::seed_from_u64(rand::RngCore::next_u64(&mut rng));
+    }
+
+    /// The tokens of the others whose kind `viewer` cannot see (face down beside a planet or
+    /// kept on a sheet) trade kinds among each owner's own, which it placed from one supply.
+    fn redeal_tokens(&mut self, viewer: PlayerId, rng: &mut ChaCha8Rng) {
+        let state = &mut self.state;
+        if state.planet_tokens.is_empty() {
+            return;
+        }
+        for owner in state.seats().filter(|&p| p != viewer).collect::<Vec<_>>() {
+            let hidden = |t: &crate::state::PlanetToken| {
+                t.owner == owner && (t.face_down || t.planet.is_none())
+            };
+            let mut kinds: Vec<u32> = (state.planet_tokens.iter())
+                .filter(|t| hidden(t))
+                .map(|t| t.key)
+                .collect();
+            if kinds.len() < 2 {
+                continue;
+            }
+            kinds.sort_unstable();
+            kinds.shuffle(rng);
+            for t in state.planet_tokens.iter_mut().filter(|t| hidden(t)) {
+                t.key = kinds.pop().unwrap_or(t.key);
+            }
+        }
     }
 
     /// The face-down parts of `redeal_hidden`: alien sheets and techs.

@@ -4,7 +4,7 @@
 use crate::deal::{ContentTerm, TermOffer};
 use crate::event::{Place, Rule};
 use crate::game::{Flow, Game};
-use crate::ids::{CardId, PlayerId, Side};
+use crate::ids::{CardId, PlanetId, PlayerId, Side};
 use crate::quantity::Quantity;
 use crate::state::Phase;
 use serde::{Deserialize, Serialize};
@@ -56,6 +56,11 @@ pub enum Window {
     /// The game is won, before it ends: `GameState::winners` names the winners, and content
     /// may join the win (`win the game` adds its player to them).
     GameWon,
+    /// Ships land on a planet (`Game::land_ships`): content may replace the landing
+    /// (`Hooks::redirect_landing`) and answer it once the ships are down (`Hooks::landed`).
+    /// The engine calls those hooks only while this window's bit is in `Hooks::windows`;
+    /// `at` is never called at it.
+    Landing,
 }
 
 impl Window {
@@ -66,7 +71,7 @@ impl Window {
 
     /// The window's bit in a set of windows (`Hooks::windows`): a phase's start 0 to 7 and
     /// its end 8 to 15 (phases in order), then the named windows from 16.
-    pub fn bit(self) -> u64 {
+    pub const fn bit(self) -> u64 {
         let n = match self {
             Window::PhaseStart(p) => p as u32,
             Window::PhaseEnd(p) => 8 + p as u32,
@@ -86,6 +91,7 @@ impl Window {
             Window::NewHand => 29,
             Window::PlansRevealed { contest } => 30 + contest as u32,
             Window::GameWon => 32,
+            Window::Landing => 33,
         };
         1 << n
     }
@@ -233,6 +239,31 @@ pub trait Hooks {
     ) -> Flow<u8> {
         let _ = (player, from, count, rule, game);
         Ok(0)
+    }
+
+    /// Lets content replace `count` of `player`'s ships landing on `planet` from `from` (as
+    /// `rule` lands them): it moves those it replaces itself (home, elsewhere) or leaves them
+    /// where they are, and returns how many it replaced; the rest land. Called only while
+    /// `Window::Landing` is among `windows`.
+    fn redirect_landing(
+        &self,
+        player: PlayerId,
+        from: Place,
+        planet: PlanetId,
+        count: u8,
+        rule: Rule,
+        game: &mut Game<'_>,
+    ) -> Flow<u8> {
+        let _ = (player, from, planet, count, rule, game);
+        Ok(0)
+    }
+
+    /// Lets content answer ships of `players` (a mask of seats) having landed on `planet`
+    /// together (as `rule` landed them), at once, before anything else happens. Called only
+    /// while `Window::Landing` is among `windows`.
+    fn landed(&self, planet: PlanetId, players: u8, rule: Rule, game: &mut Game<'_>) -> Flow {
+        let _ = (planet, players, rule, game);
+        Ok(())
     }
 
     /// The terms content lets `side`'s main player promise in a deal now.

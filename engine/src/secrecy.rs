@@ -2,7 +2,7 @@
 //! the cards others draw or hand each other, the alien sheets that lie face down, the techs
 //! kept face down (and which of them ships go to), the cards set face down on a sheet, kept
 //! face down through the reveal or sent unseen under the deck, the top cards of the deck
-//! another player looked at.
+//! another player looked at, the kind of a token put face down beside a planet.
 //!
 //! Secrecy is judged on the state at the event, which the observer sees as the event is
 //! emitted: the engine changes the state first and announces it after.
@@ -100,6 +100,10 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
                 (false, false) => &[],
             }
         }
+        // A token put face down shows its kind to its own player alone.
+        EventKind::PlanetTokenPlaced {
+            player, face_down, ..
+        } if other(player) => when(*face_down, &["key"]),
         // A card picked is named only to whom may see it (a card of the picker's own hand).
         EventKind::Picked { player, picked } if other(player) => match picked {
             Picked::Card(c) => when(unseen(c), &["picked"]),
@@ -273,6 +277,17 @@ impl Names<'_> {
                     self.cause(cause)
                 )
             }
+            EventKind::PlanetTokenPlaced {
+                player,
+                planet,
+                from_sheet,
+                ..
+            } => format!(
+                "{} puts a token face down beside {}{}",
+                who(player),
+                self.planet(*planet),
+                if *from_sheet { " from its sheet" } else { "" }
+            ),
             EventKind::Duel(d) => self.duel_concealed(d),
             // Nothing else is ever hidden (`hidden_fields`).
             _ => String::new(),

@@ -244,15 +244,28 @@ pub struct AsideCard {
     pub until: Option<crate::effects::Until>,
 }
 
-/// A token card text put beside a planet (a tech's cannon, say).
+/// A token card text put beside a planet (a tech's cannon, say), or one of a kind its
+/// owner keeps on its alien sheet to put beside a planet later (a Saboteur's trap).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlanetToken {
-    /// The planet.
-    pub planet: PlanetId,
+    /// The planet it lies beside; none while it is kept on its owner's sheet.
+    pub planet: Option<PlanetId>,
     /// What kind of token, in content's numbering.
     pub key: u32,
     /// Who put it there (and controls it).
     pub owner: PlayerId,
+    /// Whether it lies face down: its kind is seen by its owner alone (a token kept on a
+    /// sheet always is). Left out of saves while false, so earlier digests hold.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub face_down: bool,
+}
+
+impl PlanetToken {
+    /// Whether `viewer` sees which kind of token it is.
+    #[inline]
+    pub fn seen_by(&self, viewer: PlayerId) -> bool {
+        !self.face_down || self.owner == viewer
+    }
 }
 
 /// A ship token card text added to a player's fleet (a tech's flagship, say): one more of
@@ -738,6 +751,16 @@ impl GameState {
                 own + e.beside.iter().map(|&n| n as i32).sum::<i32>()
             }
         }
+    }
+
+    /// The tokens beside `planet`, face up or down.
+    pub fn tokens_beside(&self, planet: PlanetId) -> impl Iterator<Item = &PlanetToken> + '_ {
+        (self.planet_tokens.iter()).filter(move |t| t.planet == Some(planet))
+    }
+
+    /// The tokens `p` keeps on its alien sheet.
+    pub fn sheet_tokens(&self, p: PlayerId) -> impl Iterator<Item = &PlanetToken> + '_ {
+        (self.planet_tokens.iter()).filter(move |t| t.owner == p && t.planet.is_none())
     }
 
     /// The cards face up beside `planet`.

@@ -112,6 +112,22 @@ impl<'a> View<'a> {
         self.state.kind(c)
     }
 
+    /// The tokens beside `planet`: each one's player, and its kind if I may see it (a token
+    /// lying face down shows its kind to its own player alone).
+    pub fn tokens_beside(
+        &self,
+        planet: PlanetId,
+    ) -> impl Iterator<Item = (PlayerId, Option<u32>)> + 'a {
+        let me = self.me;
+        (self.state.tokens_beside(planet)).map(move |t| (t.owner, t.seen_by(me).then_some(t.key)))
+    }
+
+    /// The tokens `p` keeps on its alien sheet, each one's kind if I may see it (mine only).
+    pub fn sheet_tokens(&self, p: PlayerId) -> impl Iterator<Item = Option<u32>> + 'a {
+        let me = self.me;
+        (self.state.sheet_tokens(p)).map(move |t| (t.owner == me).then_some(t.key))
+    }
+
     /// Ships `p` has on a planet.
     #[inline]
     pub fn ships_on(&self, planet: PlanetId, p: PlayerId) -> u8 {

@@ -76,9 +76,18 @@ pub(crate) fn on_key(h: Happening) -> Keys {
         | Happening::FlarePlayed
         | Happening::WildFlarePlayed => PLAY_KEY,
         Happening::PowerUsed | Happening::TechUsed => USE_KEY,
+        Happening::ShipsLanded => LAND_KEY,
         _ => ON_KEY,
     }
 }
+
+/// The bit of the abilities that answer or replace ships landing: the engine's bit of
+/// `Window::Landing`, at which it calls the landing hooks.
+pub(crate) const LAND_KEY: Keys = Window::Landing.bit();
+
+/// The bit among the happenings (`Ons`) of the replacements of landings: not a happening,
+/// but with it `Hooks::windows` says exactly whether anything held acts at a landing.
+pub(crate) const LANDING_ON: Ons = 1 << 28;
 
 /// The bits of the abilities that answer `h` or any of `also` (a card's play is answered
 /// as a play of its kind too).
@@ -121,6 +130,7 @@ pub(crate) fn on_bit(h: Happening) -> Ons {
         MyShipsRetrieved => 24,
         MyCardsDrawn => 25,
         MyCardsTakenAtRandom => 26,
+        ShipsLanded => 27,
     }
 }
 
@@ -167,6 +177,7 @@ fn trigger_key(t: &Trigger) -> Keys {
         Trigger::DealTerm => DEAL_KEY,
         Trigger::On(h) => on_key(*h),
         Trigger::Instead(_) => INSTEAD_KEY,
+        Trigger::InsteadOfLanding(_) => LAND_KEY,
         Trigger::During(phases) => DURING_KEY | phases.first().map_or(0, |&p| during_key(p)),
     }
 }
@@ -223,7 +234,8 @@ pub(crate) struct Index {
     acting: Vec<Acting>,
     /// The kinds of quantity each lasting effect's body may change.
     lasting_kinds: Vec<Kinds>,
-    /// The windows (`Window::bit`) at which each lasting effect's reactions act.
+    /// The windows (`Window::bit`) at which each lasting effect's reactions act (its
+    /// replacements of landings at `Window::Landing`).
     lasting_windows: Vec<u64>,
     /// Whether each lasting effect replaces ships going to the warp (`instead of ...`).
     lasting_replaces: Vec<bool>,
@@ -302,6 +314,7 @@ impl Index {
                         if keys != 0 && Part::of(ab.home) == part {
                             let ons = ab.triggers.iter().fold(0, |m, t| match t {
                                 Trigger::On(h) => m | on_bit(*h),
+                                Trigger::InsteadOfLanding(_) => m | LANDING_ON,
                                 _ => m,
                             });
                             acting.push(Acting {
@@ -321,10 +334,12 @@ impl Index {
         let lasting_kinds = (program.lasting.iter())
             .map(|l| modified_kinds(&l.body))
             .collect();
+        // A replacement of landings acts at the landing's window.
         let lasting_windows = (program.lasting.iter())
             .map(|l| {
                 (l.reactions.iter().flat_map(|r| &r.triggers)).fold(0, |m, t| match t {
                     Trigger::At { window, .. } => m | window.bit(),
+                    Trigger::InsteadOfLanding(_) => m | LAND_KEY,
                     _ => m,
                 })
             })
@@ -387,6 +402,11 @@ impl Index {
         (self.lasting_replaces.get(effect as usize))
             .copied()
             .unwrap_or(false)
+    }
+
+    /// Whether lasting effect `effect` replaces ships landing.
+    pub(crate) fn lasting_lands(&self, effect: u32) -> bool {
+        self.lasting_windows(effect) & LAND_KEY != 0
     }
 
     /// The kinds of quantity lasting effect `effect` may change.

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 18;
+pub const FORMAT: u32 = 19;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -241,6 +241,8 @@ pub enum Trigger {
     On(Happening),
     /// Instead of ships going to the warp.
     Instead(Replaced),
+    /// Instead of ships landing on a planet (whose ships, as for the warp).
+    InsteadOfLanding(Replaced),
     /// Throughout the phases (continuous changes to quantities).
     During(Vec<Phase>),
     /// A term its player may promise in a deal, carried out when the deal is.
@@ -309,9 +311,12 @@ pub enum Happening {
     ReinforcementPlayed,
     /// The hazard this ability is on was just drawn (hazard deck variant): the drawer acts.
     HazardDrawn,
+    /// Ships landed on a planet (the subject: the planet and the players who landed there
+    /// together), answered at once.
+    ShipsLanded,
 }
 
-/// Whose ships going to the warp a replacement takes over.
+/// Whose ships a replacement takes over (going to the warp, or landing on a planet).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Replaced {
@@ -644,8 +649,22 @@ pub enum Expr {
     ColoniesOf(Box<Expr>),
     /// Every planet.
     AllPlanets,
-    /// Whether a planet has a token of a kind beside it.
+    /// Whether a planet has a token of a kind beside it (one lying face down counts only for
+    /// its owner, who alone sees its face).
     PlanetHasToken(Box<Expr>, u32),
+    /// Whether a planet has a token of a player's beside it, of any kind (the planet, the
+    /// player).
+    PlanetHasOwnToken(Box<Expr>, Box<Expr>),
+    /// How many tokens of a kind a player keeps on its sheet (the player, the kind).
+    SheetTokens(Box<Expr>, u32),
+    /// The planets of a list with no token of the players' beside them.
+    PlanetsWithoutTokens(Box<Expr>, Box<Expr>),
+    /// The planet ships land on, in an answer to a landing or a replacement of one
+    /// (`that planet`).
+    SubjectPlanet,
+    /// The players whose ships just landed together, in an answer to a landing (`the
+    /// landing players`).
+    LandingPlayers,
     /// How many of a player's ship tokens of a kind are in the encounter.
     ShipTokensInEncounter(Box<Expr>, u32),
     /// The planets next to a planet in its system.
@@ -786,6 +805,8 @@ impl Expr {
             | Expr::TargetPlanet
             | Expr::AllCardsBeside
             | Expr::CardsUnderTech
+            | Expr::SubjectPlanet
+            | Expr::LandingPlayers
             | Expr::AllPlanets => {}
             Expr::Except(a, b) | Expr::ExceptCards(a, b) | Expr::OfType(a, Some(b)) => {
                 f(a);
@@ -836,6 +857,7 @@ impl Expr {
             | Expr::ForeignColoniesOf(a)
             | Expr::SheetPlanets(a)
             | Expr::PlanetHasToken(a, _)
+            | Expr::SheetTokens(a, _)
             | Expr::ShipTokensInEncounter(a, _)
             | Expr::PlanetsNextTo(a)
             | Expr::PlanetsFullest(a)
@@ -857,6 +879,8 @@ impl Expr {
             | Expr::HandCards(a, b)
             | Expr::SideInvited(a, b)
             | Expr::PlanetsWithout(a, b)
+            | Expr::PlanetsWithoutTokens(a, b)
+            | Expr::PlanetHasOwnToken(a, b)
             | Expr::ExceptPlanets(a, b)
             | Expr::ShipsOn(a, b)
             | Expr::Includes(a, b)
@@ -1224,13 +1248,26 @@ pub enum Stmt {
     /// `play from my sheet for the rest of the game`: the cards on the acting player's sheet
     /// are playable as if in its hand while its power works.
     OpenSheet,
-    /// `place a cannon token beside PLANET`.
+    /// `place a cannon token beside PLANET`; `place a trap token face down beside PLANET`
+    /// (its face seen by its owner alone); `... face down from this sheet beside PLANET` (one
+    /// of that kind the acting player keeps on its sheet, if it has one).
     PlaceToken {
         /// The kind of token (a declaration's source number).
         key: u32,
         /// The planet.
         planet: Expr,
+        /// Whether it lies face down.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        face_down: bool,
+        /// Whether it comes from the acting player's sheet rather than the supply.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_sheet: bool,
     },
+    /// `move my tokens beside PLANET to this sheet`: the acting player's tokens beside the
+    /// planet go back onto its sheet, face down.
+    ReturnTokens(Expr),
+    /// `reveal my tokens beside PLANET`: they are turned face up, for every player to see.
+    RevealTokens(Expr),
     /// `remove my cannon tokens`: the acting player's tokens of the kind leave the planets.
     RemovePlanetTokens(u32),
     /// `place a WORDS ship on PLANET`: a ship token of that kind joins my fleet there.
@@ -1366,7 +1403,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1427,6 +1464,8 @@ impl Stmt {
             Stmt::SetAside { .. } => StmtKind::SetAside,
             Stmt::OpenSheet => StmtKind::OpenSheet,
             Stmt::PlaceToken { .. } => StmtKind::PlaceToken,
+            Stmt::ReturnTokens(..) => StmtKind::ReturnTokens,
+            Stmt::RevealTokens(..) => StmtKind::RevealTokens,
             Stmt::RemovePlanetTokens(..) => StmtKind::RemovePlanetTokens,
             Stmt::PlaceShipToken { .. } => StmtKind::PlaceShipToken,
             Stmt::DiscardSubjectTech => StmtKind::DiscardSubjectTech,
@@ -1515,7 +1554,7 @@ impl StmtKind {
 
 kinds! {
     /// How an ability is set off: one form per `Trigger` variant.
-    TriggerForm { At, Setup, On, Instead, During, DealTerm }
+    TriggerForm { At, Setup, On, Instead, InsteadOfLanding, During, DealTerm }
 }
 
 impl Trigger {
@@ -1526,6 +1565,7 @@ impl Trigger {
             Trigger::Setup => TriggerForm::Setup,
             Trigger::On(_) => TriggerForm::On,
             Trigger::Instead(_) => TriggerForm::Instead,
+            Trigger::InsteadOfLanding(_) => TriggerForm::InsteadOfLanding,
             Trigger::During(_) => TriggerForm::During,
             Trigger::DealTerm => TriggerForm::DealTerm,
         }
@@ -1536,6 +1576,7 @@ impl Trigger {
         match self {
             Trigger::On(h) => h.subject(),
             Trigger::Instead(_) => SubjectKind::Ships,
+            Trigger::InsteadOfLanding(_) => SubjectKind::LandingShips,
             Trigger::At { .. } | Trigger::Setup | Trigger::During(_) | Trigger::DealTerm => {
                 SubjectKind::Nothing
             }
@@ -1566,6 +1607,10 @@ pub enum SubjectKind {
     Tech,
     /// The ships a replacement takes over.
     Ships,
+    /// A landing: the planet, and the players who landed there together.
+    Landing,
+    /// The ships a replacement of a landing takes over, with the planet they would land on.
+    LandingShips,
 }
 
 impl SubjectKind {
@@ -1583,7 +1628,11 @@ impl SubjectKind {
         | SubjectKind::Card.bit()
         | SubjectKind::Player.bit()
         | SubjectKind::Count.bit()
-        | SubjectKind::Ships.bit();
+        | SubjectKind::Ships.bit()
+        | SubjectKind::LandingShips.bit();
+
+    /// The kinds that name a planet (`that planet`): a landing, or ships about to land.
+    pub const PLANETS: u16 = SubjectKind::Landing.bit() | SubjectKind::LandingShips.bit();
 }
 
 impl Happening {
@@ -1603,6 +1652,7 @@ impl Happening {
             | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom => SubjectKind::Count,
             TechCompleted => SubjectKind::Tech,
             MyPowerZapped | AlienLeft | DeckReshuffled | HazardDrawn => SubjectKind::Nothing,
+            ShipsLanded => SubjectKind::Landing,
         }
     }
 }

@@ -617,6 +617,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::TargetPlanet,
     },
     Pattern {
+        words: "that planet",
+        ty: Ty::Planet,
+        build: |_| Expr::SubjectPlanet,
+    },
+    Pattern {
+        words: "landing players",
+        ty: Ty::Players,
+        build: |_| Expr::LandingPlayers,
+    },
+    Pattern {
         words: "{pl} 's place in its system",
         ty: Ty::Int,
         build: |mut e| Expr::PlanetPlace(b(&mut e)),
@@ -632,6 +642,14 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| {
             let planets = b(&mut e);
             Expr::PlanetsWithout(planets, b(&mut e))
+        },
+    },
+    Pattern {
+        words: "{pls} without {ps} 's tokens",
+        ty: Ty::Planets,
+        build: |mut e| {
+            let planets = b(&mut e);
+            Expr::PlanetsWithoutTokens(planets, b(&mut e))
         },
     },
     Pattern {

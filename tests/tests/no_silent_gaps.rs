@@ -4,8 +4,8 @@
 //! seeded random games until the statement has run. Every kind of statement the interpreter
 //! has and every trigger form must be in the two files: a new kind fails this test until it
 //! is covered. A lasting effect's body is a form of its own (`lasting` in `triggers.txt`), and so
-//! is a reaction inside one (`reaction`), a replacement inside one (`lasting-instead`) and an
-//! answer inside one (`lasting-on`): each example inside one is refused, or runs while the
+//! is a reaction inside one (`reaction`), a replacement inside one (`lasting-instead`, and
+//! `lasting-instead-landing` for landings) and an answer inside one (`lasting-on`): each example inside one is refused, or runs while the
 //! effect lasts. So is a hazard's text (`hazard`), played in games where every encounter
 //! draws a hazard.
 
@@ -132,6 +132,14 @@ const IN_A_LASTING_REPLACEMENT: &str = "lasting-instead";
 const LASTING_REPLACEMENT_OPENER: &str =
     "for the rest of the encounter {\n      instead of any player's ships going to the warp {";
 
+/// The form whose probes hold each example in a replacement of landings inside a lasting
+/// effect (`LASTING_LANDING_OPENER`): it must run as ships land, or be refused.
+const IN_A_LASTING_LANDING: &str = "lasting-instead-landing";
+
+/// The statements that wrap each example in the `lasting-instead-landing` form.
+const LASTING_LANDING_OPENER: &str =
+    "for the rest of the encounter {\n      instead of any player's ships landing on a planet {";
+
 /// The form whose probes hold each example in an answer to a use inside a lasting effect
 /// (`LASTING_ANSWER_OPENER`): it must run as a power is used, or be refused.
 const IN_A_LASTING_ANSWER: &str = "lasting-on";
@@ -152,11 +160,13 @@ fn form_named(name: &str) -> TriggerForm {
         IN_A_LASTING_EFFECT | IN_A_REACTION => TriggerForm::At,
         IN_A_HAZARD => TriggerForm::On,
         IN_A_LASTING_REPLACEMENT => TriggerForm::Instead,
+        IN_A_LASTING_LANDING => TriggerForm::InsteadOfLanding,
         IN_A_LASTING_ANSWER => TriggerForm::On,
         "at" => TriggerForm::At,
         "setup" => TriggerForm::Setup,
         "on" => TriggerForm::On,
         "instead" => TriggerForm::Instead,
+        "instead-landing" => TriggerForm::InsteadOfLanding,
         "during" => TriggerForm::During,
         "deal-term" => TriggerForm::DealTerm,
         other => panic!("unknown trigger form `{other}` in triggers.txt"),
@@ -171,6 +181,7 @@ enum Holder {
     Lasting,
     Reaction,
     LastingReplacement,
+    LastingLanding,
     LastingAnswer,
     Hazard,
 }
@@ -191,6 +202,11 @@ fn probe(name: &str, header: &str, blocks: &[(usize, &String)], holder: Holder) 
         ),
         Holder::LastingReplacement => (
             format!("    {LASTING_REPLACEMENT_OPENER}\n"),
+            "      }\n    }\n",
+            "        ",
+        ),
+        Holder::LastingLanding => (
+            format!("    {LASTING_LANDING_OPENER}\n"),
             "      }\n    }\n",
             "        ",
         ),
@@ -289,6 +305,7 @@ fn every_statement_runs_or_is_refused_in_every_trigger_form() {
             IN_A_LASTING_EFFECT => Holder::Lasting,
             IN_A_REACTION => Holder::Reaction,
             IN_A_LASTING_REPLACEMENT => Holder::LastingReplacement,
+            IN_A_LASTING_LANDING => Holder::LastingLanding,
             IN_A_LASTING_ANSWER => Holder::LastingAnswer,
             IN_A_HAZARD => Holder::Hazard,
             _ => Holder::Ability,

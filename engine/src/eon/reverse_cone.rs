@@ -53,23 +53,22 @@ impl Game<'_> {
     /// to their bases (§XX.2). Landing together, they share a win.
     pub(crate) fn reversed_defensive_allies(&mut self) -> Flow {
         let planet = self.target();
+        let rule = self.reversed_gains_rule();
+        let mut landed = 0u8;
         for p in self.timing_order() {
             let n = self.state.encounter.beside[p.ix()];
             if n == 0 {
                 continue;
             }
             if self.state.planet_exists(planet) {
-                self.move_ships(
-                    p,
-                    Place::Beside,
-                    Place::Planet(planet),
-                    n,
-                    self.reversed_gains_rule(),
-                );
+                if self.land_ships(p, Place::Beside, planet, n, rule)? > 0 {
+                    landed |= 1 << p.0;
+                }
             } else {
-                self.return_ships(p, Place::Beside, n, self.reversed_gains_rule())?;
+                self.return_ships(p, Place::Beside, n, rule)?;
             }
         }
+        self.answer_landing(planet, landed, rule)?;
         self.check_win()
     }
 }

@@ -147,14 +147,21 @@ impl Game<'_> {
                 Choice::Reestablish(planet) => {
                     self.state.encounter.planet = Some(planet);
                     let max = self.state.rules.max_committed_ships;
-                    self.commit_ships(
+                    let chosen = self.choose_ships(
                         offense,
                         DecisionKind::ReestablishShips,
                         Place::Planet(planet),
                         1..=max,
                         true,
-                        Rule::Reestablish,
                     )?;
+                    let mut landed = 0;
+                    for &(from, n) in &chosen {
+                        landed += self.land_ships(offense, from, planet, n, Rule::Reestablish)?;
+                    }
+                    self.spare_places.keep(chosen);
+                    if landed > 0 {
+                        self.answer_landing(planet, 1 << offense.0, Rule::Reestablish)?;
+                    }
                     let outcome = Outcome::Reestablished;
                     self.state.encounter.outcome = Some(outcome);
                     self.emit(Rule::Reestablish, EventKind::EncounterResolved { outcome });

@@ -68,6 +68,9 @@ impl Game<'_> {
                     if !stands {
                         return self.no_deal();
                     }
+                    // The deal stands: content answering what it carries out (the colonies
+                    // landing) reads that a deal was made.
+                    self.state.encounter.outcome = Some(crate::state::Outcome::DealMade);
                     self.carry_out(&terms)?;
                     return Ok(true);
                 }
@@ -117,14 +120,21 @@ impl Game<'_> {
             if let Some(planet) = terms.colony_for(side) {
                 let p = self.main(side);
                 let max = self.state.rules.max_committed_ships;
-                self.commit_ships(
+                let chosen = self.choose_ships(
                     p,
                     DecisionKind::DealColonyShips,
                     Place::Planet(planet),
                     1..=max,
                     true,
-                    Rule::Deal,
                 )?;
+                let mut landed = 0;
+                for &(from, n) in &chosen {
+                    landed += self.land_ships(p, from, planet, n, Rule::Deal)?;
+                }
+                self.spare_places.keep(chosen);
+                if landed > 0 {
+                    self.answer_landing(planet, 1 << p.0, Rule::Deal)?;
+                }
             }
         }
         for term in &terms.content {

@@ -85,13 +85,18 @@ impl Game<'_> {
         // With Eon's cone reversed, offensive allies stay in the cone to go home with rewards.
         let reversed = self.state.encounter.reversed;
         let offense = self.state.offense;
+        let mut landed = 0u8;
         for p in self.timing_order() {
             if reversed && p != offense {
                 continue;
             }
             let n = self.state.encounter.gate[p.ix()];
-            self.move_ships(p, Place::Gate, Place::Planet(planet), n, Rule::OffenseWins);
+            if n > 0 && self.land_ships(p, Place::Gate, planet, n, Rule::OffenseWins)? > 0 {
+                landed |= 1 << p.0;
+            }
         }
+        // Content answers the landing at once, before the win is checked.
+        self.answer_landing(planet, landed, Rule::OffenseWins)?;
         // Landing is simultaneous: everyone reaching the winning count shares the win.
         self.check_win()?;
         self.send_to_warp(defense, Place::Planet(planet), defending, Rule::OffenseWins)?;

@@ -107,6 +107,7 @@ whenever_events! {
     "this hazard is drawn" => Whenever::On(Happening::HazardDrawn),
     "another tech is used" => Whenever::On(Happening::TechUsed),
     "another player gains a colony" => Whenever::On(Happening::OthersColonyGained),
+    "ships land on a planet" => Whenever::On(Happening::ShipsLanded),
     "another player discards an artifact" => {
         Whenever::On(Happening::OthersDiscard(cosmic_engine::CardType::Artifact))
     },
@@ -175,18 +176,34 @@ pub const INSTEAD_WORDS: &[&str] = &[
     "another player's ships going to the warp",
     "my allies' ships going to the warp",
     "any player's ships going to the warp",
+    "my ships landing on a planet",
+    "another player's ships landing on a planet",
+    "my allies' ships landing on a planet",
+    "any player's ships landing on a planet",
 ];
 
-/// The ships an `instead of` event replaces, if it names ships going to the warp.
-pub(super) fn replaced_event(text: &str) -> Option<Replaced> {
-    Some(match text {
-        "my ships going to the warp" => Replaced::Mine,
-        "the losing side's ships going to the warp" => Replaced::LosingSide,
-        "another player's ships going to the warp" => Replaced::Others,
-        "my allies' ships going to the warp" | "my allies ships going to the warp" => {
-            Replaced::MyAllies
-        }
-        "any player's ships going to the warp" => Replaced::Any,
+/// The trigger of an `instead of` event that names ships going to the warp or landing on
+/// a planet, if `text` is one.
+pub(super) fn replaced_event(text: &str) -> Option<Trigger> {
+    if let Some(whose) = text.strip_suffix(" going to the warp") {
+        return replaced_ships(whose).map(Trigger::Instead);
+    }
+    let whose = text.strip_suffix(" landing on a planet")?;
+    // Nobody's side has lost while ships are landing: the losing side's are never replaced.
+    match replaced_ships(whose)? {
+        Replaced::LosingSide => None,
+        r => Some(Trigger::InsteadOfLanding(r)),
+    }
+}
+
+/// Whose ships an `instead of` event names (`another player's ships`).
+fn replaced_ships(whose: &str) -> Option<Replaced> {
+    Some(match whose {
+        "my ships" => Replaced::Mine,
+        "the losing side's ships" => Replaced::LosingSide,
+        "another player's ships" => Replaced::Others,
+        "my allies' ships" | "my allies ships" => Replaced::MyAllies,
+        "any player's ships" => Replaced::Any,
         _ => return None,
     })
 }
@@ -248,7 +265,7 @@ impl Compiler<'_> {
                 When::InsteadOf(text) => {
                     self.form = Form::Replacement;
                     match replaced_event(text) {
-                        Some(r) => triggers.push(Trigger::Instead(r)),
+                        Some(t) => triggers.push(t),
                         None => self.unknown_event("replaced event", text, t.span(), INSTEAD_WORDS),
                     }
                 }

@@ -223,6 +223,21 @@ impl Compiler<'_> {
                 }
             }
             // `move the encounter to PLANET`: the gate is aimed there instead.
+            // `move my tokens beside site to this sheet`: back onto the sheet, face down.
+            "move" if object_text == "my tokens" && self.arg(a, "beside").is_some() => {
+                let planet = self.expr(self.arg(a, "beside")?, Ty::Planet);
+                if self.arg(a, "to").map(|t| self.snippet(t.span())).as_deref()
+                    != Some("this sheet")
+                {
+                    return self.unsupported(a, "write `move my tokens beside PLANET to this sheet`");
+                }
+                Some(Stmt::ReturnTokens(planet))
+            }
+            // `reveal my tokens beside site`: turned face up for everyone.
+            "reveal" if object_text == "my tokens" => match self.arg(a, "beside") {
+                Some(pl) => Some(Stmt::RevealTokens(self.expr(pl, Ty::Planet))),
+                None => self.unsupported(a, "write `reveal my tokens beside PLANET`"),
+            },
             "move" if object_text == "the encounter" => {
                 let Some(to) = self.arg(a, "to") else {
                     return self.unsupported(a, "write `move the encounter to PLANET`");
@@ -364,10 +379,34 @@ impl Compiler<'_> {
                 }
                 Some(Stmt::OpenSheet)
             }
-            "place" if object_text.ends_with(" token") && self.arg(a, "beside").is_some() => {
-                let key = self.token_kind(&object_text);
+            "place"
+                if (object_text.ends_with(" token") || object_text.ends_with(" token face down"))
+                    && self.arg(a, "beside").is_some() =>
+            {
+                // `place a trap token face down beside site`: its kind seen by me alone.
+                let (kind, face_down) = match object_text.strip_suffix(" face down") {
+                    Some(kind) => (kind.to_string(), true),
+                    None => (object_text.clone(), false),
+                };
+                let key = self.token_kind(&kind);
                 let planet = self.expr(self.arg(a, "beside")?, Ty::Planet);
-                Some(Stmt::PlaceToken { key, planet })
+                // `... face down from this sheet beside site`: one I keep on my sheet.
+                let from_sheet = match self.arg(a, "from").map(|f| self.snippet(f.span())) {
+                    None => false,
+                    Some(f) if f == "this sheet" && face_down => true,
+                    Some(_) => {
+                        return self.unsupported(
+                            a,
+                            "a token kept on the sheet goes face down: write `place a trap token face down from this sheet beside PLANET`",
+                        )
+                    }
+                };
+                Some(Stmt::PlaceToken {
+                    key,
+                    planet,
+                    face_down,
+                    from_sheet,
+                })
             }
             "place" => {
                 let object = object?;

@@ -115,6 +115,14 @@ fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)> {
             K::Count.bit(),
             "`that number` counts the ships or cards of a `whenever` trigger such as `whenever my ships go to the warp`",
         )),
+        Expr::SubjectPlanet => Some((
+            K::PLANETS,
+            "`that planet` is the planet of `whenever ships land on a planet` or `instead of ... ships landing on a planet`",
+        )),
+        Expr::LandingPlayers => Some((
+            K::Landing.bit(),
+            "`the landing players` are those whose ships `whenever ships land on a planet` answers",
+        )),
         _ => None,
     };
     if let Some((allowed, _)) = own.filter(|(allowed, _)| have & !allowed != 0) {
@@ -524,6 +532,16 @@ impl Compiler<'_> {
         // (`attack cards in my hand below reserve cap`).
         let mut scope = self.item_bounds.clone();
         scope.extend(self.scope.iter().cloned());
+        // `trap tokens on this sheet`: how many of that kind I keep on my sheet (placed with
+        // `place a trap token face down from this sheet beside PLANET`).
+        let tail = ["tokens", "on", "this", "sheet"];
+        if toks.len() > tail.len() && toks[toks.len() - tail.len()..] == tail {
+            let words = &toks[..toks.len() - tail.len()];
+            if !words.iter().any(|w| w == "'s") {
+                let key = self.declaration(&format!("{} token", words.join(" ")));
+                return Some((Expr::SheetTokens(Box::new(Expr::Me), key), Ty::Int));
+            }
+        }
         // `PLAYER has a WORDS token` (given with `give a WORDS token to PLAYER`).
         if let Some(i) = toks.iter().position(|t| t == "has") {
             if toks.last().map(String::as_str) == Some("token") && i > 0 && i + 2 <= toks.len() {
@@ -535,6 +553,21 @@ impl Compiler<'_> {
                 }
                 // `target planet has a cannon token`: a token beside a planet.
                 let planet = vocabulary::resolve(&toks[..i], Some(Ty::Planet), &scope, 0);
+                // `that planet has my token`: a token of that player's, of any kind.
+                let owner = (toks.len() >= i + 4 && toks[toks.len() - 2] == "'s")
+                    .then(|| {
+                        vocabulary::resolve(
+                            &toks[i + 1..toks.len() - 2],
+                            Some(Ty::Player),
+                            &scope,
+                            0,
+                        )
+                    })
+                    .flatten();
+                if let (Some((planet, _)), Some((owner, _))) = (&planet, owner) {
+                    let e = Expr::PlanetHasOwnToken(Box::new(planet.clone()), Box::new(owner));
+                    return Some((e, Ty::Bool));
+                }
                 if let Some((planet, _)) = planet {
                     let words = toks[i + 1..]
                         .iter()

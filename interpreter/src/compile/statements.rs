@@ -94,6 +94,8 @@ impl Compiler<'_> {
                 let (over, var_ty) = match self.any_expr(&f.over) {
                     (x, Ty::Int) => (x, Ty::Int),
                     (x, Ty::Cards) => (x, Ty::Card),
+                    // `for each site in shared`: each planet of a list in turn.
+                    (x, Ty::Planets | Ty::Planet) => (x, Ty::Planet),
                     _ => {
                         self.lints.truncate(before);
                         (self.expr(&f.over, Ty::Players), Ty::Player)
@@ -326,8 +328,9 @@ impl Compiler<'_> {
         Some(self.reaction_in(r, triggers, Form::Triggered, None, subjects))
     }
 
-    /// `instead of any player's ships going to the warp { ... }` inside a lasting effect:
-    /// compiled as a replacement's body (`them` the ships, `that player` their owner).
+    /// `instead of any player's ships going to the warp { ... }` inside a lasting effect
+    /// (or `... landing on a planet`): compiled as a replacement's body (`them` the ships,
+    /// `that player` their owner, `that planet` where they would land).
     fn replacement(
         &mut self,
         r: &ast::Reaction,
@@ -337,7 +340,7 @@ impl Compiler<'_> {
         let text = (event.words.iter().map(|w| w.text.as_str()))
             .collect::<Vec<_>>()
             .join(" ");
-        let Some(replaced) = replaced_event(&text) else {
+        let Some(trigger) = replaced_event(&text) else {
             self.lints.push(Lint::UnknownName {
                 what: "replaced event of a lasting effect".into(),
                 found: text,
@@ -354,8 +357,8 @@ impl Compiler<'_> {
             });
             return None;
         };
-        let triggers = vec![Trigger::Instead(replaced)];
-        let subjects = ir::SubjectKind::Ships.bit();
+        let subjects = trigger.subject().bit();
+        let triggers = vec![trigger];
         let reaction = self.reaction_in(r, triggers, Form::LastingReplacement, None, subjects);
         if !moves_subject(&reaction.body) {
             self.lints.push(Lint::ReplacesNothing { span: r.span });

@@ -169,12 +169,20 @@ pub(super) enum Subject {
     Card(CardId),
     /// A tech (the one just completed).
     Tech(u16),
-    /// Ships headed for the warp (as `rule` sends them) that a replacement replaces.
+    /// Ships headed for the warp (as `rule` sends them), or about to land on `planet`, that
+    /// a replacement replaces.
     Ships {
         owner: PlayerId,
         at: Place,
         count: u8,
         rule: Rule,
+        /// The planet they would land on (none: they go to the warp).
+        planet: Option<PlanetId>,
+    },
+    /// Ships of `players` (a mask of seats) that just landed on `planet` together.
+    Landing {
+        planet: PlanetId,
+        players: u8,
     },
 }
 

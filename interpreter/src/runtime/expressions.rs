@@ -246,7 +246,10 @@ impl Runtime {
                 Value::Players(m)
             }
             Expr::SideOf(p) => match self.eval(p, game, ctx) {
-                Value::Player(p) => s.side_of(p).map_or(Value::None, Value::Side),
+                // `that player's side` in a replacement: its ships' owner's.
+                Value::Player(p) | Value::Group { owner: p, .. } => {
+                    s.side_of(p).map_or(Value::None, Value::Side)
+                }
                 // A card on the table: the side it was played for.
                 Value::Card(c) => {
                     let e = &s.encounter;
@@ -692,13 +695,48 @@ impl Runtime {
                 }
                 _ => Value::Int(0),
             },
+            // A token lying face down tells its kind to its own player only.
             Expr::PlanetHasToken(pl, key) => match self.eval(pl, game, ctx) {
-                Value::Planet(pl) => Value::Bool(
-                    s.planet_tokens
-                        .iter()
-                        .any(|t| t.planet == pl && t.key == *key),
-                ),
+                Value::Planet(pl) => {
+                    Value::Bool((s.tokens_beside(pl)).any(|t| t.key == *key && t.seen_by(ctx.me)))
+                }
                 _ => Value::Bool(false),
+            },
+            Expr::PlanetHasOwnToken(pl, p) => {
+                match (self.eval(pl, game, ctx), self.eval(p, game, ctx)) {
+                    (Value::Planet(pl), Value::Player(p)) => {
+                        Value::Bool(s.tokens_beside(pl).any(|t| t.owner == p))
+                    }
+                    _ => Value::Bool(false),
+                }
+            }
+            // Only its player knows the kinds kept on its sheet.
+            Expr::SheetTokens(p, key) => match self.eval(p, game, ctx) {
+                Value::Player(p) if p == ctx.me => {
+                    Value::Int(s.sheet_tokens(p).filter(|t| t.key == *key).count() as i32)
+                }
+                _ => Value::Int(0),
+            },
+            Expr::PlanetsWithoutTokens(planets, ps) => {
+                let mask = self.eval(ps, game, ctx).mask();
+                let list = planets_of(self.eval(planets, game, ctx));
+                Value::Planets(
+                    list.into_iter()
+                        .filter(|&pl| s.tokens_beside(pl).all(|t| mask & (1 << t.owner.0) == 0))
+                        .collect(),
+                )
+            }
+            Expr::SubjectPlanet => match ctx.subject {
+                Subject::Landing { planet, .. }
+                | Subject::Ships {
+                    planet: Some(planet),
+                    ..
+                } => Value::Planet(planet),
+                _ => Value::None,
+            },
+            Expr::LandingPlayers => match ctx.subject {
+                Subject::Landing { players, .. } => Value::Players(players),
+                _ => Value::Players(0),
             },
             Expr::PlanetPlace(pl) => match self.eval(pl, game, ctx) {
                 // Counted in system order, as neighbours are.
@@ -844,6 +882,7 @@ impl Runtime {
                 Subject::Ships {
                     owner, at, count, ..
                 } => Value::Group { owner, at, count },
+                Subject::Landing { players, .. } => Value::Players(players),
                 _ => Value::None,
             },
             Expr::TargetsPower(p) => {

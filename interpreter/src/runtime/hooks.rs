@@ -2,12 +2,14 @@
 
 use super::context::{Origin, Subject};
 use super::Runtime;
-use crate::index::{during_key, kinds_of, window_key, DEAL_KEY, DURING_SHIFT, SETUP_KEY};
+use crate::index::{
+    during_key, kinds_of, on_bit, window_key, DEAL_KEY, DURING_SHIFT, LANDING_ON, SETUP_KEY,
+};
 use crate::ir::{Happening, Trigger};
 use cosmic_engine::deal::{ContentTerm, TermOffer};
 use cosmic_engine::effects::Lasting;
 use cosmic_engine::event::{Place, Rule};
-use cosmic_engine::{Flow, Game, Hooks, Moment, PlayerId, Quantity, Side, Window};
+use cosmic_engine::{Flow, Game, Hooks, Moment, PlanetId, PlayerId, Quantity, Side, Window};
 
 impl Hooks for Runtime {
     fn at(&self, window: Window, game: &mut Game<'_>) -> Flow {
@@ -47,7 +49,12 @@ impl Hooks for Runtime {
         // anybody's holdings carry, a phase's start also for the phase's continuous
         // abilities, and setup for the setup abilities. `held_all` is kept under the holdings
         // version, which is what the engine keeps this answer under.
-        let keys = self.held_all(game).keys;
+        let held = self.held_all(game);
+        let keys = held.keys;
+        // Landings exactly, as the key's bit is shared with kinds of quantity: something held
+        // answers or replaces them (or a lasting effect in force does, among its reactions).
+        let lands = held.ons & (on_bit(Happening::ShipsLanded) | LANDING_ON) != 0;
+        let keys = (keys & !Window::Landing.bit()) | if lands { Window::Landing.bit() } else { 0 };
         // And those of lasting effects' reactions (the engine asks again when one starts).
         let at = (keys & ((1 << DURING_SHIFT) - 1)) | self.reaction_windows(game);
         // Phase n's `during` bit is DURING_SHIFT + n and its start's window bit is n.
@@ -233,6 +240,25 @@ impl Hooks for Runtime {
     // changes (`Game::quantity`); `changes` finds what applies to `q` itself.
     fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {
         self.changed(q, value, game)
+    }
+
+    fn redirect_landing(
+        &self,
+        player: PlayerId,
+        from: Place,
+        planet: PlanetId,
+        count: u8,
+        rule: Rule,
+        game: &mut Game<'_>,
+    ) -> Flow<u8> {
+        self.replace_landing(player, from, planet, count, rule, game)
+    }
+
+    fn landed(&self, planet: PlanetId, players: u8, _: Rule, game: &mut Game<'_>) -> Flow {
+        // Anybody may answer, the landing players too.
+        let seats = ((1u16 << game.state().player_count()) - 1) as u8;
+        let subject = Subject::Landing { planet, players };
+        self.happened(game, Happening::ShipsLanded, seats, subject)
     }
 
     fn redirect_ships(

@@ -60,6 +60,9 @@ pub struct Runtime {
     /// Whether a lasting effect's replacement is running: the ships its body sends to the
     /// warp go there, never replaced by a lasting effect again (it would replace itself).
     lasting_replacing: Cell<bool>,
+    /// Whether a replacement of ships landing is running: the ships it lands land, never
+    /// replaced again.
+    landing_replacing: Cell<bool>,
     /// The statements run so far, by address in the program, when recording (tests prove
     /// with it that what lints clean runs).
     ran: RefCell<Option<std::collections::HashSet<usize>>>,
@@ -236,6 +239,7 @@ impl Runtime {
             depth: Cell::new(0),
             replaced: Cell::new(0),
             lasting_replacing: Cell::new(false),
+            landing_replacing: Cell::new(false),
             ran: RefCell::new(None),
             recording: Cell::new(false),
             held: std::array::from_fn(|_| Cell::new(Held::NONE)),

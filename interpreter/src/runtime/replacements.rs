@@ -3,12 +3,12 @@
 use super::context::{Ctx, Origin, Subject};
 use super::expressions::main_side;
 use super::Runtime;
-use crate::index::INSTEAD_KEY;
+use crate::index::{INSTEAD_KEY, LANDING_ON, LAND_KEY};
 use crate::ir::{Dest, Expr, Home, Replaced, Stmt, Trigger};
 use cosmic_engine::effects::Lasting;
 use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::state::Outcome;
-use cosmic_engine::{Flow, Game, PlayerId, Side};
+use cosmic_engine::{Flow, Game, PlanetId, PlayerId, Side};
 
 /// Where a replacement of ships going to the warp sends them, as a rank: out of the game
 /// first, then home, then anything else. Read from the body's first move of `them`.
@@ -58,6 +58,7 @@ impl Runtime {
             at: from,
             count,
             rule,
+            planet: None,
         };
         let mut candidates: Vec<(u8, PlayerId, u32, Origin)> = Vec::new();
         // Lasting effects' replacements: each is nobody's use, so it is ranked with the
@@ -213,6 +214,145 @@ impl Runtime {
     }
 }
 
+impl Runtime {
+    /// Replaces `count` of `player`'s ships landing on `planet` from `from` (as `rule` lands
+    /// them) by the first replacement that takes effect: a lasting effect's first, in the
+    /// order they started (nobody's use), then the abilities', in timing order. Returns how
+    /// many it replaced. Ships a replacement lands elsewhere (or on the same planet) land
+    /// there, never replaced again.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn replace_landing(
+        &self,
+        player: PlayerId,
+        from: Place,
+        planet: PlanetId,
+        count: u8,
+        rule: Rule,
+        game: &mut Game,
+    ) -> Flow<u8> {
+        if self.landing_replacing.get() {
+            return Ok(0);
+        }
+        let subject = Subject::Ships {
+            owner: player,
+            at: from,
+            count,
+            rule,
+            planet: Some(planet),
+        };
+        let mut standing: Vec<(u8, PlayerId, Standing)> = Vec::new();
+        if any_lasting(game, |effect| self.index.lasting_lands(effect)) {
+            self.lasting_landing_replacements(game, player, subject, &mut standing);
+        }
+        self.landing_replacing.set(true);
+        let replaced = self.first_landing_replacement(game, player, subject, &standing);
+        self.landing_replacing.set(false);
+        replaced
+    }
+
+    /// `replace_landing` once its candidates are known.
+    fn first_landing_replacement(
+        &self,
+        game: &mut Game,
+        player: PlayerId,
+        subject: Subject,
+        standing: &[(u8, PlayerId, Standing)],
+    ) -> Flow<u8> {
+        if let Some((_, q, r)) = standing.first() {
+            return self.run_lasting_replacement(game, *q, r, subject);
+        }
+        if !self.holds_answer(game, None, LANDING_ON) {
+            return Ok(0);
+        }
+        let mut candidates: Vec<(PlayerId, u32, Origin)> = Vec::new();
+        for &q in game.timing_order().iter() {
+            if !self.holds_acting(game, q, LAND_KEY) {
+                continue;
+            }
+            for (a, origin) in self.abilities_at(game, q, LAND_KEY) {
+                let ab = self.ability(a);
+                let applies = (ab.triggers.iter()).any(|t| match t {
+                    Trigger::InsteadOfLanding(r) => replaces_whose(game, *r, q, player, false),
+                    _ => false,
+                });
+                if applies && self.may_act_on(game, q, a, subject) {
+                    candidates.push((q, a, origin));
+                }
+            }
+        }
+        for (q, a, origin) in candidates {
+            // An optional replacement asks its controller first.
+            if !self.acts_by_itself(a, origin)
+                && self.ask_use(game, q, &[(a, origin)], None)?.is_none()
+            {
+                continue;
+            }
+            let outer = self.replaced.replace(0);
+            let used = self.use_ability(game, q, a, origin, subject, true);
+            let replaced = self.replaced.replace(outer);
+            if used? {
+                return Ok(replaced);
+            }
+        }
+        Ok(0)
+    }
+
+    /// The lasting effects' replacements of `player`'s ships landing that apply now, in the
+    /// order their effects started.
+    fn lasting_landing_replacements(
+        &self,
+        game: &Game,
+        player: PlayerId,
+        subject: Subject,
+        out: &mut Vec<(u8, PlayerId, Standing)>,
+    ) {
+        for e in &game.state().effects.lasting {
+            let Lasting::Continuous {
+                effect,
+                source,
+                env,
+            } = &e.what
+            else {
+                continue;
+            };
+            if !self.index.lasting_lands(*effect) {
+                continue;
+            }
+            let body = &self.program.lasting[*effect as usize];
+            let started_by = self.ability(body.ability);
+            if started_by.home == Home::Power
+                && (!self.power_held(game, e.by)
+                    || game.state().effects.cancelled(e.by, started_by.source))
+            {
+                continue;
+            }
+            let q = e.by;
+            for (i, r) in body.reactions.iter().enumerate() {
+                let applies = (r.triggers.iter()).any(|t| match t {
+                    Trigger::InsteadOfLanding(w) => replaces_whose(game, *w, q, player, false),
+                    _ => false,
+                });
+                if !applies {
+                    continue;
+                }
+                let standing = Standing {
+                    effect: *effect,
+                    reaction: i as u32,
+                    source: *source,
+                    env: env.clone(),
+                };
+                let mut ctx = self.standing_ctx(game, &standing, subject);
+                if let Some(c) = &r.condition {
+                    if !self.eval(c, game, &mut ctx).is_true() {
+                        continue;
+                    }
+                }
+                out.push((0, q, standing));
+            }
+        }
+    }
+}
+
 /// A lasting effect's replacement that applies: which effect and reaction, with the values
 /// the effect started with.
 struct Standing {
@@ -232,17 +372,30 @@ fn replaces_for(
     on_losing_side: bool,
 ) -> bool {
     match t {
-        Trigger::Instead(Replaced::Mine) => q == player,
-        Trigger::Instead(Replaced::LosingSide) => on_losing_side,
-        Trigger::Instead(Replaced::Others) => q != player,
-        Trigger::Instead(Replaced::Any) => true,
-        Trigger::Instead(Replaced::MyAllies) => {
+        Trigger::Instead(r) => replaces_whose(game, *r, q, player, on_losing_side),
+        _ => false,
+    }
+}
+
+/// Whether a replacement of `whose` ships, held by `q`, takes over `player`'s.
+fn replaces_whose(
+    game: &Game,
+    whose: Replaced,
+    q: PlayerId,
+    player: PlayerId,
+    on_losing_side: bool,
+) -> bool {
+    match whose {
+        Replaced::Mine => q == player,
+        Replaced::LosingSide => on_losing_side,
+        Replaced::Others => q != player,
+        Replaced::Any => true,
+        Replaced::MyAllies => {
             let st = game.state();
             st.encounter.ally[player.ix()].is_some()
                 && st.encounter.ally[player.ix()] == st.side_of(q)
                 && main_side(game, q).is_some()
         }
-        _ => false,
     }
 }
 

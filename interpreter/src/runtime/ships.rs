@@ -195,10 +195,10 @@ impl Runtime {
                         }
                     }
                     Dest::Warp => game.send_to_warp(p, from, n, Rule::CardText)?,
-                    Dest::TargetPlanet => game.land_on_target(p, from, n),
+                    Dest::TargetPlanet => game.land_on_target(p, from, n)?,
                     Dest::Planet(pl) => {
                         if let Value::Planet(pl) = self.eval(pl, game, ctx) {
-                            game.land_on_planet(p, pl, from, n);
+                            game.land_on_planet(p, pl, from, n)?;
                         }
                     }
                     Dest::ThisHazard => {
@@ -273,12 +273,12 @@ impl Runtime {
             Dest::Colonies(_) | Dest::Hand(_) => game.return_ships(owner, at, k, rule)?,
             Dest::TargetPlanet => {
                 if let Some(planet) = game.state().encounter.planet {
-                    game.move_ships(owner, at, Place::Planet(planet), k, rule);
+                    game.land_alone(owner, at, planet, k, rule)?;
                 }
             }
             Dest::Planet(pl) => {
                 if let Value::Planet(pl) = self.eval(pl, game, ctx) {
-                    game.land_on_planet(owner, pl, at, k);
+                    game.land_on_planet(owner, pl, at, k)?;
                 }
             }
             Dest::Encounter => game.ships_to_encounter(owner, at, k),

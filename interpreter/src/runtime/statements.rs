@@ -1,7 +1,7 @@
 //! The statement interpreter: runs an ability's body.
 
 use super::context::{
-    cards_of, kind_value, number, remembered_key, Ctx, Subject, Value, REMEMBERED_MAX,
+    cards_of, kind_value, number, planets_of, remembered_key, Ctx, Subject, Value, REMEMBERED_MAX,
 };
 use super::expressions::{main_side, matches};
 use super::ships::Take;
@@ -271,9 +271,28 @@ impl Runtime {
                 ctx.source,
                 None,
             ),
-            Stmt::PlaceToken { key, planet } => {
+            Stmt::PlaceToken {
+                key,
+                planet,
+                face_down,
+                from_sheet,
+            } => {
                 if let Value::Planet(pl) = self.eval(planet, game, ctx) {
-                    game.place_planet_token(me, pl, *key, ctx.source);
+                    if *from_sheet {
+                        game.place_sheet_token(me, pl, *key, ctx.source);
+                    } else {
+                        game.place_planet_token(me, pl, *key, *face_down, ctx.source);
+                    }
+                }
+            }
+            Stmt::ReturnTokens(planet) => {
+                if let Value::Planet(pl) = self.eval(planet, game, ctx) {
+                    game.return_planet_tokens(me, pl, ctx.source);
+                }
+            }
+            Stmt::RevealTokens(planet) => {
+                if let Value::Planet(pl) = self.eval(planet, game, ctx) {
+                    game.reveal_planet_tokens(me, pl, ctx.source);
                 }
             }
             Stmt::RemovePlanetTokens(key) => game.remove_planet_tokens(me, *key, ctx.source),
@@ -681,6 +700,13 @@ impl Runtime {
                     }
                     return Ok(());
                 }
+                if let Value::Planets(_) | Value::Planet(_) = over {
+                    for pl in planets_of(over) {
+                        ctx.slots[*slot as usize] = Value::Planet(pl);
+                        self.exec(body, game, ctx)?;
+                    }
+                    return Ok(());
+                }
                 // Players act clockwise, starting with the acting player (the rule book's
                 // order for effects on several players).
                 let mask = over.mask();
@@ -715,7 +741,8 @@ impl Runtime {
                 }
             }
             Stmt::As(who, body) => {
-                if let Value::Player(p) = self.eval(who, game, ctx) {
+                // `as that player` in a replacement: the owner of the ships replaced.
+                if let Some(p) = self.player(who, game, ctx) {
                     let saved = ctx.me;
                     ctx.me = p;
                     let r = self.exec(body, game, ctx);

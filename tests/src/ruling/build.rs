@@ -583,6 +583,7 @@ pub fn prepare(
         if let Some(tokens) = spec.tokens {
             g.effects.tokens[p.ix()] = tokens.max(0);
         }
+        arrange_tokens(spec, p, e, g, &components)?;
         if let Some(power) = &spec.power {
             let p = color(e, &spec.color, players)?;
             if *power.get_ref() != g.players[p.ix()].power_active {
@@ -626,6 +627,50 @@ pub fn prepare(
         until,
         script,
     })
+}
+
+/// The tokens a player keeps face down beside planets and on its sheet, by the kind card text
+/// names (`trap token`).
+fn arrange_tokens(
+    spec: &crate::ruling::scenario::PlayerSpec,
+    p: PlayerId,
+    e: &Errors,
+    g: &mut GameState,
+    components: &Components,
+) -> Result<(), ScenarioError> {
+    let kind = |name: &str, span: Range<usize>| -> Result<u32, ScenarioError> {
+        let found = (components.sources.iter()).position(|s| s == name.trim());
+        found.map(|i| i as u32).ok_or_else(|| {
+            e.hint(
+                span,
+                format!("no card text places a `{name}`"),
+                "unknown token",
+                "name the kind as card text places it, e.g. `trap token`",
+            )
+        })
+    };
+    if let Some(map) = &spec.hidden_tokens {
+        for (name, what) in map.get_ref() {
+            let planet = planet(e, name, map.span(), g)?;
+            let key = kind(what, map.span())?;
+            g.planet_tokens.push(cosmic_engine::state::PlanetToken {
+                planet: Some(planet),
+                key,
+                owner: p,
+                face_down: true,
+            });
+        }
+    }
+    for what in &spec.sheet_tokens {
+        let key = kind(what.get_ref(), what.span())?;
+        g.planet_tokens.push(cosmic_engine::state::PlanetToken {
+            planet: None,
+            key,
+            owner: p,
+            face_down: true,
+        });
+    }
+    Ok(())
 }
 
 /// The index of the planet hex a file names, or an error with the closest name.

@@ -95,6 +95,13 @@ pub struct PlayerSpec {
     /// Tokens on the player's alien sheet.
     #[serde(default)]
     pub tokens: Option<i32>,
+    /// The player's tokens lying face down beside planets, planet name to kind as card text
+    /// places it (`{ "Red 2" = "trap token" }`): their kind seen by the player alone.
+    #[serde(default)]
+    pub hidden_tokens: Option<Spanned<BTreeMap<String, String>>>,
+    /// Tokens of a kind the player keeps face down on its alien sheet (`["decoy token"]`).
+    #[serde(default)]
+    pub sheet_tokens: Vec<Spanned<String>>,
     /// The player's lucre (Eon), replacing what setup gave it.
     #[serde(default)]
     pub lucre: Option<u16>,
