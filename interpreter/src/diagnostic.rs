@@ -197,7 +197,8 @@ pub enum Lint {
         #[label("no quantity change in this block")]
         span: Span,
     },
-    /// A replacement whose block never moves the ships it replaces.
+    /// A replacement whose block never moves the ships it replaces (of ships landing: a
+    /// `ReplacesNoLanding`).
     #[error("this replacement does not say where `them` go, so they still go to the warp")]
     #[diagnostic(
         code(cosmic::lint::replaces_nothing),
@@ -205,6 +206,18 @@ pub enum Lint {
         help("its block runs, and then the ships go to the warp as usual; to save them, move them: `move them to my colonies`, `move 1 of them to the target planet`, `remove them from the game`")
     )]
     ReplacesNothing {
+        /// The ability.
+        #[label("no `move them ...` in this block")]
+        span: Span,
+    },
+    /// A replacement of ships landing whose block never moves the ships it replaces.
+    #[error("this replacement does not say where `them` go, so they still land")]
+    #[diagnostic(
+        code(cosmic::lint::replaces_nothing),
+        severity(Warning),
+        help("its block runs, and then the ships land as usual; to keep them off the planet, move them: `move them to that player's colonies`, `move them to refuge` (another planet, where they land instead)")
+    )]
+    ReplacesNoLanding {
         /// The ability.
         #[label("no `move them ...` in this block")]
         span: Span,
@@ -350,6 +363,23 @@ pub enum Lint {
         help: String,
         /// Where.
         #[label("never true unless a destiny card has this name")]
+        span: Span,
+    },
+    /// A kind of token card text reads (`site has a trap token`, `trap tokens on this
+    /// sheet`, `place a trap token face down from this sheet`) that no card text among the
+    /// files linted places from the supply: it would read nothing. A warning, as the text
+    /// placing it may be in files linted apart.
+    #[error("no card text among the files linted places a `{found}`")]
+    #[diagnostic(
+        code(cosmic::lint::unplaced_token),
+        severity(Warning),
+        help("place one first, as it is named here: `place a {found} beside PLANET` (face down: `place a {found} face down beside PLANET`)")
+    )]
+    UnplacedToken {
+        /// The kind as it is named.
+        found: String,
+        /// Where.
+        #[label("reads nothing unless card text places this kind of token")]
         span: Span,
     },
     /// A card named in quotes (`it is "Cosmic Zap"`) that no card of the library is.

@@ -1,7 +1,8 @@
 //! A player's log names only what its view has shown it. The log a human reads at the
 //! terminal (`Names::event_for`, `Names::json_for`) must keep the secrets the agent's `View`
 //! keeps: the cards others draw or hand each other, alien sheets lying face down, techs kept
-//! face down, cards set face down on a sheet or put under the deck unseen.
+//! face down, cards set face down on a sheet or put under the deck unseen, and which kind a
+//! token lying face down beside a planet is (a Saboteur's trap or decoy).
 //!
 //! Each seat's knowledge is what its view has ever shown it (its hand, the discard piles,
 //! revealed cards, sheets and techs face up). Every card, alien and tech a seat's JSON line
@@ -218,4 +219,98 @@ fn the_referees_log_would_fail_the_check() {
             problems.join("\n")
         );
     }
+}
+
+/// Plays random bots' games with the Saboteur in play (its tokens lie face down), checking
+/// that no seat but the Saboteur's sees which kind a face-down token is: not in its view,
+/// not in its log (`as_seats`; the referee's log, as if a seat read it, otherwise). Returns
+/// the problems found.
+fn check_tokens(players: u8, seed: u64, as_seats: bool) -> Vec<String> {
+    let library = cosmic_cards::builtin_library().expect("the built-in library loads");
+    let runtime = library.runtime();
+    let agents: Vec<Box<dyn Agent>> = (0..players)
+        .map(|i| Box::new(RandomAgent::new(seed * 10 + i as u64)) as Box<dyn Agent>)
+        .collect();
+    let others = ["Human", "Virus", "Oracle", "Zombie", "Filth"];
+    let names: Vec<&str> = std::iter::once("Saboteur")
+        .chain(others.iter().copied())
+        .take(players as usize)
+        .collect();
+    let setup = Setup {
+        aliens: library
+            .alien_setup(&names.join(","), players)
+            .expect("the aliens are in the library"),
+        ..Setup::new(players, seed)
+    };
+    let options = Options {
+        check_invariants: true,
+        ..Options::default()
+    };
+    let mut game = Game::new(
+        &setup,
+        library.components.clone(),
+        agents,
+        &runtime,
+        options,
+    )
+    .expect("setup");
+    let problems = Rc::new(RefCell::new(Vec::new()));
+    let found = problems.clone();
+    game.set_observer(move |e: &Event, scene: &Scene| {
+        let names = scene.names();
+        for v in scene.state.seats() {
+            let view = scene.view(v);
+            for planet in view.planets() {
+                let face_down = (scene.state.tokens_beside(planet)).any(|t| t.face_down);
+                for (owner, kind) in view.tokens_beside(planet) {
+                    if owner != v && face_down && kind.is_some() {
+                        found.borrow_mut().push(format!(
+                            "seed {seed}: {}'s view shows a face-down token's kind",
+                            names.player(v)
+                        ));
+                    }
+                }
+            }
+            let Some(line) = names.json_for(e, as_seats.then_some(v)) else {
+                continue;
+            };
+            let json: serde_json::Value = serde_json::from_str(&line).expect("valid JSON");
+            let placed_face_down = json["event"] == "planet-token-placed"
+                && json["face_down"] == true
+                && json["player"].as_u64() != Some(v.0 as u64);
+            if placed_face_down && (json.get("key").is_some() || line.contains("trap token")) {
+                found.borrow_mut().push(format!(
+                    "seed {seed}: {} reads a face-down token's kind in: {line}",
+                    names.player(v)
+                ));
+            }
+        }
+    });
+    game.run()
+        .unwrap_or_else(|err| panic!("{players} players, seed {seed}: {err}"));
+    let found = problems.borrow().clone();
+    found
+}
+
+#[test]
+fn a_face_down_tokens_kind_is_seen_by_its_owner_alone() {
+    let mut problems = Vec::new();
+    for (players, seed) in [(3, 1), (4, 2), (5, 3)] {
+        problems.extend(check_tokens(players, seed, true));
+    }
+    problems.truncate(20);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_referees_log_would_name_the_tokens_kinds() {
+    // The same check on the referee's lines finds the kinds: it has teeth.
+    let problems = check_tokens(4, 2, false);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("face-down token's kind in")),
+        "no kind found in:\n{}",
+        problems.join("\n")
+    );
 }

@@ -363,7 +363,12 @@ impl Compiler<'_> {
             });
         }
         if self.form == Form::Replacement && !moves_subject(&body) {
-            self.lints.push(Lint::ReplacesNothing { span: a.span });
+            let landing = (triggers.iter()).any(|t| matches!(t, Trigger::InsteadOfLanding(_)));
+            self.lints.push(if landing {
+                Lint::ReplacesNoLanding { span: a.span }
+            } else {
+                Lint::ReplacesNothing { span: a.span }
+            });
         }
         if replaces_power && home != Home::Super {
             self.lints.push(Lint::Unsupported {

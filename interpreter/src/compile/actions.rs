@@ -164,6 +164,7 @@ impl Compiler<'_> {
                 // `remove my cannon tokens`: the kind is named as it was placed (`a cannon token`).
                 let kind = &object_text[3..object_text.len() - 1];
                 let key = self.declaration(kind);
+                self.token_reads.push((key, a.span));
                 Some(Stmt::RemovePlanetTokens(key))
             }
             "remove" if object_text == "every card played" => {
@@ -393,7 +394,10 @@ impl Compiler<'_> {
                 // `... face down from this sheet beside site`: one I keep on my sheet.
                 let from_sheet = match self.arg(a, "from").map(|f| self.snippet(f.span())) {
                     None => false,
-                    Some(f) if f == "this sheet" && face_down => true,
+                    Some(f) if f == "this sheet" && face_down => {
+                        self.token_reads.push((key, a.span));
+                        true
+                    }
                     Some(_) => {
                         return self.unsupported(
                             a,

@@ -539,6 +539,7 @@ impl Compiler<'_> {
             let words = &toks[..toks.len() - tail.len()];
             if !words.iter().any(|w| w == "'s") {
                 let key = self.declaration(&format!("{} token", words.join(" ")));
+                self.token_reads.push((key, p.span));
                 return Some((Expr::SheetTokens(Box::new(Expr::Me), key), Ty::Int));
             }
         }
@@ -576,6 +577,7 @@ impl Compiler<'_> {
                         .collect::<Vec<_>>()
                         .join(" ");
                     let key = self.declaration(&words);
+                    self.token_reads.push((key, p.span));
                     return Some((Expr::PlanetHasToken(Box::new(planet), key), Ty::Bool));
                 }
             }

@@ -34,8 +34,11 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
     let card_names = card_names(files);
     let hazard_names = hazard_names(files);
     let destiny_names = destiny_names(files);
+    // The kinds of token each file's text reads, with where: checked against those placed.
+    let mut token_reads = Vec::new();
     for f in files {
         let mut out = Vec::new();
+        let mut reads = Vec::new();
         for d in f.decls() {
             Compiler {
                 program: &mut program,
@@ -64,12 +67,55 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 subjects: 0,
                 home: ir::Home::Effect,
                 args_read: std::cell::Cell::new(0),
+                token_reads: &mut reads,
             }
             .item(d);
         }
         lints.push(out);
+        token_reads.push(reads);
+    }
+    let placed = placed_tokens(&program);
+    for (out, reads) in lints.iter_mut().zip(token_reads) {
+        for (key, span) in reads.into_iter().filter(|(k, _)| !placed.contains(k)) {
+            let found = program.sources[key as usize].clone();
+            out.push(Lint::UnplacedToken { found, span });
+        }
     }
     (program, lints)
+}
+
+/// The kinds of token the program's text places from the supply (`place a trap token ...
+/// beside PLANET`), anywhere in an ability or a lasting effect.
+fn placed_tokens(program: &Program) -> std::collections::BTreeSet<u32> {
+    fn walk(body: &[ir::Stmt], out: &mut std::collections::BTreeSet<u32>) {
+        for st in body {
+            match st {
+                ir::Stmt::PlaceToken {
+                    key,
+                    from_sheet: false,
+                    ..
+                } => {
+                    out.insert(*key);
+                }
+                ir::Stmt::If(_, then, otherwise) => {
+                    walk(then, out);
+                    walk(otherwise, out);
+                }
+                ir::Stmt::ForEach(_, _, b) | ir::Stmt::As(_, b) => walk(b, out),
+                ir::Stmt::ChooseOne(arms) => arms.iter().for_each(|a| walk(&a.body, out)),
+                _ => {}
+            }
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    for ab in &program.abilities {
+        walk(&ab.body, &mut out);
+    }
+    for l in &program.lasting {
+        walk(&l.body, &mut out);
+        l.reactions.iter().for_each(|r| walk(&r.body, &mut out));
+    }
+    out
 }
 
 /// The names of the cards played by their text among `files` (artifacts, edicts, and each
@@ -183,6 +229,9 @@ struct Compiler<'a> {
     /// The arguments (`to ...`, `from ...`) of the action being compiled that its form has
     /// read, one bit per argument: the others are refused.
     args_read: std::cell::Cell<u32>,
+    /// The kinds of token the file's text reads, with where (`compile` checks that some
+    /// text places each).
+    token_reads: &'a mut Vec<(u32, Span)>,
 }
 
 fn name_tokens(n: &ast::Name) -> Vec<String> {
@@ -248,11 +297,16 @@ impl Compiler<'_> {
     }
 
     pub(super) fn snippet(&self, span: Span) -> String {
-        self.text
-            .get(span.start..span.end)
-            .unwrap_or("")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
+        let text = self.text.get(span.start..span.end).unwrap_or("");
+        // A span that runs to the end of its line may take in a comment there: it is no part
+        // of what is written (a `#` inside a string is).
+        let mut quoted = false;
+        let end = (text.char_indices())
+            .find(|&(_, c)| {
+                quoted ^= c == '"';
+                c == '#' && !quoted
+            })
+            .map_or(text.len(), |(i, _)| i);
+        text[..end].split_whitespace().collect::<Vec<_>>().join(" ")
     }
 }

@@ -361,7 +361,13 @@ impl Compiler<'_> {
         let triggers = vec![trigger];
         let reaction = self.reaction_in(r, triggers, Form::LastingReplacement, None, subjects);
         if !moves_subject(&reaction.body) {
-            self.lints.push(Lint::ReplacesNothing { span: r.span });
+            let landing =
+                (reaction.triggers.iter()).any(|t| matches!(t, Trigger::InsteadOfLanding(_)));
+            self.lints.push(if landing {
+                Lint::ReplacesNoLanding { span: r.span }
+            } else {
+                Lint::ReplacesNothing { span: r.span }
+            });
         }
         Some(reaction)
     }
