@@ -245,7 +245,8 @@ impl Game<'_> {
     /// Lands `count` of `p`'s ships at `from` on `planet` (a colony there if it had none),
     /// unless content replaces the landing (`Hooks::redirect_landing`): returns how many
     /// landed. Answering the landing is the caller's part (`answer_landing`), once every
-    /// player landing together has landed.
+    /// player landing together has landed. While nothing held cares about landings, it is the
+    /// plain move and returns `count` as asked: nothing reads it then.
     #[inline]
     pub fn land_ships(
         &mut self,
@@ -255,11 +256,7 @@ impl Game<'_> {
         count: u8,
         rule: Rule,
     ) -> Flow<u8> {
-        let count = count.min(self.ships_at(p, from));
-        if count == 0 || from == Place::Planet(planet) || !self.state.planet_exists(planet) {
-            return Ok(0);
-        }
-        // Most games hold nothing that cares: the plain move, one test of the window.
+        // Most games hold nothing that cares: one test of the window.
         if !self.may_act_at(crate::hooks::Window::Landing) {
             self.move_ships(p, from, Place::Planet(planet), count, rule);
             return Ok(count);
@@ -277,6 +274,10 @@ impl Game<'_> {
         count: u8,
         rule: Rule,
     ) -> Flow<u8> {
+        let count = count.min(self.ships_at(p, from));
+        if count == 0 || from == Place::Planet(planet) || !self.state.planet_exists(planet) {
+            return Ok(0);
+        }
         let replaced = (self.hooks()).redirect_landing(p, from, planet, count, rule, self)?;
         // Content may also have moved some of the ships meanwhile.
         let count = count.saturating_sub(replaced).min(self.ships_at(p, from));

@@ -55,7 +55,8 @@ pub(crate) const USE_KEY: Keys = 1 << 63;
 /// drawn or discarded, colonies gained): these happen often, so they skip the others.
 pub(crate) const MOVED_KEY: Keys = 1 << 61;
 
-/// The bit of the abilities that answer `h`.
+/// The bit of the abilities that answer `h` (inlined: every search of answers asks it).
+#[inline]
 pub(crate) fn on_key(h: Happening) -> Keys {
     match h {
         Happening::MyShipsToWarp
@@ -91,6 +92,7 @@ pub(crate) const LANDING_ON: Ons = 1 << 28;
 
 /// The bits of the abilities that answer `h` or any of `also` (a card's play is answered
 /// as a play of its kind too).
+#[inline]
 pub(crate) fn on_keys(h: Happening, also: &[Happening]) -> Keys {
     also.iter().fold(on_key(h), |m, &k| m | on_key(k))
 }
