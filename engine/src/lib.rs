@@ -35,6 +35,7 @@ mod setup;
 mod spares;
 pub mod state;
 mod tech;
+mod tokens;
 pub mod view;
 
 pub use agent::{Agent, AgentError};
