@@ -605,6 +605,18 @@ impl Game<'_> {
         self.emit(Rule::DeckReshuffle, EventKind::DeckShuffled { cards, deck });
     }
 
+    /// Card text shuffles the cosmic discard pile and the deck together into a new deck
+    /// (`source` is the ability); as when the rules reshuffle, content answering the
+    /// deck's reshuffle may act.
+    pub fn shuffle_discard_into_deck(&mut self, source: u32) {
+        let piles = &mut self.state.piles.cosmic;
+        let deck = std::mem::take(&mut piles.draw);
+        piles.discard.extend(deck);
+        let outer = self.set_acting(Some(source));
+        self.reshuffle_discard(Back::Cosmic);
+        self.set_acting(outer);
+    }
+
     /// Cosmic quake: every hand is discarded, the discard pile becomes the deck and every
     /// player is dealt a new hand. A quake never causes another: when the cards cannot fill
     /// every hand, they are dealt evenly to the players and one dummy hand, and the dummy

@@ -418,21 +418,6 @@ impl Game<'_> {
         );
     }
 
-    /// Card text restarts the encounter: once every ability of the window it acts at has
-    /// acted, its cards and ships leave it, and the offense plays it again from its start,
-    /// after any encounter granted meanwhile.
-    pub fn restart_encounter(&mut self, source: u32) {
-        if self.state.encounter.restarting {
-            return;
-        }
-        self.state.encounter.restarting = true;
-        let offense = self.state.offense;
-        self.emit_caused(
-            Cause::Ability(source),
-            EventKind::EncounterRestarted { offense },
-        );
-    }
-
     /// Makes the deal just agreed fail before it is carried out.
     pub fn fail_deal(&mut self) {
         self.state.encounter.proposal = None;
@@ -914,7 +899,7 @@ impl Game<'_> {
     /// Takes `card` out of wherever it lies loose (a hand, the discard pile, set aside, the
     /// deck), for card text to put elsewhere: `None` if it is in none of them, else the
     /// player whose hand held it, if it was in a hand.
-    fn lift_loose_card(&mut self, card: CardId) -> Option<Option<PlayerId>> {
+    pub(crate) fn lift_loose_card(&mut self, card: CardId) -> Option<Option<PlayerId>> {
         let s = &mut self.state;
         let holder = s.seats().find(|q| s.players[q.ix()].hand.contains(&card));
         let back = s.back(card);

@@ -738,9 +738,10 @@ pub fn visible_to(state: &GameState, p: PlayerId, card: CardId) -> bool {
         })
         || state.is_discarded(card)
         || state.removed_cards.contains(&card)
-        || state.aside.iter().any(|a| {
-            a.card == card && (a.owner == p || matches!(a.at, crate::state::Aside::Planet(_)))
-        })
+        || state
+            .aside
+            .iter()
+            .any(|a| a.card == card && (a.owner == p || a.at.is_face_up()))
         || state
             .encounter
             .seen

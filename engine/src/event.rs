@@ -226,6 +226,14 @@ pub enum EventKind {
     EncounterRestarted {
         offense: PlayerId,
     },
+    /// Content stopped the encounter: once the window is over, it is played again from its
+    /// planning phase (`EncounterRewound` follows).
+    EncounterReplayed {
+        offense: PlayerId,
+    },
+    /// Everything went back to how it stood as the encounter's planning phase began (the
+    /// cards content set aside meanwhile stay aside): the encounter is played again from there.
+    EncounterRewound,
     /// Content shuffled its own destiny cards into the destiny deck.
     DestinyCardsAdded {
         player: PlayerId,
@@ -819,6 +827,8 @@ impl EventKind {
                 | EncounterStarted { .. }
                 | EncounterGranted { .. }
                 | EncounterRestarted { .. }
+                | EncounterReplayed { .. }
+                | EncounterRewound
                 | DestinyCardsAdded { .. }
                 | PhaseStarted { .. }
                 | DeckShuffled { .. }
@@ -964,6 +974,7 @@ impl EventKind {
             | EncounterStarted { .. }
             | EncounterGranted { .. }
             | EncounterRestarted { .. }
+            | EncounterReplayed { .. }
             | DestinyCardsAdded { .. }
             | PhaseStarted { .. }
             | DeckShuffled { .. }
@@ -1337,6 +1348,16 @@ impl Names<'_> {
                 "the {} stops: {} plays it again from its start",
                 self.words().encounter,
                 self.player(*offense)
+            ),
+            EventKind::EncounterReplayed { offense } => write!(
+                s,
+                "the {} stops: {} plays it again from its planning phase",
+                self.words().encounter,
+                self.player(*offense)
+            ),
+            EventKind::EncounterRewound => write!(
+                s,
+                "everything goes back to how it stood as the planning phase began"
             ),
             EventKind::DestinyCardsAdded { player, cards } => write!(
                 s,
@@ -1764,6 +1785,12 @@ impl Names<'_> {
                 crate::state::Aside::Tech(_) => write!(
                     s,
                     "{} sets {} face down under a tech",
+                    self.player(*player),
+                    self.card(*card)
+                ),
+                crate::state::Aside::Table => write!(
+                    s,
+                    "{} sets {} aside face up",
                     self.player(*player),
                     self.card(*card)
                 ),

@@ -255,6 +255,9 @@ impl Game<'_> {
     pub(crate) fn redeal_hidden(&mut self, viewer: PlayerId, seed: u64) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let state = self.state_mut();
+        // The state kept for a replay holds the hands as they were: a rollout does without
+        // it (its replays do nothing) rather than see them.
+        state.replay_point = None;
         let mut slots: Vec<(CardId, Slot)> = Vec::new();
         for (p, player) in state.players.iter().enumerate() {
             if p != viewer.ix() {

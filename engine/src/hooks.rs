@@ -61,6 +61,10 @@ pub enum Window {
     /// The engine calls those hooks only while this window's bit is in `Hooks::windows`;
     /// `at` is never called at it.
     Landing,
+    /// Content held may replay the encounter from its planning phase: the engine keeps the
+    /// state as planning begins (`GameState::replay_point`) only while this window's bit is
+    /// in `Hooks::windows`; `at` is never called at it.
+    ReplayPoint,
 }
 
 impl Window {
@@ -92,6 +96,7 @@ impl Window {
             Window::PlansRevealed { contest } => 30 + contest as u32,
             Window::GameWon => 32,
             Window::Landing => 33,
+            Window::ReplayPoint => 34,
         };
         1 << n
     }

@@ -27,6 +27,7 @@ mod phases;
 pub mod piles;
 pub mod procedure;
 pub mod quantity;
+mod replay;
 pub mod resources;
 mod rewards;
 pub mod save;

@@ -10,7 +10,7 @@
 use crate::decision::visible_to;
 use crate::event::{Cause, Event, EventKind, Names, Picked, Place};
 use crate::ids::{CardId, PlayerId};
-use crate::state::{Aside, GameState};
+use crate::state::GameState;
 
 /// Whether `viewer` does not learn that the event happened at all: an obligation to play a
 /// card it cannot see (its mere announcement would tell that the player holds that card).
@@ -39,9 +39,9 @@ pub fn hidden_fields(kind: &EventKind, state: &GameState, viewer: PlayerId) -> F
         EventKind::CardSetAside { player, card, .. } if other(player) => {
             when(unseen(card), &["card"])
         }
-        // Back in its owner's hand, a card everyone saw beside a planet is still known.
+        // Back in its owner's hand, a card everyone saw face up is still known.
         EventKind::CardReturnedFromSheet { player, card, at } if other(player) => {
-            when(!matches!(at, Aside::Planet(_)) && unseen(card), &["card"])
+            when(!at.is_face_up() && unseen(card), &["card"])
         }
         // Sent under unseen: only the player it came from saw it go (or, from the deck's
         // top, whoever looked at it there).

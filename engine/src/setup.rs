@@ -163,6 +163,7 @@ pub(crate) fn initial_state(
         hazard_ships: Vec::new(),
         unused_aliens: Vec::new(),
         aside: Vec::new(),
+        replay_point: None,
         renewing: None,
         planet_tokens: Vec::new(),
         ship_tokens: Vec::new(),

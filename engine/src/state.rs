@@ -217,6 +217,16 @@ pub enum Aside {
     /// Face down under one of its owner's techs (its number), seen by its owner only, apart
     /// from the sheet; discarded with the tech.
     Tech(u16),
+    /// Face up in front of its owner, for everyone to see, out of its hand (a revealed
+    /// encounter card set aside while the encounter is replayed).
+    Table,
+}
+
+impl Aside {
+    /// Whether a card lying here is face up, for everyone to see.
+    pub fn is_face_up(self) -> bool {
+        matches!(self, Aside::Planet(_) | Aside::Table)
+    }
 }
 
 /// Ships a player set on a hazard in play (hazard deck variant).
@@ -357,6 +367,13 @@ pub struct Encounter {
     /// Card text restarts the encounter once the window it acts at is over.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub restarting: bool,
+    /// The restart card text asked for replays the encounter from its planning phase (the
+    /// state goes back to `GameState::replay_point`) rather than from its start.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replaying: bool,
+    /// This encounter is being played again from its planning phase (card text replayed it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replayed: bool,
     /// Hands each player has looked at this encounter (bit per seat of the hand's owner).
     #[serde(default)]
     pub looked: [u8; MAX_PLAYERS],
@@ -459,6 +476,11 @@ pub struct GameState {
     /// Cards card text set aside (beside planets, on alien sheets).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aside: Vec<AsideCard>,
+    /// The state as this encounter's planning phase began, kept while content that may
+    /// replay the encounter from there is held (`Window::ReplayPoint`); dropped when the
+    /// encounter is cleaned up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay_point: Option<Box<GameState>>,
     /// The player about to discard its hand for a new one, while content answers
     /// (`Window::NewHand`).
     #[serde(default, skip_serializing_if = "Option::is_none")]

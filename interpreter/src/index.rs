@@ -90,6 +90,26 @@ pub(crate) const LAND_KEY: Keys = Window::Landing.bit();
 /// but with it `Hooks::windows` says exactly whether anything held acts at a landing.
 pub(crate) const LANDING_ON: Ons = 1 << 28;
 
+/// The bit among the happenings (`Ons`) of the abilities whose text may replay the encounter
+/// from its planning phase: not a happening, but with it `Hooks::windows` says whether the
+/// engine must keep the state as planning begins (`Window::ReplayPoint`).
+pub(crate) const REPLAYS_ON: Ons = 1 << 29;
+
+/// Whether `body` may replay the encounter (`replay the encounter from the planning
+/// phase`), in a branch or in a lasting effect it starts.
+fn replays(program: &Program, body: &[Stmt]) -> bool {
+    body.iter().any(|st| match st {
+        Stmt::ReplayEncounter => true,
+        Stmt::If(_, then, otherwise) => replays(program, then) || replays(program, otherwise),
+        Stmt::ForEach(_, _, b) | Stmt::As(_, b) => replays(program, b),
+        Stmt::ChooseOne(arms) => arms.iter().any(|a| replays(program, &a.body)),
+        Stmt::Lasting { effect, .. } => program.lasting.get(*effect as usize).is_some_and(|l| {
+            replays(program, &l.body) || l.reactions.iter().any(|r| replays(program, &r.body))
+        }),
+        _ => false,
+    })
+}
+
 /// The bits of the abilities that answer `h` or any of `also` (a card's play is answered
 /// as a play of its kind too).
 #[inline]
@@ -314,11 +334,14 @@ impl Index {
                         let keys = ability_keys[a as usize];
                         let ab = &program.abilities[a as usize];
                         if keys != 0 && Part::of(ab.home) == part {
-                            let ons = ab.triggers.iter().fold(0, |m, t| match t {
+                            let mut ons = ab.triggers.iter().fold(0, |m, t| match t {
                                 Trigger::On(h) => m | on_bit(*h),
                                 Trigger::InsteadOfLanding(_) => m | LANDING_ON,
                                 _ => m,
                             });
+                            if replays(program, &ab.body) {
+                                ons |= REPLAYS_ON;
+                            }
                             acting.push(Acting {
                                 ability: a,
                                 keys,

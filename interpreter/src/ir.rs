@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 19;
+pub const FORMAT: u32 = 20;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -732,6 +732,8 @@ pub enum Expr {
     DestinyWild,
     /// Whether the destiny card drawn last shows a player color.
     DestinyColor,
+    /// Whether the encounter is being played again from its planning phase.
+    EncounterReplayed,
     /// The thing an ability answers or replaces (`it`, `them`, `that use`).
     Subject,
     /// The player a deal term was agreed for.
@@ -793,6 +795,7 @@ impl Expr {
             | Expr::DestinyPlayer
             | Expr::DestinyWild
             | Expr::DestinyColor
+            | Expr::EncounterReplayed
             | Expr::DestinyNamed(_)
             | Expr::Subject
             | Expr::AgreedPlayer
@@ -1197,6 +1200,21 @@ pub enum Stmt {
     /// The encounter stops once the window's abilities have acted; the offense plays it
     /// again from its start, after any encounter granted meanwhile (`restart the encounter`).
     RestartEncounter,
+    /// The cosmic discard pile and deck are shuffled together into a new deck (`shuffle the
+    /// discard pile into the deck`).
+    ShuffleDiscardIntoDeck,
+    /// The encounter stops once the window's abilities have acted; everything goes back to
+    /// how it stood as its planning phase began, and it is played again from there (`replay
+    /// the encounter from the planning phase`).
+    ReplayEncounter,
+    /// The card's holder sets it aside face up, out of its hand or the encounter, until the
+    /// card comes back (`set aside opponent's encounter card until the end of the encounter`).
+    SetAsideFaceUp {
+        /// The card.
+        card: Expr,
+        /// When the card goes back to its owner's hand (never, if none).
+        until: Option<Until>,
+    },
     /// Two players exchange alien sheets with everything on them (tokens, cards set on them).
     SwapSheets(Expr, Expr),
     /// Two players trade alien sheets with everything on them until the end of the
@@ -1403,7 +1421,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1454,6 +1472,9 @@ impl Stmt {
             Stmt::DiscardHazard(..) => StmtKind::DiscardHazard,
             Stmt::ShuffleDestiny(..) => StmtKind::ShuffleDestiny,
             Stmt::RestartEncounter => StmtKind::RestartEncounter,
+            Stmt::ReplayEncounter => StmtKind::ReplayEncounter,
+            Stmt::ShuffleDiscardIntoDeck => StmtKind::ShuffleDiscardIntoDeck,
+            Stmt::SetAsideFaceUp { .. } => StmtKind::SetAsideFaceUp,
             Stmt::GainRandomAlien { .. } => StmtKind::GainRandomAlien,
             Stmt::ReplaceAlien(..) => StmtKind::ReplaceAlien,
             Stmt::ZapOwnPower => StmtKind::ZapOwnPower,
@@ -1520,6 +1541,7 @@ impl StmtKind {
                 | Compensation
                 | EndEncounter
                 | RestartEncounter
+                | ReplayEncounter
                 | SwapEncounterCards
                 | ReplaceEncounterCard
                 | KeepFaceDown

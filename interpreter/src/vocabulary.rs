@@ -903,6 +903,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::DestinyColor,
     },
     Pattern {
+        words: "encounter was replayed",
+        ty: Ty::Bool,
+        build: |_| Expr::EncounterReplayed,
+    },
+    Pattern {
         words: "wild destiny card was drawn",
         ty: Ty::Bool,
         build: |_| Expr::DestinyWild,

@@ -253,6 +253,7 @@ fn initial_state(
         hazard_ships: Vec::new(),
         unused_aliens: Vec::new(),
         aside: Vec::new(),
+        replay_point: None,
         renewing: None,
         planet_tokens: Vec::new(),
         ship_tokens: Vec::new(),

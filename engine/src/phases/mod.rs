@@ -141,7 +141,8 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// Plays one encounter from phase `from` on and returns its outcome.
+    /// Plays one encounter from phase `from` on and returns its outcome. Card text replaying
+    /// it puts the state back as its planning phase began and plays it again from there.
     fn play_encounter(&mut self, number: u8, from: Phase) -> Flow<Outcome> {
         if from == Phase::StartTurn {
             self.state.encounter = Encounter {
@@ -151,27 +152,45 @@ impl Game<'_> {
         } else {
             self.state.encounter.number = number;
         }
-        self.stats.encounters += 1;
-        self.emit(Rule::StartTurn, EventKind::EncounterStarted { number });
-        let mut result = self.encounter_phases(from);
-        if let Err(Stop::EncounterDecided) = result {
-            // Card text decided the winner: the encounter is resolved at once.
-            result = self.decided_resolution();
-        }
-        let result = match result {
-            // Card text ended the encounter early; its outcome stands.
-            Err(Stop::EncounterEnds(outcome)) => Ok(outcome),
-            other => other,
-        };
-        // Whether the encounter ran its course or the turn ended early, nothing stays in the
-        // encounter area; a won game or an error is left exactly as it stopped.
-        match result {
-            Ok(_) | Err(Stop::TurnEnds) | Err(Stop::EncounterRestarts) => {
-                self.clean_up_encounter()?
+        let mut from = from;
+        let mut replays = 0;
+        loop {
+            self.stats.encounters += 1;
+            self.emit(Rule::StartTurn, EventKind::EncounterStarted { number });
+            let mut result = self.encounter_phases(from);
+            if let Err(Stop::EncounterDecided) = result {
+                // Card text decided the winner: the encounter is resolved at once.
+                result = self.decided_resolution();
             }
-            Err(_) => {}
+            let mut result = match result {
+                // Card text ended the encounter early; its outcome stands.
+                Err(Stop::EncounterEnds(outcome)) => Ok(outcome),
+                other => other,
+            };
+            if let Err(Stop::EncounterRestarts) = result {
+                if self.replays() {
+                    // Text that replays every encounter would never let the turn end: as
+                    // for restarts, after so many the turn ends.
+                    replays += 1;
+                    if replays <= MAX_RESTARTS {
+                        self.rewind_to_replay_point();
+                        from = Phase::Planning;
+                        continue;
+                    }
+                    result = Err(Stop::TurnEnds);
+                }
+            }
+            // Whether the encounter ran its course or the turn ended early, nothing stays in
+            // the encounter area; a won game or an error is left exactly as it stopped.
+            match result {
+                Ok(_) | Err(Stop::TurnEnds) | Err(Stop::EncounterRestarts) => {
+                    self.state.replay_point = None;
+                    self.clean_up_encounter()?
+                }
+                Err(_) => {}
+            }
+            return result;
         }
-        result
     }
 
     fn encounter_phases(&mut self, from: Phase) -> Flow<Outcome> {
@@ -211,6 +230,7 @@ impl Game<'_> {
             self.leave(Phase::Alliance)?;
         }
         if run(Phase::Planning) {
+            self.keep_replay_point();
             self.enter(Phase::Planning)?;
             self.planning_phase()?;
             self.leave(Phase::Planning)?;

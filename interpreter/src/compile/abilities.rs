@@ -421,6 +421,20 @@ impl Compiler<'_> {
                 span,
             });
         }
+        // The state a replay goes back to is kept as the planning phase begins.
+        let early = self.acts_until.is_some_and(|p| p < Phase::Planning);
+        if early
+            && written
+                .iter()
+                .any(|st| st.kind() == StmtKind::ReplayEncounter)
+        {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`{}` before the planning phase", self.snippet(span)),
+                help: "an encounter is replayed from its planning phase, so only once that                        phase has begun; act at planning or later (`at reveal after encounter                        cards are revealed`)"
+                    .into(),
+                span,
+            });
+        }
         if self.form == Form::LastingReplacement {
             let moves =
                 |st: &Stmt| matches!(st.kind(), StmtKind::Move | StmtKind::If | StmtKind::Let);

@@ -743,6 +743,13 @@ impl Compiler<'_> {
                 }
                 _ => self.unsupported(a, "write `shuffle all players' hands together`"),
             },
+            // `shuffle the discard pile into the deck`: one new deck of both, shuffled.
+            "shuffle"
+                if object_text == "the discard pile"
+                    && self.arg(a, "into").is_some_and(|e| self.snippet(e.span()) == "the deck") =>
+            {
+                Some(Stmt::ShuffleDiscardIntoDeck)
+            }
             // `shuffle ["Invasion!", "Invasion!"] into the destiny deck`: my own destiny cards.
             "shuffle" if self.arg(a, "into").is_some_and(|e| {
                 self.snippet(e.span()).trim_start_matches("the ").trim() == "destiny deck"
@@ -774,7 +781,7 @@ impl Compiler<'_> {
                 }
                 _ => self.unsupported(
                     a,
-                    "write `shuffle my hand with opponent's hand` or `shuffle all players' hands together`",
+                    "write `shuffle my hand with opponent's hand`, `shuffle all players' hands together` or `shuffle the discard pile into the deck`",
                 ),
             },
             "give" if object_text == "this tech" => {
@@ -979,6 +986,18 @@ impl Compiler<'_> {
                 }
             }
             "restart" if object_text == "the encounter" => Some(Stmt::RestartEncounter),
+            "replay" => {
+                let from = self.arg(a, "from").map(|e| self.snippet(e.span()));
+                if object_text == "the encounter" && from.as_deref() == Some("the planning phase") {
+                    return Some(Stmt::ReplayEncounter);
+                }
+                self.unsupported(a, "write `replay the encounter from the planning phase`")
+            }
+            "set aside" => {
+                let card = self.expr(object?, Ty::Cards);
+                let until = self.arg(a, "until").map(|_| self.until(a));
+                Some(Stmt::SetAsideFaceUp { card, until })
+            }
             "end" if object_text == "the game" => {
                 let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
                 match with.as_deref() {

@@ -866,6 +866,7 @@ impl Runtime {
             Expr::FourPlanets => Value::Bool(s.rules.planets_per_player == 4),
             Expr::DestinyPlayer => s.encounter.destiny_names.map_or(Value::None, Value::Player),
             Expr::DestinyWild => Value::Bool(s.encounter.destiny_wild),
+            Expr::EncounterReplayed => Value::Bool(s.encounter.replayed),
             Expr::DestinyColor => Value::Bool(s.encounter.destiny.is_some_and(|d| {
                 matches!(
                     s.destiny_cards[d.0 as usize].kind,

@@ -3,7 +3,8 @@
 use super::context::{Origin, Subject};
 use super::Runtime;
 use crate::index::{
-    during_key, kinds_of, on_bit, window_key, DEAL_KEY, DURING_SHIFT, LANDING_ON, SETUP_KEY,
+    during_key, kinds_of, on_bit, window_key, DEAL_KEY, DURING_SHIFT, LANDING_ON, REPLAYS_ON,
+    SETUP_KEY,
 };
 use crate::ir::{Happening, Trigger};
 use cosmic_engine::deal::{ContentTerm, TermOffer};
@@ -55,6 +56,14 @@ impl Hooks for Runtime {
         // answers or replaces them (or a lasting effect in force does, among its reactions).
         let lands = held.ons & (on_bit(Happening::ShipsLanded) | LANDING_ON) != 0;
         let keys = (keys & !Window::Landing.bit()) | if lands { Window::Landing.bit() } else { 0 };
+        // The state kept as planning begins, for text that may replay the encounter (this
+        // bit too is shared with kinds of quantity).
+        let keys = keys & !Window::ReplayPoint.bit();
+        let replay = if held.ons & REPLAYS_ON != 0 {
+            Window::ReplayPoint.bit()
+        } else {
+            0
+        };
         // And those of lasting effects' reactions (the engine asks again when one starts).
         let at = (keys & ((1 << DURING_SHIFT) - 1)) | self.reaction_windows(game);
         // Phase n's `during` bit is DURING_SHIFT + n and its start's window bit is n.
@@ -64,7 +73,7 @@ impl Hooks for Runtime {
         } else {
             0
         };
-        at | during | setup
+        at | during | setup | replay
     }
 
     fn deal_terms(&self, side: Side, game: &Game<'_>) -> Vec<TermOffer> {

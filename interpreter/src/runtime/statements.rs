@@ -103,6 +103,8 @@ impl Runtime {
             }
             Stmt::ShuffleDestiny(names) => game.shuffle_into_destiny(me, names, ctx.source),
             Stmt::RestartEncounter => game.restart_encounter(ctx.source),
+            Stmt::ReplayEncounter => game.replay_encounter(ctx.source),
+            Stmt::ShuffleDiscardIntoDeck => game.shuffle_discard_into_deck(ctx.source),
             Stmt::SetType { card, to, source } => {
                 if let Value::Card(c) = self.eval(card, game, ctx) {
                     let e = &game.state().encounter;
@@ -239,6 +241,11 @@ impl Runtime {
                     for c in cards_of(self.eval(card, game, ctx)) {
                         game.set_aside(ctx.me, c, at, *until, ctx.source);
                     }
+                }
+            }
+            Stmt::SetAsideFaceUp { card, until } => {
+                for c in cards_of(self.eval(card, game, ctx)) {
+                    game.set_aside_face_up(ctx.me, c, *until, ctx.source);
                 }
             }
             Stmt::Remember { key, value } => {
