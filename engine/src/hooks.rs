@@ -121,6 +121,12 @@ pub enum Moment {
     CardsTakenAtRandom(PlayerId, PlayerId, u8, u8),
     /// A player drew this many cards as rewards (they are the last it gained this encounter).
     RewardCardsDrawn(PlayerId, u8),
+    /// A player received this many rewards (ships back from the warp and cards drawn), as a
+    /// defensive ally or by card text.
+    RewardsReceived(PlayerId, u8),
+    /// A cosmic quake is about to discard every hand (passed on at once: the hands are still
+    /// held, so a card in one may answer it).
+    CosmicQuake,
     /// A player gained a foreign colony.
     ColonyGained(PlayerId),
     /// A player discarded a card from its hand (to draw a new hand, when `new_hand`).
@@ -163,6 +169,9 @@ impl Moment {
             }
             (RewardCardsDrawn(p, a), RewardCardsDrawn(q, b)) if p == q => {
                 RewardCardsDrawn(p, a.saturating_add(b))
+            }
+            (RewardsReceived(p, a), RewardsReceived(q, b)) if p == q => {
+                RewardsReceived(p, a.saturating_add(b))
             }
             _ => return None,
         })

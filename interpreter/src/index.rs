@@ -69,6 +69,7 @@ pub(crate) fn on_key(h: Happening) -> Keys {
         | Happening::MyCardsDrawn
         | Happening::MyCardsTakenAtRandom
         | Happening::MyRewardsDrawn
+        | Happening::MyRewardsReceived
         | Happening::OthersColonyGained
         | Happening::OthersDiscard(_)
         | Happening::NewHandDiscard(_) => MOVED_KEY,
@@ -133,6 +134,8 @@ pub(crate) fn on_bit(h: Happening) -> Ons {
         MyCardsDrawn => 25,
         MyCardsTakenAtRandom => 26,
         ShipsLanded => 27,
+        MyRewardsReceived => 29,
+        CosmicQuake => 30,
     }
 }
 

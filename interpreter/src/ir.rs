@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 19;
+pub const FORMAT: u32 = 20;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -314,6 +314,11 @@ pub enum Happening {
     /// Ships landed on a planet (the subject: the planet and the players who landed there
     /// together), answered at once.
     ShipsLanded,
+    /// The controller received rewards, as a defensive ally or by card text (the controller
+    /// and how many).
+    MyRewardsReceived,
+    /// A cosmic quake is about to discard every hand (answered at once, the hands still held).
+    CosmicQuake,
 }
 
 /// Whose ships a replacement takes over (going to the warp, or landing on a planet).
@@ -1649,9 +1654,13 @@ impl Happening {
             PowerLost => SubjectKind::Player,
             MyShipsToWarp | OthersShipsToWarp | OthersShipsRemoved | MyShipsRemoved
             | OthersShipsRetrieved | OthersCardsDrawn | MyRewardsDrawn | OthersColonyGained
-            | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom => SubjectKind::Count,
+            | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom | MyRewardsReceived => {
+                SubjectKind::Count
+            }
             TechCompleted => SubjectKind::Tech,
-            MyPowerZapped | AlienLeft | DeckReshuffled | HazardDrawn => SubjectKind::Nothing,
+            MyPowerZapped | AlienLeft | DeckReshuffled | HazardDrawn | CosmicQuake => {
+                SubjectKind::Nothing
+            }
             ShipsLanded => SubjectKind::Landing,
         }
     }

@@ -199,6 +199,9 @@ impl Game<'_> {
         }
         self.return_ships(p, Place::Warp, back, rule)?;
         self.move_ships(p, Place::Praw, Place::Warp, raised, Rule::RaiseFromPraw);
+        if ships > 0 {
+            self.note(crate::hooks::Moment::RewardsReceived(p, ships));
+        }
         Ok(())
     }
 
