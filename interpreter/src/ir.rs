@@ -1358,6 +1358,9 @@ pub enum Stmt {
     OwnEncounter,
     /// The acting player wins the game.
     Win,
+    /// The acting player wins the game alone (`win the game alone`): while the game is being
+    /// won, the others' win is ignored.
+    WinAlone,
     /// The game ends at once with every player losing (`end the game with every player
     /// losing`): nobody wins.
     EndGame,
@@ -1408,7 +1411,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1496,6 +1499,7 @@ impl Stmt {
             Stmt::OutOfTurnEncounter(..) => StmtKind::OutOfTurnEncounter,
             Stmt::OwnEncounter => StmtKind::OwnEncounter,
             Stmt::Win => StmtKind::Win,
+            Stmt::WinAlone => StmtKind::WinAlone,
             Stmt::EndGame => StmtKind::EndGame,
             Stmt::LosePower(..) => StmtKind::LosePower,
             Stmt::RegainPower => StmtKind::RegainPower,
