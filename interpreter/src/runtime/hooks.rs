@@ -192,7 +192,9 @@ impl Hooks for Runtime {
                 let subject = Subject::Count { player: p, count };
                 self.happened(game, Happening::MyRewardsReceived, only(p), subject)
             }
-            Moment::CosmicQuake => self.happened(game, Happening::CosmicQuake, seats, Subject::None),
+            Moment::CosmicQuake => {
+                self.happened(game, Happening::CosmicQuake, seats, Subject::None)
+            }
             Moment::ColonyGained(p) => {
                 let subject = Subject::Count {
                     player: p,
