@@ -1551,6 +1551,7 @@ impl StmtKind {
                 | PowerOffSubject
                 | DiscardSubjectTech
                 | Win
+                | WinAlone
                 | EndGame
                 | ZapOwnPower
                 | Declare
