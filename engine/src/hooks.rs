@@ -61,6 +61,10 @@ pub enum Window {
     /// The engine calls those hooks only while this window's bit is in `Hooks::windows`;
     /// `at` is never called at it.
     Landing,
+    /// A player receives rewards (`Game::defender_rewards`): the engine queues the receipt
+    /// for content (`Moment::RewardsReceived`) only while this window's bit is in
+    /// `Hooks::windows`; `at` is never called at it.
+    Rewards,
 }
 
 impl Window {
@@ -92,6 +96,7 @@ impl Window {
             Window::PlansRevealed { contest } => 30 + contest as u32,
             Window::GameWon => 32,
             Window::Landing => 33,
+            Window::Rewards => 34,
         };
         1 << n
     }

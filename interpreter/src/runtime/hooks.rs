@@ -55,6 +55,10 @@ impl Hooks for Runtime {
         // answers or replaces them (or a lasting effect in force does, among its reactions).
         let lands = held.ons & (on_bit(Happening::ShipsLanded) | LANDING_ON) != 0;
         let keys = (keys & !Window::Landing.bit()) | if lands { Window::Landing.bit() } else { 0 };
+        // Rewards received likewise: the engine queues them only for an answer held.
+        let rewards = held.ons & on_bit(Happening::MyRewardsReceived) != 0;
+        let keys =
+            (keys & !Window::Rewards.bit()) | if rewards { Window::Rewards.bit() } else { 0 };
         // And those of lasting effects' reactions (the engine asks again when one starts).
         let at = (keys & ((1 << DURING_SHIFT) - 1)) | self.reaction_windows(game);
         // Phase n's `during` bit is DURING_SHIFT + n and its start's window bit is n.
