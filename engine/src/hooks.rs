@@ -127,7 +127,8 @@ pub enum Moment {
     /// A player drew this many cards as rewards (they are the last it gained this encounter).
     RewardCardsDrawn(PlayerId, u8),
     /// A player received this many rewards (ships back from the warp and cards drawn), as a
-    /// defensive ally or by card text.
+    /// defensive ally or by card text: one receipt, never merged with another (it is noted
+    /// once per receipt, and keeping `merged` small keeps it inlined in the hot `note`).
     RewardsReceived(PlayerId, u8),
     /// A cosmic quake is about to discard every hand (passed on at once: the hands are still
     /// held, so a card in one may answer it).
@@ -174,9 +175,6 @@ impl Moment {
             }
             (RewardCardsDrawn(p, a), RewardCardsDrawn(q, b)) if p == q => {
                 RewardCardsDrawn(p, a.saturating_add(b))
-            }
-            (RewardsReceived(p, a), RewardsReceived(q, b)) if p == q => {
-                RewardsReceived(p, a.saturating_add(b))
             }
             _ => return None,
         })
