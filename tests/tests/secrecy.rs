@@ -116,12 +116,25 @@ fn public_act(line: &serde_json::Value) -> bool {
 
 /// Plays one game of random bots with every secret-keeping variant, checking every seat's
 /// log line by line (or the referee's log, as if a seat read it); returns the problems found.
+/// A game of `setup` among random bots (seeded from the setup's seed), invariants checked.
+fn random_game<'a>(
+    library: &cosmic_cards::Library,
+    runtime: &'a cosmic_interpreter::runtime::Runtime,
+    setup: &Setup,
+) -> Game<'a> {
+    let agents: Vec<Box<dyn Agent>> = (0..setup.players)
+        .map(|i| Box::new(RandomAgent::new(setup.seed * 10 + i as u64)) as Box<dyn Agent>)
+        .collect();
+    let options = Options {
+        check_invariants: true,
+        ..Options::default()
+    };
+    Game::new(setup, library.components.clone(), agents, runtime, options).expect("setup")
+}
+
 fn check_game(players: u8, seed: u64, as_seats: bool) -> Vec<String> {
     let library = cosmic_cards::builtin_library().expect("the built-in library loads");
     let runtime = library.runtime();
-    let agents: Vec<Box<dyn Agent>> = (0..players)
-        .map(|i| Box::new(RandomAgent::new(seed * 10 + i as u64)) as Box<dyn Agent>)
-        .collect();
     let setup = Setup {
         variants: Variants {
             hidden_powers: true,
@@ -132,18 +145,7 @@ fn check_game(players: u8, seed: u64, as_seats: bool) -> Vec<String> {
         aliens: AlienSetup::Random,
         ..Setup::new(players, seed)
     };
-    let options = Options {
-        check_invariants: true,
-        ..Options::default()
-    };
-    let mut game = Game::new(
-        &setup,
-        library.components.clone(),
-        agents,
-        &runtime,
-        options,
-    )
-    .expect("setup");
+    let mut game = random_game(&library, &runtime, &setup);
     let known = Rc::new(RefCell::new(vec![Knowledge::default(); players as usize]));
     let problems = Rc::new(RefCell::new(Vec::new()));
     let (k, found) = (known.clone(), problems.clone());
@@ -228,9 +230,6 @@ fn the_referees_log_would_fail_the_check() {
 fn check_tokens(players: u8, seed: u64, as_seats: bool) -> Vec<String> {
     let library = cosmic_cards::builtin_library().expect("the built-in library loads");
     let runtime = library.runtime();
-    let agents: Vec<Box<dyn Agent>> = (0..players)
-        .map(|i| Box::new(RandomAgent::new(seed * 10 + i as u64)) as Box<dyn Agent>)
-        .collect();
     let others = ["Human", "Virus", "Oracle", "Zombie", "Filth"];
     let names: Vec<&str> = std::iter::once("Saboteur")
         .chain(others.iter().copied())
@@ -242,18 +241,7 @@ fn check_tokens(players: u8, seed: u64, as_seats: bool) -> Vec<String> {
             .expect("the aliens are in the library"),
         ..Setup::new(players, seed)
     };
-    let options = Options {
-        check_invariants: true,
-        ..Options::default()
-    };
-    let mut game = Game::new(
-        &setup,
-        library.components.clone(),
-        agents,
-        &runtime,
-        options,
-    )
-    .expect("setup");
+    let mut game = random_game(&library, &runtime, &setup);
     let problems = Rc::new(RefCell::new(Vec::new()));
     let found = problems.clone();
     game.set_observer(move |e: &Event, scene: &Scene| {

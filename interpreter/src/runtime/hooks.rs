@@ -156,26 +156,12 @@ impl Hooks for Runtime {
                 self.happened(game, Happening::OthersShipsRemoved, others(p), subject)
             }
             Moment::ShipsRetrieved(p, count, fed) => {
-                if count > fed {
-                    let mine = Subject::Count {
-                        player: p,
-                        count: count - fed,
-                    };
-                    self.happened(game, Happening::MyShipsRetrieved, only(p), mine)?;
-                }
-                let subject = Subject::Count { player: p, count };
-                self.happened(game, Happening::OthersShipsRetrieved, others(p), subject)
+                let (mine, theirs) = (Happening::MyShipsRetrieved, Happening::OthersShipsRetrieved);
+                self.gained(game, p, count, fed, mine, theirs, seats)
             }
             Moment::CardsDrawn(p, count, fed) => {
-                if count > fed {
-                    let mine = Subject::Count {
-                        player: p,
-                        count: count - fed,
-                    };
-                    self.happened(game, Happening::MyCardsDrawn, only(p), mine)?;
-                }
-                let subject = Subject::Count { player: p, count };
-                self.happened(game, Happening::OthersCardsDrawn, others(p), subject)
+                let (mine, theirs) = (Happening::MyCardsDrawn, Happening::OthersCardsDrawn);
+                self.gained(game, p, count, fed, mine, theirs, seats)
             }
             Moment::CardsTakenAtRandom(taker, from, count, fed) => {
                 // `that player` is whom the cards came from: the same source to take from.
@@ -281,5 +267,32 @@ impl Hooks for Runtime {
         game: &mut Game<'_>,
     ) -> Flow<u8> {
         self.replace_ships_to_warp(player, from, count, rule, game)
+    }
+}
+
+impl Runtime {
+    /// `p` gained `count` things (ships retrieved, cards drawn), `fed` of them by its own
+    /// feeding text: `p` answers those it did not feed itself (`mine`), the others answer
+    /// all of them (`theirs`).
+    #[allow(clippy::too_many_arguments)]
+    fn gained(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        count: u8,
+        fed: u8,
+        mine: Happening,
+        theirs: Happening,
+        seats: u8,
+    ) -> Flow {
+        if count > fed {
+            let unfed = Subject::Count {
+                player: p,
+                count: count - fed,
+            };
+            self.happened(game, mine, 1 << p.0, unfed)?;
+        }
+        let subject = Subject::Count { player: p, count };
+        self.happened(game, theirs, seats & !(1 << p.0), subject)
     }
 }

@@ -13,6 +13,7 @@ mod context;
 mod expressions;
 mod holdings;
 mod hooks;
+mod lasting;
 mod replacements;
 mod search;
 mod ships;

@@ -1,10 +1,11 @@
 //! Replacements of ships going to the warp: which apply, ranked, and the first to act.
 
-use super::context::{Ctx, Origin, Subject};
+use super::context::{Origin, Subject};
 use super::expressions::main_side;
+use super::lasting::LastingReaction;
 use super::Runtime;
 use crate::index::{INSTEAD_KEY, LANDING_ON, LAND_KEY};
-use crate::ir::{Dest, Expr, Home, Replaced, Stmt, Trigger};
+use crate::ir::{Dest, Expr, Reaction, Replaced, Stmt, Trigger};
 use cosmic_engine::effects::Lasting;
 use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::state::Outcome;
@@ -63,10 +64,17 @@ impl Runtime {
         let mut candidates: Vec<(u8, PlayerId, u32, Origin)> = Vec::new();
         // Lasting effects' replacements: each is nobody's use, so it is ranked with the
         // abilities and, once reached, always takes effect.
-        let mut standing: Vec<(u8, PlayerId, Standing)> = Vec::new();
-        if lasting {
-            self.lasting_replacements(game, player, on_losing_side, subject, &mut standing);
-        }
+        let standing = if lasting {
+            self.lasting_replacements(
+                game,
+                |effect| self.index.lasting_replaces(effect),
+                |t, q| replaces_for(game, t, q, player, on_losing_side),
+                |r| replacement_rank(&r.body),
+                subject,
+            )
+        } else {
+            Vec::new()
+        };
         for &q in game.timing_order().iter() {
             if !self.holds_acting(game, q, INSTEAD_KEY) {
                 continue;
@@ -85,12 +93,12 @@ impl Runtime {
         candidates.sort_by_key(|&(rank, ..)| rank);
         // A lasting effect's replacement of a rank acts before the abilities of that rank.
         let first_ability = candidates.first().map_or(u8::MAX, |c| c.0);
-        if let Some((_, q, r)) = standing
+        if let Some((_, r)) = standing
             .iter()
             .filter(|s| s.0 <= first_ability)
             .min_by_key(|s| s.0)
         {
-            return self.run_lasting_replacement(game, *q, r, subject);
+            return self.run_lasting_replacement(game, r, subject);
         }
         // The first replacement that takes effect replaces the move; its body says where the
         // ships go (what it leaves of them still goes to the warp).
@@ -111,8 +119,8 @@ impl Runtime {
             }
         }
         // Every ability passed on it: a lasting effect's replacement of a lower rank acts.
-        if let Some((_, q, r)) = standing.iter().min_by_key(|s| s.0) {
-            return self.run_lasting_replacement(game, *q, r, subject);
+        if let Some((_, r)) = standing.iter().min_by_key(|s| s.0) {
+            return self.run_lasting_replacement(game, r, subject);
         }
         Ok(0)
     }
@@ -123,90 +131,48 @@ impl Runtime {
         any_lasting(game, |effect| self.index.lasting_replaces(effect))
     }
 
-    /// The lasting effects' replacements that apply to `player`'s ships now, ranked, in the
-    /// order their effects started (the first of each rank acts).
+    /// The lasting effects' replacements that `applies` accepts (with the effect's owner) and
+    /// whose condition holds now, ranked by `rank`, in the order their effects started (the
+    /// first of each rank acts).
     fn lasting_replacements(
         &self,
         game: &Game,
-        player: PlayerId,
-        on_losing_side: bool,
+        wanted: impl Fn(u32) -> bool,
+        applies: impl Fn(&Trigger, PlayerId) -> bool,
+        rank: impl Fn(&Reaction) -> u8,
         subject: Subject,
-        out: &mut Vec<(u8, PlayerId, Standing)>,
-    ) {
-        for e in &game.state().effects.lasting {
-            let Lasting::Continuous {
-                effect,
-                source,
-                env,
-            } = &e.what
-            else {
-                continue;
-            };
-            if !self.index.lasting_replaces(*effect) {
-                continue;
-            }
-            let body = &self.program.lasting[*effect as usize];
-            // One an alien power started acts while its owner has the power.
-            let started_by = self.ability(body.ability);
-            if started_by.home == Home::Power
-                && (!self.power_held(game, e.by)
-                    || game.state().effects.cancelled(e.by, started_by.source))
+    ) -> Vec<(u8, LastingReaction)> {
+        let mut out = Vec::new();
+        for r in self.lasting_reactions(game, wanted) {
+            if self.lasting_idle(game, r.by, r.effect)
+                || !r.reaction.triggers.iter().any(|t| applies(t, r.by))
             {
                 continue;
             }
-            let q = e.by;
-            for (i, r) in body.reactions.iter().enumerate() {
-                let applies =
-                    (r.triggers.iter()).any(|t| replaces_for(game, t, q, player, on_losing_side));
-                if !applies {
+            let found = r.found();
+            let mut ctx = self.lasting_ctx(game, &found, subject);
+            if let Some(c) = &r.reaction.condition {
+                if !self.eval(c, game, &mut ctx).is_true() {
                     continue;
                 }
-                let standing = Standing {
-                    effect: *effect,
-                    reaction: i as u32,
-                    source: *source,
-                    env: env.clone(),
-                };
-                let mut ctx = self.standing_ctx(game, &standing, subject);
-                if let Some(c) = &r.condition {
-                    if !self.eval(c, game, &mut ctx).is_true() {
-                        continue;
-                    }
-                }
-                out.push((replacement_rank(&r.body), q, standing));
             }
+            out.push((rank(r.reaction), found));
         }
+        out
     }
 
-    /// The context a lasting effect's replacement runs in: the effect's values and its own
-    /// names, with the ships replaced.
-    fn standing_ctx(&self, game: &Game, s: &Standing, subject: Subject) -> Ctx {
-        let lasting = &self.program.lasting[s.effect as usize];
-        let mut ctx = self.effect_ctx(lasting.ability, &s.env);
-        ctx.source = s.source;
-        ctx.subject = subject;
-        for st in &lasting.body {
-            if let Stmt::Let(slot, e) = st {
-                ctx.slots[*slot as usize] = self.eval(e, game, &mut ctx);
-            }
-        }
-        ctx
-    }
-
-    /// Runs a lasting effect's replacement for its owner `q`; how many ships it replaced.
+    /// Runs a lasting effect's replacement for its owner; how many ships it replaced.
     fn run_lasting_replacement(
         &self,
         game: &mut Game,
-        q: PlayerId,
-        s: &Standing,
+        r: &LastingReaction,
         subject: Subject,
     ) -> Flow<u8> {
-        let mut ctx = self.standing_ctx(game, s, subject);
-        debug_assert_eq!(ctx.me, q);
-        let reaction = &self.program.lasting[s.effect as usize].reactions[s.reaction as usize];
+        let mut ctx = self.lasting_ctx(game, r, subject);
+        debug_assert_eq!(ctx.me, r.by);
         let outer = self.replaced.replace(0);
         self.lasting_replacing.set(true);
-        let ran = self.run_body(&reaction.body, game, &mut ctx);
+        let ran = self.run_body(&self.reaction_of(r).body, game, &mut ctx);
         self.lasting_replacing.set(false);
         let replaced = self.replaced.replace(outer);
         ran?;
@@ -240,10 +206,16 @@ impl Runtime {
             rule,
             planet: Some(planet),
         };
-        let mut standing: Vec<(u8, PlayerId, Standing)> = Vec::new();
-        if any_lasting(game, |effect| self.index.lasting_lands(effect)) {
-            self.lasting_landing_replacements(game, player, subject, &mut standing);
-        }
+        let lands = |t: &Trigger, q| match t {
+            Trigger::InsteadOfLanding(w) => replaces_whose(game, *w, q, player, false),
+            _ => false,
+        };
+        let standing = if any_lasting(game, |effect| self.index.lasting_lands(effect)) {
+            let wanted = |effect| self.index.lasting_lands(effect);
+            self.lasting_replacements(game, wanted, lands, |_| 0, subject)
+        } else {
+            Vec::new()
+        };
         self.landing_replacing.set(true);
         let replaced = self.first_landing_replacement(game, player, subject, &standing);
         self.landing_replacing.set(false);
@@ -256,10 +228,10 @@ impl Runtime {
         game: &mut Game,
         player: PlayerId,
         subject: Subject,
-        standing: &[(u8, PlayerId, Standing)],
+        standing: &[(u8, LastingReaction)],
     ) -> Flow<u8> {
-        if let Some((_, q, r)) = standing.first() {
-            return self.run_lasting_replacement(game, *q, r, subject);
+        if let Some((_, r)) = standing.first() {
+            return self.run_lasting_replacement(game, r, subject);
         }
         if !self.holds_answer(game, None, LANDING_ON) {
             return Ok(0);
@@ -296,70 +268,6 @@ impl Runtime {
         }
         Ok(0)
     }
-
-    /// The lasting effects' replacements of `player`'s ships landing that apply now, in the
-    /// order their effects started.
-    fn lasting_landing_replacements(
-        &self,
-        game: &Game,
-        player: PlayerId,
-        subject: Subject,
-        out: &mut Vec<(u8, PlayerId, Standing)>,
-    ) {
-        for e in &game.state().effects.lasting {
-            let Lasting::Continuous {
-                effect,
-                source,
-                env,
-            } = &e.what
-            else {
-                continue;
-            };
-            if !self.index.lasting_lands(*effect) {
-                continue;
-            }
-            let body = &self.program.lasting[*effect as usize];
-            let started_by = self.ability(body.ability);
-            if started_by.home == Home::Power
-                && (!self.power_held(game, e.by)
-                    || game.state().effects.cancelled(e.by, started_by.source))
-            {
-                continue;
-            }
-            let q = e.by;
-            for (i, r) in body.reactions.iter().enumerate() {
-                let applies = (r.triggers.iter()).any(|t| match t {
-                    Trigger::InsteadOfLanding(w) => replaces_whose(game, *w, q, player, false),
-                    _ => false,
-                });
-                if !applies {
-                    continue;
-                }
-                let standing = Standing {
-                    effect: *effect,
-                    reaction: i as u32,
-                    source: *source,
-                    env: env.clone(),
-                };
-                let mut ctx = self.standing_ctx(game, &standing, subject);
-                if let Some(c) = &r.condition {
-                    if !self.eval(c, game, &mut ctx).is_true() {
-                        continue;
-                    }
-                }
-                out.push((0, q, standing));
-            }
-        }
-    }
-}
-
-/// A lasting effect's replacement that applies: which effect and reaction, with the values
-/// the effect started with.
-struct Standing {
-    effect: u32,
-    reaction: u32,
-    source: u32,
-    env: Vec<i32>,
 }
 
 /// Whether `t`, held by `q`, replaces `player`'s ships going to the warp (`on_losing_side`:

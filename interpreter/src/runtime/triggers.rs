@@ -1,11 +1,12 @@
 //! Running the abilities that act at a window, at a phase's start, or when something happens.
 
 use super::context::Subject;
+use super::lasting::LastingReaction;
 use super::search::Uses;
 use super::{Runtime, LIMIT};
 use crate::header::Usage;
 use crate::index::{on_bit, on_key, Keys};
-use crate::ir::{Happening, Home, Stmt, Trigger};
+use crate::ir::{Happening, Home, Trigger};
 use cosmic_engine::effects::{Lasting, Until};
 use cosmic_engine::state::Phase;
 use cosmic_engine::{Flow, Game, PlayerId, Window};
@@ -106,7 +107,7 @@ impl Runtime {
         game: &mut Game,
         keys: Keys,
         matches: impl Fn(&Trigger, Option<Phase>) -> bool,
-        reactions: &[Due],
+        reactions: &[LastingReaction],
     ) -> Flow {
         let phase = game.state().encounter.phase;
         for &p in game.timing_order().iter() {
@@ -210,36 +211,13 @@ impl Runtime {
         game: &Game,
         window: Window,
         matches: impl Fn(&Trigger, Option<Phase>) -> bool,
-    ) -> Vec<Due> {
+    ) -> Vec<LastingReaction> {
         let bit = window.bit();
         let phase = game.state().encounter.phase;
-        let mut out = Vec::new();
-        for e in &game.state().effects.lasting {
-            let Lasting::Continuous {
-                effect,
-                source,
-                env,
-            } = &e.what
-            else {
-                continue;
-            };
-            if self.index.lasting_windows(*effect) & bit == 0 {
-                continue;
-            }
-            let lasting = &self.program.lasting[*effect as usize];
-            for (i, r) in lasting.reactions.iter().enumerate() {
-                if r.triggers.iter().any(|t| matches(t, phase)) {
-                    out.push(Due {
-                        by: e.by,
-                        effect: *effect,
-                        reaction: i as u32,
-                        source: *source,
-                        env: env.clone(),
-                    });
-                }
-            }
-        }
-        out
+        (self.lasting_reactions(game, |effect| self.index.lasting_windows(effect) & bit != 0))
+            .filter(|r| r.reaction.triggers.iter().any(|t| matches(t, phase)))
+            .map(|r| r.found())
+            .collect()
     }
 
     /// Runs `p`'s due reactions. One an alien power started acts while `p` has the power, and
@@ -251,15 +229,9 @@ impl Runtime {
         p: PlayerId,
         keys: Keys,
         matches: &impl Fn(&Trigger, Option<Phase>) -> bool,
-        reactions: &[Due],
+        reactions: &[LastingReaction],
     ) -> Flow {
-        let by_power = |d: &Due| {
-            d.by == p
-                && self
-                    .ability(self.program.lasting[d.effect as usize].ability)
-                    .home
-                    == Home::Power
-        };
+        let by_power = |d: &LastingReaction| d.by == p && self.started_by_power(d.effect);
         if reactions.iter().any(by_power) && self.power_held(game, p) {
             let phase = game.state().encounter.phase;
             let mut ready = Uses::new();
@@ -274,23 +246,11 @@ impl Runtime {
             self.offer_supers(game, p, &ready)?;
         }
         for d in reactions.iter().filter(|d| d.by == p) {
-            let lasting = &self.program.lasting[d.effect as usize];
-            let started_by = self.ability(lasting.ability);
-            if started_by.home == Home::Power
-                && (!self.power_held(game, p)
-                    || game.state().effects.cancelled(p, started_by.source))
-            {
+            if self.lasting_idle(game, p, d.effect) {
                 continue;
             }
-            let reaction = &lasting.reactions[d.reaction as usize];
-            let mut ctx = self.effect_ctx(lasting.ability, &d.env);
-            ctx.source = d.source;
-            // The effect's own names, as its changes read them.
-            for st in &lasting.body {
-                if let Stmt::Let(slot, e) = st {
-                    ctx.slots[*slot as usize] = self.eval(e, game, &mut ctx);
-                }
-            }
+            let reaction = self.reaction_of(d);
+            let mut ctx = self.lasting_ctx(game, d, Subject::None);
             if let Some(c) = &reaction.condition {
                 if !self.eval(c, game, &mut ctx).is_true() {
                     continue;
@@ -342,13 +302,4 @@ impl Runtime {
         }
         Ok(())
     }
-}
-
-/// A reaction due at the window under way: whose, in which effect, with the effect's values.
-pub(super) struct Due {
-    by: PlayerId,
-    effect: u32,
-    reaction: u32,
-    source: u32,
-    env: Vec<i32>,
 }

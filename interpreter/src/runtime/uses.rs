@@ -1,12 +1,13 @@
 //! Using an ability: announcing it, letting others answer it (zaps), asking which to use.
 
 use super::context::{Origin, Subject};
+use super::lasting::LastingReaction;
 use super::search::Uses;
 use super::{Runtime, CARD_USED, FLARE_USED, LIMIT};
 use crate::header::Usage;
 use crate::index::{on_bits, on_keys};
-use crate::ir::{Happening, Home, Stmt, Trigger};
-use cosmic_engine::effects::{Lasting, Until};
+use crate::ir::{Happening, Home, Trigger};
+use cosmic_engine::effects::Until;
 use cosmic_engine::event::Rule;
 use cosmic_engine::state::Phase;
 use cosmic_engine::{CardKind, Choice, DecisionKind, Flow, Game, PlayerId};
@@ -274,48 +275,18 @@ impl Runtime {
         also: &[Happening],
         target: Subject,
     ) -> Flow<bool> {
-        let mut due = Vec::new();
-        for e in &game.state().effects.lasting {
-            let Lasting::Continuous {
-                effect,
-                source,
-                env,
-            } = &e.what
-            else {
-                continue;
-            };
-            if !self.index.lasting_answers(*effect) {
+        let answers = |t: &Trigger| matches!(t, Trigger::On(x) if *x == h || also.contains(x));
+        let due: Vec<LastingReaction> = (self
+            .lasting_reactions(game, |effect| self.index.lasting_answers(effect)))
+        .filter(|r| r.reaction.triggers.iter().any(answers))
+        .map(|r| r.found())
+        .collect();
+        for d in &due {
+            if self.lasting_idle(game, d.by, d.effect) {
                 continue;
             }
-            let lasting = &self.program.lasting[*effect as usize];
-            for (i, r) in lasting.reactions.iter().enumerate() {
-                let answers = r
-                    .triggers
-                    .iter()
-                    .any(|t| matches!(t, Trigger::On(x) if *x == h || also.contains(x)));
-                if answers {
-                    due.push((e.by, *effect, i, *source, env.clone()));
-                }
-            }
-        }
-        for (by, effect, i, source, env) in due {
-            let lasting = &self.program.lasting[effect as usize];
-            let started_by = self.ability(lasting.ability);
-            if started_by.home == Home::Power
-                && (!self.power_held(game, by)
-                    || game.state().effects.cancelled(by, started_by.source))
-            {
-                continue;
-            }
-            let mut ctx = self.effect_ctx(lasting.ability, &env);
-            ctx.source = source;
-            ctx.subject = target;
-            for st in &lasting.body {
-                if let Stmt::Let(slot, e) = st {
-                    ctx.slots[*slot as usize] = self.eval(e, game, &mut ctx);
-                }
-            }
-            let reaction = &lasting.reactions[i];
+            let mut ctx = self.lasting_ctx(game, d, target);
+            let reaction = self.reaction_of(d);
             if let Some(c) = &reaction.condition {
                 if !self.eval(c, game, &mut ctx).is_true() {
                     continue;
