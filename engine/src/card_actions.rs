@@ -477,6 +477,21 @@ impl Game<'_> {
         Err(Stop::GameOver)
     }
 
+    /// `p` wins the game alone. While the game is being won (`Window::GameWon`) the others'
+    /// win is ignored and `p` is its only winner; otherwise `p` wins at once, and nobody
+    /// shares the win, not even a player whose colonies would win it at this moment.
+    pub fn win_alone(&mut self, p: PlayerId, source: u32) -> Flow {
+        if !self.state.winners.is_empty() {
+            self.state.winners.clear();
+            self.state.winners.push(p);
+            return Ok(());
+        }
+        self.open_game_won(vec![p])?;
+        let winners = self.state.winners.clone();
+        self.emit_caused(Cause::Ability(source), EventKind::GameWon { winners });
+        Err(Stop::GameOver)
+    }
+
     /// Card text ends the game at once with every player losing: nobody wins, not even a
     /// player being named a winner as it happens (the loss of all is what stands).
     pub fn end_game_lost(&mut self, source: u32) -> Flow {

@@ -65,6 +65,10 @@ pub enum Window {
     /// state as planning begins (`GameState::replay_point`) only while this window's bit is
     /// in `Hooks::windows`; `at` is never called at it.
     ReplayPoint,
+    /// A player receives rewards (`Game::defender_rewards`): the engine queues the receipt
+    /// for content (`Moment::RewardsReceived`) only while this window's bit is in
+    /// `Hooks::windows`; `at` is never called at it.
+    Rewards,
 }
 
 impl Window {
@@ -97,6 +101,7 @@ impl Window {
             Window::GameWon => 32,
             Window::Landing => 33,
             Window::ReplayPoint => 34,
+            Window::Rewards => 35,
         };
         1 << n
     }
@@ -126,6 +131,13 @@ pub enum Moment {
     CardsTakenAtRandom(PlayerId, PlayerId, u8, u8),
     /// A player drew this many cards as rewards (they are the last it gained this encounter).
     RewardCardsDrawn(PlayerId, u8),
+    /// A player received this many rewards (ships back from the warp and cards drawn), as a
+    /// defensive ally or by card text: one receipt, never merged with another (it is noted
+    /// once per receipt, and keeping `merged` small keeps it inlined in the hot `note`).
+    RewardsReceived(PlayerId, u8),
+    /// A cosmic quake is about to discard every hand (passed on at once: the hands are still
+    /// held, so a card in one may answer it).
+    CosmicQuake,
     /// A player gained a foreign colony.
     ColonyGained(PlayerId),
     /// A player discarded a card from its hand (to draw a new hand, when `new_hand`).

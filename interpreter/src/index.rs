@@ -69,6 +69,7 @@ pub(crate) fn on_key(h: Happening) -> Keys {
         | Happening::MyCardsDrawn
         | Happening::MyCardsTakenAtRandom
         | Happening::MyRewardsDrawn
+        | Happening::MyRewardsReceived
         | Happening::OthersColonyGained
         | Happening::OthersDiscard(_)
         | Happening::NewHandDiscard(_) => MOVED_KEY,
@@ -93,7 +94,7 @@ pub(crate) const LANDING_ON: Ons = 1 << 28;
 /// The bit among the happenings (`Ons`) of the abilities whose text may replay the encounter
 /// from its planning phase: not a happening, but with it `Hooks::windows` says whether the
 /// engine must keep the state as planning begins (`Window::ReplayPoint`).
-pub(crate) const REPLAYS_ON: Ons = 1 << 29;
+pub(crate) const REPLAYS_ON: Ons = 1 << 31;
 
 /// Whether `body` may replay the encounter (`replay the encounter from the planning
 /// phase`), in a branch or in a lasting effect it starts.
@@ -153,6 +154,8 @@ pub(crate) fn on_bit(h: Happening) -> Ons {
         MyCardsDrawn => 25,
         MyCardsTakenAtRandom => 26,
         ShipsLanded => 27,
+        MyRewardsReceived => 29,
+        CosmicQuake => 30,
     }
 }
 

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 20;
+pub const FORMAT: u32 = 21;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -314,6 +314,11 @@ pub enum Happening {
     /// Ships landed on a planet (the subject: the planet and the players who landed there
     /// together), answered at once.
     ShipsLanded,
+    /// The controller received rewards, as a defensive ally or by card text (the controller
+    /// and how many).
+    MyRewardsReceived,
+    /// A cosmic quake is about to discard every hand (answered at once, the hands still held).
+    CosmicQuake,
 }
 
 /// Whose ships a replacement takes over (going to the warp, or landing on a planet).
@@ -1371,6 +1376,9 @@ pub enum Stmt {
     OwnEncounter,
     /// The acting player wins the game.
     Win,
+    /// The acting player wins the game alone (`win the game alone`): while the game is being
+    /// won, the others' win is ignored.
+    WinAlone,
     /// The game ends at once with every player losing (`end the game with every player
     /// losing`): nobody wins.
     EndGame,
@@ -1421,7 +1429,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 impl Stmt {
@@ -1512,6 +1520,7 @@ impl Stmt {
             Stmt::OutOfTurnEncounter(..) => StmtKind::OutOfTurnEncounter,
             Stmt::OwnEncounter => StmtKind::OwnEncounter,
             Stmt::Win => StmtKind::Win,
+            Stmt::WinAlone => StmtKind::WinAlone,
             Stmt::EndGame => StmtKind::EndGame,
             Stmt::LosePower(..) => StmtKind::LosePower,
             Stmt::RegainPower => StmtKind::RegainPower,
@@ -1564,6 +1573,7 @@ impl StmtKind {
                 | PowerOffSubject
                 | DiscardSubjectTech
                 | Win
+                | WinAlone
                 | EndGame
                 | ZapOwnPower
                 | Declare
@@ -1671,9 +1681,13 @@ impl Happening {
             PowerLost => SubjectKind::Player,
             MyShipsToWarp | OthersShipsToWarp | OthersShipsRemoved | MyShipsRemoved
             | OthersShipsRetrieved | OthersCardsDrawn | MyRewardsDrawn | OthersColonyGained
-            | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom => SubjectKind::Count,
+            | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom | MyRewardsReceived => {
+                SubjectKind::Count
+            }
             TechCompleted => SubjectKind::Tech,
-            MyPowerZapped | AlienLeft | DeckReshuffled | HazardDrawn => SubjectKind::Nothing,
+            MyPowerZapped | AlienLeft | DeckReshuffled | HazardDrawn | CosmicQuake => {
+                SubjectKind::Nothing
+            }
             ShipsLanded => SubjectKind::Landing,
         }
     }

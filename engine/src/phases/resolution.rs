@@ -199,6 +199,10 @@ impl Game<'_> {
         }
         self.return_ships(p, Place::Warp, back, rule)?;
         self.move_ships(p, Place::Praw, Place::Warp, raised, Rule::RaiseFromPraw);
+        // Queued only while something held answers it: rewards come often.
+        if ships > 0 && self.may_act_at(crate::hooks::Window::Rewards) {
+            self.note(crate::hooks::Moment::RewardsReceived(p, ships));
+        }
         Ok(())
     }
 

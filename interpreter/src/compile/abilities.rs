@@ -103,6 +103,8 @@ whenever_events! {
         Whenever::On(Happening::MyCardsTakenAtRandom)
     },
     "I draw cards as rewards" => Whenever::On(Happening::MyRewardsDrawn),
+    "I receive rewards" => Whenever::On(Happening::MyRewardsReceived),
+    "a cosmic quake occurs" => Whenever::On(Happening::CosmicQuake),
     "this tech is completed" => Whenever::On(Happening::TechCompleted),
     "this hazard is drawn" => Whenever::On(Happening::HazardDrawn),
     "another tech is used" => Whenever::On(Happening::TechUsed),

@@ -1006,6 +1006,7 @@ impl Compiler<'_> {
                 }
             }
             "win" if object_text == "the game" => Some(Stmt::Win),
+            "win" if object_text == "the game alone" => Some(Stmt::WinAlone),
             "win" if object_text == "the encounter" => Some(Stmt::WinEncounter),
             "win" if object_text == "the duel or contest" => {
                 if !self.duel_item {

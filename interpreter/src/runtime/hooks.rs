@@ -56,6 +56,10 @@ impl Hooks for Runtime {
         // answers or replaces them (or a lasting effect in force does, among its reactions).
         let lands = held.ons & (on_bit(Happening::ShipsLanded) | LANDING_ON) != 0;
         let keys = (keys & !Window::Landing.bit()) | if lands { Window::Landing.bit() } else { 0 };
+        // Rewards received likewise: the engine queues them only for an answer held.
+        let rewards = held.ons & on_bit(Happening::MyRewardsReceived) != 0;
+        let keys =
+            (keys & !Window::Rewards.bit()) | if rewards { Window::Rewards.bit() } else { 0 };
         // The state kept as planning begins, for text that may replay the encounter (this
         // bit too is shared with kinds of quantity).
         let keys = keys & !Window::ReplayPoint.bit();
@@ -182,6 +186,13 @@ impl Hooks for Runtime {
             Moment::RewardCardsDrawn(p, count) => {
                 let subject = Subject::Count { player: p, count };
                 self.happened(game, Happening::MyRewardsDrawn, only(p), subject)
+            }
+            Moment::RewardsReceived(p, count) => {
+                let subject = Subject::Count { player: p, count };
+                self.happened(game, Happening::MyRewardsReceived, only(p), subject)
+            }
+            Moment::CosmicQuake => {
+                self.happened(game, Happening::CosmicQuake, seats, Subject::None)
             }
             Moment::ColonyGained(p) => {
                 let subject = Subject::Count {

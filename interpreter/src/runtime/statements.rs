@@ -681,6 +681,7 @@ impl Runtime {
             }
             Stmt::OwnEncounter => game.grant_encounter_against(me, None, ctx.source),
             Stmt::Win => game.win_now(vec![me], ctx.source)?,
+            Stmt::WinAlone => game.win_alone(me, ctx.source)?,
             Stmt::EndGame => game.end_game_lost(ctx.source)?,
             Stmt::LosePower(until) => game.power_off(me, *until, ctx.source),
             Stmt::RegainPower => game.power_on(me, ctx.source),
