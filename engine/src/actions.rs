@@ -610,11 +610,17 @@ impl Game<'_> {
     /// deck's reshuffle may act.
     pub fn shuffle_discard_into_deck(&mut self, source: u32) {
         let piles = &mut self.state.piles.cosmic;
+        // The log counts the discard pile's cards, which join what the deck still holds.
+        let cards = piles.discard.len() as u16;
         let deck = std::mem::take(&mut piles.draw);
         piles.discard.extend(deck);
-        let outer = self.set_acting(Some(source));
-        self.reshuffle_discard(Back::Cosmic);
-        self.set_acting(outer);
+        piles.reshuffle(&mut self.rng);
+        self.moments.push(crate::hooks::Moment::DeckReshuffled);
+        let deck = Back::Cosmic;
+        self.emit_caused(
+            crate::event::Cause::Ability(source),
+            EventKind::DeckShuffled { cards, deck },
+        );
     }
 
     /// Cosmic quake: every hand is discarded, the discard pile becomes the deck and every

@@ -27,15 +27,17 @@ impl Game<'_> {
     /// Card text replays the encounter from its planning phase: once every ability of the
     /// window it acts at has acted, everything goes back to how it stood as planning began
     /// (cards played since return to their hands, effects started since end, ships stand
-    /// where they stood), save the cards set aside face up meanwhile, and the encounter is
-    /// played again from there. Nothing happens before planning has begun, or if the
-    /// encounter already stops.
+    /// where they stood), save the cards set aside face up meanwhile and the lasting effects
+    /// started from now until the window ends (what text does after asking for the replay,
+    /// it does for the replay), and the encounter is played again from there. Nothing
+    /// happens before planning has begun, or if the encounter already stops.
     pub fn replay_encounter(&mut self, source: u32) {
         if self.state.encounter.restarting || self.state.replay_point.is_none() {
             return;
         }
         self.state.encounter.restarting = true;
         self.state.encounter.replaying = true;
+        self.state.encounter.replay_effects_from = Some(self.state.effects.lasting.len() as u32);
         let offense = self.state.offense;
         self.emit_caused(
             Cause::Ability(source),
@@ -64,6 +66,14 @@ impl Game<'_> {
             .filter(|a| a.at == Aside::Table && !point.aside.contains(a))
             .copied()
             .collect();
+        let from = self.state.encounter.replay_effects_from.unwrap_or(u32::MAX) as usize;
+        let carried = self
+            .state
+            .effects
+            .lasting
+            .get(from..)
+            .unwrap_or(&[])
+            .to_vec();
         self.state = *point;
         self.state.encounter.replayed = true;
         for a in kept {
@@ -71,6 +81,7 @@ impl Game<'_> {
                 self.state.aside.push(a);
             }
         }
+        self.state.effects.lasting.extend(carried);
         // What was queued to be answered happened in the time undone.
         self.moments.clear();
         self.effects_changed();

@@ -374,6 +374,10 @@ pub struct Encounter {
     /// This encounter is being played again from its planning phase (card text replayed it).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub replayed: bool,
+    /// While a replay waits for its window to end: how many lasting effects there were when
+    /// card text asked for it (those started after it carry over into the replay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay_effects_from: Option<u32>,
     /// Hands each player has looked at this encounter (bit per seat of the hand's owner).
     #[serde(default)]
     pub looked: [u8; MAX_PLAYERS],
