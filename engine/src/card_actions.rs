@@ -863,15 +863,8 @@ impl Game<'_> {
     /// leaves its side, unseen, before the cards are discarded) or the deck itself (a card
     /// looked at on top).
     pub fn card_to_deck_bottom(&mut self, card: CardId, source: u32) {
-        let s = &mut self.state;
-        let held_by = if let Some(i) = s.encounter.cards.iter().position(|&c| c == Some(card)) {
-            s.encounter.cards[i] = None;
-            s.main_player(Side::BOTH[i])
-        } else {
-            match self.lift_loose_card(card) {
-                Some(holder) => holder,
-                None => return,
-            }
+        let Some(held_by) = self.lift_card(card) else {
+            return;
         };
         // Under its own deck: a reward card goes under the reward deck.
         let back = self.state.back(card);
@@ -909,6 +902,18 @@ impl Game<'_> {
                 at,
             },
         );
+    }
+
+    /// Takes `card` out of the encounter (a main player's encounter card leaves its side) or
+    /// wherever it lies loose (`lift_loose_card`): `None` if it is in none of them, else the
+    /// player whose side or hand held it, if any.
+    pub(crate) fn lift_card(&mut self, card: CardId) -> Option<Option<PlayerId>> {
+        let s = &mut self.state;
+        if let Some(i) = s.encounter.cards.iter().position(|&c| c == Some(card)) {
+            s.encounter.cards[i] = None;
+            return Some(s.main_player(Side::BOTH[i]));
+        }
+        self.lift_loose_card(card)
     }
 
     /// Takes `card` out of wherever it lies loose (a hand, the discard pile, set aside, the

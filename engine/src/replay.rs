@@ -5,7 +5,7 @@ use crate::effects::Until;
 use crate::event::{Cause, EventKind};
 use crate::game::Game;
 use crate::hooks::Window;
-use crate::ids::{CardId, PlayerId, Side};
+use crate::ids::{CardId, PlayerId};
 use crate::state::{Aside, AsideCard};
 
 impl Game<'_> {
@@ -99,15 +99,8 @@ impl Game<'_> {
         until: Option<Until>,
         source: u32,
     ) {
-        let s = &mut self.state;
-        let owner = if let Some(i) = s.encounter.cards.iter().position(|&c| c == Some(card)) {
-            s.encounter.cards[i] = None;
-            s.main_player(Side::BOTH[i])
-        } else {
-            match self.lift_loose_card(card) {
-                Some(holder) => holder,
-                None => return,
-            }
+        let Some(owner) = self.lift_card(card) else {
+            return;
         };
         let owner = owner.unwrap_or(p);
         self.state.aside.push(AsideCard {
