@@ -99,11 +99,8 @@ pub(crate) const REPLAYS_ON: Ons = 1 << 31;
 /// Whether `body` may replay the encounter (`replay the encounter from the planning
 /// phase`), in a branch or in a lasting effect it starts.
 fn replays(program: &Program, body: &[Stmt]) -> bool {
-    body.iter().any(|st| match st {
+    crate::ir::any_stmt(body, &mut |st| match st {
         Stmt::ReplayEncounter => true,
-        Stmt::If(_, then, otherwise) => replays(program, then) || replays(program, otherwise),
-        Stmt::ForEach(_, _, b) | Stmt::As(_, b) => replays(program, b),
-        Stmt::ChooseOne(arms) => arms.iter().any(|a| replays(program, &a.body)),
         Stmt::Lasting { effect, .. } => program.lasting.get(*effect as usize).is_some_and(|l| {
             replays(program, &l.body) || l.reactions.iter().any(|r| replays(program, &r.body))
         }),

@@ -1432,6 +1432,21 @@ kinds! {
     StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
+/// Whether `pred` holds of a statement of `body` or of a block nested in one (`if`'s
+/// branches, `for each`'s and `as`'s bodies, `choose one`'s arms); not of the lasting effects
+/// a statement starts, which the program keeps apart. The one walk of nested statements.
+pub fn any_stmt(body: &[Stmt], pred: &mut impl FnMut(&Stmt) -> bool) -> bool {
+    body.iter().any(|st| {
+        pred(st)
+            || match st {
+                Stmt::If(_, then, otherwise) => any_stmt(then, pred) || any_stmt(otherwise, pred),
+                Stmt::ForEach(_, _, b) | Stmt::As(_, b) => any_stmt(b, pred),
+                Stmt::ChooseOne(arms) => arms.iter().any(|arm| any_stmt(&arm.body, pred)),
+                _ => false,
+            }
+    })
+}
+
 impl Stmt {
     /// The statement's kind.
     pub fn kind(&self) -> StmtKind {

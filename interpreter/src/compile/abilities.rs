@@ -23,16 +23,16 @@ pub(super) fn changes_quantity(body: &[Stmt]) -> bool {
 
 /// Whether a block moves (or removes) the ships its replacement replaces, anywhere in it.
 pub(super) fn moves_subject(body: &[Stmt]) -> bool {
-    body.iter().any(|st| match st {
-        Stmt::Move {
-            ships: Expr::Subject,
-            ..
-        } => true,
-        Stmt::If(_, then, otherwise) => moves_subject(then) || moves_subject(otherwise),
-        Stmt::ForEach(_, _, b) | Stmt::As(_, b) => moves_subject(b),
-        Stmt::ChooseOne(arms) => arms.iter().any(|arm| moves_subject(&arm.body)),
-        _ => false,
-    })
+    let moves = |st: &Stmt| {
+        matches!(
+            st,
+            Stmt::Move {
+                ships: Expr::Subject,
+                ..
+            }
+        )
+    };
+    crate::ir::any_stmt(body, &mut |st| moves(st))
 }
 
 /// The last phase `triggers` act in, if every one of them is limited to phases.

@@ -88,24 +88,17 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
 /// beside PLANET`), anywhere in an ability or a lasting effect.
 fn placed_tokens(program: &Program) -> std::collections::BTreeSet<u32> {
     fn walk(body: &[ir::Stmt], out: &mut std::collections::BTreeSet<u32>) {
-        for st in body {
-            match st {
-                ir::Stmt::PlaceToken {
-                    key,
-                    from_sheet: false,
-                    ..
-                } => {
-                    out.insert(*key);
-                }
-                ir::Stmt::If(_, then, otherwise) => {
-                    walk(then, out);
-                    walk(otherwise, out);
-                }
-                ir::Stmt::ForEach(_, _, b) | ir::Stmt::As(_, b) => walk(b, out),
-                ir::Stmt::ChooseOne(arms) => arms.iter().for_each(|a| walk(&a.body, out)),
-                _ => {}
+        ir::any_stmt(body, &mut |st| {
+            if let ir::Stmt::PlaceToken {
+                key,
+                from_sheet: false,
+                ..
+            } = st
+            {
+                out.insert(*key);
             }
-        }
+            false
+        });
     }
     let mut out = std::collections::BTreeSet::new();
     for ab in &program.abilities {
