@@ -4,7 +4,7 @@ use super::context::{Origin, Subject};
 use super::expressions::main_side;
 use super::lasting::LastingReaction;
 use super::Runtime;
-use crate::index::{INSTEAD_KEY, LANDING_ON, LAND_KEY};
+use crate::index::{Keys, INSTEAD_KEY, LANDING_ON, LAND_KEY};
 use crate::ir::{Dest, Expr, Reaction, Replaced, Stmt, Trigger};
 use cosmic_engine::effects::Lasting;
 use cosmic_engine::event::{Place, Rule};
@@ -61,7 +61,6 @@ impl Runtime {
             rule,
             planet: None,
         };
-        let mut candidates: Vec<(u8, PlayerId, u32, Origin)> = Vec::new();
         // Lasting effects' replacements: each is nobody's use, so it is ranked with the
         // abilities and, once reached, always takes effect.
         let standing = if lasting {
@@ -75,19 +74,12 @@ impl Runtime {
         } else {
             Vec::new()
         };
-        for &q in game.timing_order().iter() {
-            if !self.holds_acting(game, q, INSTEAD_KEY) {
-                continue;
-            }
-            for (a, origin) in self.abilities_at(game, q, INSTEAD_KEY) {
-                let ab = self.ability(a);
-                let applies =
-                    (ab.triggers.iter()).any(|t| replaces_for(game, t, q, player, on_losing_side));
-                if applies && self.may_act_on(game, q, a, subject) {
-                    candidates.push((replacement_rank(&ab.body), q, a, origin));
-                }
-            }
-        }
+        let applies = |t: &Trigger, q| replaces_for(game, t, q, player, on_losing_side);
+        let mut candidates: Vec<(u8, PlayerId, u32, Origin)> = (self
+            .replacement_candidates(game, INSTEAD_KEY, subject, applies)
+            .into_iter())
+        .map(|(q, a, origin)| (replacement_rank(&self.ability(a).body), q, a, origin))
+        .collect();
         // Removal from the game comes before a return home (FAQ: Void beats Zombie); the
         // sort is stable, so each rank keeps the timing order.
         candidates.sort_by_key(|&(rank, ..)| rank);
@@ -102,21 +94,11 @@ impl Runtime {
         }
         // The first replacement that takes effect replaces the move; its body says where the
         // ships go (what it leaves of them still goes to the warp).
-        for (_, q, a, origin) in candidates {
-            // An optional replacement asks its controller first.
-            if !self.acts_by_itself(a, origin)
-                && self.ask_use(game, q, &[(a, origin)], None)?.is_none()
-            {
-                continue;
-            }
-            // A body may send other ships to the warp, replaced in their turn: each counts
-            // its own.
-            let outer = self.replaced.replace(0);
-            let used = self.use_ability(game, q, a, origin, subject, true);
-            let replaced = self.replaced.replace(outer);
-            if used? {
-                return Ok(replaced);
-            }
+        let abilities = candidates
+            .into_iter()
+            .map(|(_, q, a, origin)| (q, a, origin));
+        if let Some(replaced) = self.first_replacement(game, abilities, subject)? {
+            return Ok(replaced);
         }
         // Every ability passed on it: a lasting effect's replacement of a lower rank acts.
         if let Some((_, r)) = standing.iter().min_by_key(|s| s.0) {
@@ -206,10 +188,7 @@ impl Runtime {
             rule,
             planet: Some(planet),
         };
-        let lands = |t: &Trigger, q| match t {
-            Trigger::InsteadOfLanding(w) => replaces_whose(game, *w, q, player, false),
-            _ => false,
-        };
+        let lands = |t: &Trigger, q| lands_for(game, t, q, player);
         let standing = if any_lasting(game, |effect| self.index.lasting_lands(effect)) {
             let wanted = |effect| self.index.lasting_lands(effect);
             self.lasting_replacements(game, wanted, lands, |_| 0, subject)
@@ -236,22 +215,45 @@ impl Runtime {
         if !self.holds_answer(game, None, LANDING_ON) {
             return Ok(0);
         }
-        let mut candidates: Vec<(PlayerId, u32, Origin)> = Vec::new();
+        let lands = |t: &Trigger, q| lands_for(game, t, q, player);
+        let candidates = self.replacement_candidates(game, LAND_KEY, subject, lands);
+        Ok(self
+            .first_replacement(game, candidates, subject)?
+            .unwrap_or(0))
+    }
+
+    /// The abilities held under `key` that replace `subject` (`applies`, given the holder)
+    /// and may act on it now, in timing order.
+    fn replacement_candidates(
+        &self,
+        game: &Game,
+        key: Keys,
+        subject: Subject,
+        applies: impl Fn(&Trigger, PlayerId) -> bool,
+    ) -> Vec<(PlayerId, u32, Origin)> {
+        let mut out = Vec::new();
         for &q in game.timing_order().iter() {
-            if !self.holds_acting(game, q, LAND_KEY) {
+            if !self.holds_acting(game, q, key) {
                 continue;
             }
-            for (a, origin) in self.abilities_at(game, q, LAND_KEY) {
-                let ab = self.ability(a);
-                let applies = (ab.triggers.iter()).any(|t| match t {
-                    Trigger::InsteadOfLanding(r) => replaces_whose(game, *r, q, player, false),
-                    _ => false,
-                });
-                if applies && self.may_act_on(game, q, a, subject) {
-                    candidates.push((q, a, origin));
+            for (a, origin) in self.abilities_at(game, q, key) {
+                let replaces = self.ability(a).triggers.iter().any(|t| applies(t, q));
+                if replaces && self.may_act_on(game, q, a, subject) {
+                    out.push((q, a, origin));
                 }
             }
         }
+        out
+    }
+
+    /// Offers `candidates` in order; the first that takes effect replaces `subject`: how
+    /// many ships it replaced, or none if none took effect.
+    fn first_replacement(
+        &self,
+        game: &mut Game,
+        candidates: impl IntoIterator<Item = (PlayerId, u32, Origin)>,
+        subject: Subject,
+    ) -> Flow<Option<u8>> {
         for (q, a, origin) in candidates {
             // An optional replacement asks its controller first.
             if !self.acts_by_itself(a, origin)
@@ -259,14 +261,23 @@ impl Runtime {
             {
                 continue;
             }
+            // A body may move other ships, replaced in their turn: each counts its own.
             let outer = self.replaced.replace(0);
             let used = self.use_ability(game, q, a, origin, subject, true);
             let replaced = self.replaced.replace(outer);
             if used? {
-                return Ok(replaced);
+                return Ok(Some(replaced));
             }
         }
-        Ok(0)
+        Ok(None)
+    }
+}
+
+/// Whether `t`, held by `q`, replaces `player`'s ships landing.
+fn lands_for(game: &Game, t: &Trigger, q: PlayerId, player: PlayerId) -> bool {
+    match t {
+        Trigger::InsteadOfLanding(w) => replaces_whose(game, *w, q, player, false),
+        _ => false,
     }
 }
 
