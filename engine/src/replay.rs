@@ -36,7 +36,6 @@ impl Game<'_> {
             return;
         }
         self.state.encounter.restarting = true;
-        self.state.encounter.replaying = true;
         self.state.encounter.replay_effects_from = Some(self.state.effects.lasting.len() as u32);
         let offense = self.state.offense;
         self.emit_caused(
@@ -117,10 +116,5 @@ impl Game<'_> {
                 at: Aside::Table,
             },
         );
-    }
-
-    /// Whether the encounter stops for a replay from its planning phase (else a restart).
-    pub(crate) fn replays(&self) -> bool {
-        self.state.encounter.replaying
     }
 }

@@ -367,15 +367,13 @@ pub struct Encounter {
     /// Card text restarts the encounter once the window it acts at is over.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub restarting: bool,
-    /// The restart card text asked for replays the encounter from its planning phase (the
-    /// state goes back to `GameState::replay_point`) rather than from its start.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub replaying: bool,
     /// This encounter is being played again from its planning phase (card text replayed it).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub replayed: bool,
-    /// While a replay waits for its window to end: how many lasting effects there were when
-    /// card text asked for it (those started after it carry over into the replay).
+    /// While a replay waits for its window to end (the restart card text asked for goes
+    /// back to `GameState::replay_point` rather than to the encounter's start): how many
+    /// lasting effects there were when it was asked for (those started after it carry over
+    /// into the replay).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay_effects_from: Option<u32>,
     /// Hands each player has looked at this encounter (bit per seat of the hand's owner).

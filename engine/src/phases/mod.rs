@@ -168,7 +168,8 @@ impl Game<'_> {
                 other => other,
             };
             if let Err(Stop::EncounterRestarts) = result {
-                if self.replays() {
+                // A replay from the planning phase, rather than a restart from the start.
+                if self.state.encounter.replay_effects_from.is_some() {
                     // Text that replays every encounter would never let the turn end: as
                     // for restarts, after so many the turn ends.
                     replays += 1;

@@ -3,7 +3,7 @@
 use super::context::{Origin, Subject};
 use super::Runtime;
 use crate::index::{
-    during_key, kinds_of, on_bit, window_key, DEAL_KEY, DURING_SHIFT, LANDING_ON, REPLAYS_ON,
+    during_key, kinds_of, on_bit, window_key, Keys, DEAL_KEY, DURING_SHIFT, LANDING_ON, REPLAYS_ON,
     SETUP_KEY,
 };
 use crate::ir::{Happening, Trigger};
@@ -52,22 +52,17 @@ impl Hooks for Runtime {
         // version, which is what the engine keeps this answer under.
         let held = self.held_all(game);
         let keys = held.keys;
-        // Landings exactly, as the key's bit is shared with kinds of quantity: something held
-        // answers or replaces them (or a lasting effect in force does, among its reactions).
+        // The gates whose window bits are shared with kinds of quantity: each set exactly when
+        // something held acts there. Landings: something held answers or replaces them (or a
+        // lasting effect in force does, among its reactions); rewards received: something
+        // held answers them; the replay point: something held may replay the encounter.
+        let gate =
+            |keys: Keys, w: Window, on: bool| (keys & !w.bit()) | if on { w.bit() } else { 0 };
         let lands = held.ons & (on_bit(Happening::ShipsLanded) | LANDING_ON) != 0;
-        let keys = (keys & !Window::Landing.bit()) | if lands { Window::Landing.bit() } else { 0 };
-        // Rewards received likewise: the engine queues them only for an answer held.
         let rewards = held.ons & on_bit(Happening::MyRewardsReceived) != 0;
-        let keys =
-            (keys & !Window::Rewards.bit()) | if rewards { Window::Rewards.bit() } else { 0 };
-        // The state kept as planning begins, for text that may replay the encounter (this
-        // bit too is shared with kinds of quantity).
-        let keys = keys & !Window::ReplayPoint.bit();
-        let replay = if held.ons & REPLAYS_ON != 0 {
-            Window::ReplayPoint.bit()
-        } else {
-            0
-        };
+        let keys = gate(keys, Window::Landing, lands);
+        let keys = gate(keys, Window::Rewards, rewards);
+        let keys = gate(keys, Window::ReplayPoint, held.ons & REPLAYS_ON != 0);
         // And those of lasting effects' reactions (the engine asks again when one starts).
         let at = (keys & ((1 << DURING_SHIFT) - 1)) | self.reaction_windows(game);
         // Phase n's `during` bit is DURING_SHIFT + n and its start's window bit is n.
@@ -77,7 +72,7 @@ impl Hooks for Runtime {
         } else {
             0
         };
-        at | during | setup | replay
+        at | during | setup
     }
 
     fn deal_terms(&self, side: Side, game: &Game<'_>) -> Vec<TermOffer> {
