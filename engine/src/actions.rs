@@ -21,7 +21,7 @@ impl Game<'_> {
 
     // Always inlined: `move_ships` calls it twice per move, and LLVM would not.
     #[inline(always)]
-    fn ships_at_mut(&mut self, p: PlayerId, place: Place) -> &mut u8 {
+    pub(crate) fn ships_at_mut(&mut self, p: PlayerId, place: Place) -> &mut u8 {
         let s = &mut self.state;
         match place {
             // Moves check first that the planet is in play; none holds no ships.
@@ -85,6 +85,14 @@ impl Game<'_> {
             *at += count;
             *at - count
         };
+        // A hired ship that reaches the warp or leaves the game is gone with its card (the
+        // cards are announced after the move).
+        let discarded =
+            if matches!(to, Place::Warp | Place::Removed) && !self.state.ship_tokens.is_empty() {
+                self.take_lost_hired_ships(p, to)
+            } else {
+                None
+            };
         // A token raised from the praw (Eon) was lost before; it is not lost again.
         if to == Place::Warp && from != Place::Praw {
             self.state.encounter.lost_to_warp[p.ix()] += count;
@@ -155,23 +163,80 @@ impl Game<'_> {
         if let Some(kind) = power {
             self.emit(Rule::HomeColonies, kind);
         }
+        if let Some(cards) = discarded {
+            self.announce_discarded(p, cards, rule);
+        }
         if to == Place::Warp && self.state.rules.praw {
             self.critical_mass();
         }
     }
 
-    /// A ship token at `from` goes along when all of `p`'s ships there move, or when some
-    /// go into the encounter or onto a planet: its owner keeps it in the fight and out of
-    /// the warp (the engine decides for the owner rather than asking each time).
+    /// One ship of `p`'s at `place` leaves play without going anywhere (a ship token that
+    /// stops being a ship): one fewer there, and a colony it alone held is lost.
+    #[inline(never)]
+    pub(crate) fn ship_leaves_play(&mut self, p: PlayerId, place: Place, rule: Rule) {
+        let left = {
+            let at = self.ships_at_mut(p, place);
+            *at = at.saturating_sub(1);
+            *at
+        };
+        let Place::Planet(planet) = place else {
+            return;
+        };
+        if left > 0 {
+            return;
+        }
+        // Bookkeeping first, so that every event sees a consistent state.
+        let foreign = planet.owner != p;
+        if foreign {
+            let t = &mut self.state.players[p.ix()].track;
+            *t = t.saturating_sub(1);
+        }
+        let power = if foreign { None } else { self.update_power(p) };
+        self.emit(rule, EventKind::ColonyLost { player: p, planet });
+        if foreign {
+            let colonies = self.state.players[p.ix()].track;
+            self.emit(
+                rule,
+                EventKind::TrackMoved {
+                    player: p,
+                    colonies,
+                },
+            );
+        }
+        if let Some(kind) = power {
+            self.emit(Rule::HomeColonies, kind);
+        }
+    }
+
+    /// `p` has one more ship at `place` (a ship token coming into play there).
+    pub(crate) fn add_ship_at(&mut self, p: PlayerId, place: Place) {
+        *self.ships_at_mut(p, place) += 1;
+    }
+
+    /// A ship token at `from` goes along when some of `p`'s ships there go into the
+    /// encounter or onto a planet (its owner keeps it in the fight), and otherwise only when
+    /// the other ships there are too few for the move: its owner keeps it out of the warp as
+    /// long as it can (the engine decides for the owner rather than asking each time).
     fn carry_ship_tokens(&mut self, p: PlayerId, from: Place, to: Place, count: u8) {
         if self.state.ship_tokens.is_empty() {
             return;
         }
-        let all = count >= self.ships_at(p, from);
         let forward = matches!(to, Place::Gate | Place::Beside | Place::Planet(_));
-        let mut moving = if all { usize::MAX } else { count as usize };
+        let mut moving = if forward {
+            count as usize
+        } else {
+            let tokens = (self.state.ship_tokens.iter())
+                .filter(|t| t.owner == p && t.place == from)
+                .count();
+            let plain = (self.ships_at(p, from) as usize).saturating_sub(tokens);
+            (count as usize).saturating_sub(plain)
+        };
         for t in self.state.ship_tokens.iter_mut() {
-            if t.owner == p && t.place == from && (all || forward) && moving > 0 {
+            if moving == 0 {
+                break;
+            }
+            if t.owner == p && t.place == from {
                 t.place = to;
                 moving -= 1;
             }

@@ -1198,6 +1198,7 @@ impl Game<'_> {
             key,
             place,
             tech,
+            card: None,
         });
         self.emit_caused(
             Cause::Ability(source),

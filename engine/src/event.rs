@@ -1794,6 +1794,12 @@ impl Names<'_> {
                     self.player(*player),
                     self.card(*card)
                 ),
+                crate::state::Aside::Hired => write!(
+                    s,
+                    "{} hires {} face down as one more ship in the encounter",
+                    self.player(*player),
+                    self.card(*card)
+                ),
             },
             EventKind::CardFromSheet { player, card } => write!(
                 s,

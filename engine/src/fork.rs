@@ -279,6 +279,10 @@ impl Game<'_> {
             }
         }
         for a in &state.aside {
+            // A hired ship's card may be any card at all.
+            if a.at == Aside::Hired {
+                slots.push((a.card, Slot::Any));
+            }
             if a.at == Aside::Sheet {
                 let slot = if state.kind(a.card).is_encounter() {
                     Slot::Encounter

@@ -36,6 +36,24 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
         }
     }
     for t in &s.ship_tokens {
+        if let Some(card) = t.card {
+            let aside = (s.aside.iter()).any(|a| {
+                a.card == card && a.owner == t.owner && a.at == crate::state::Aside::Hired
+            });
+            if !aside
+                || matches!(
+                    t.place,
+                    crate::event::Place::Warp | crate::event::Place::Removed
+                )
+            {
+                return Err(format!(
+                    "{}'s hired ship (card #{}) is at {:?} without its card set aside as hired",
+                    s.players[t.owner.ix()].color,
+                    card.0,
+                    t.place
+                ));
+            }
+        }
         let here = s.ships_at(t.owner, t.place);
         if here == 0 {
             return Err(format!(

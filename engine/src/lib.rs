@@ -19,6 +19,7 @@ pub mod event;
 pub mod fork;
 pub mod game;
 mod hazards;
+mod hired;
 pub mod hooks;
 pub mod ids;
 pub mod invariants;

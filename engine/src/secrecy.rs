@@ -191,9 +191,16 @@ impl Names<'_> {
             EventKind::CardGiven { from, to, .. } => {
                 format!("{} gives a card to {}", who(from), who(to))
             }
-            EventKind::CardSetAside { player, .. } => {
-                format!("{} sets a card face down on its alien sheet", who(player))
-            }
+            EventKind::CardSetAside { player, at, .. } => match at {
+                crate::state::Aside::Hired => format!(
+                    "{} hires a card face down as one more ship in the encounter",
+                    who(player)
+                ),
+                crate::state::Aside::Tech(_) => {
+                    format!("{} sets a card face down under a tech", who(player))
+                }
+                _ => format!("{} sets a card face down on its alien sheet", who(player)),
+            },
             EventKind::CardReturnedFromSheet { player, .. } => {
                 format!("{} takes a card back into its hand", who(player))
             }

@@ -220,6 +220,9 @@ pub enum Aside {
     /// Face up in front of its owner, for everyone to see, out of its hand (a revealed
     /// encounter card set aside while the encounter is replayed).
     Table,
+    /// Face down in the encounter as a hired ship (a ship token holds it), seen by its owner
+    /// only; back to the hand when the encounter ends, discarded if the ship is lost.
+    Hired,
 }
 
 impl Aside {
@@ -291,6 +294,14 @@ pub struct ShipToken {
     /// The tech it comes with (it leaves the game with that tech), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tech: Option<u16>,
+    /// The card hired as this ship (set aside as `Aside::Hired`), if it is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardId>,
+}
+
+impl ShipToken {
+    /// The kind of a hired ship: a card played face down as a ship (no content declares it).
+    pub const HIRED: u32 = u32::MAX;
 }
 
 /// The encounter under way.

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 21;
+pub const FORMAT: u32 = 22;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -672,6 +672,8 @@ pub enum Expr {
     LandingPlayers,
     /// How many of a player's ship tokens of a kind are in the encounter.
     ShipTokensInEncounter(Box<Expr>, u32),
+    /// How many hired ships a player has (`my hired ships`).
+    HiredShips(Box<Expr>),
     /// The planets next to a planet in its system.
     PlanetsNextTo(Box<Expr>),
     /// A planet's place in its system, counted from 1 in system order (0 for a planet in
@@ -867,6 +869,7 @@ impl Expr {
             | Expr::PlanetHasToken(a, _)
             | Expr::SheetTokens(a, _)
             | Expr::ShipTokensInEncounter(a, _)
+            | Expr::HiredShips(a)
             | Expr::PlanetsNextTo(a)
             | Expr::PlanetsFullest(a)
             | Expr::PlanetOwner(a)
@@ -1220,6 +1223,19 @@ pub enum Stmt {
         /// When the card goes back to its owner's hand (never, if none).
         until: Option<Until>,
     },
+    /// The acting player plays cards from its hand face down as hired ships: each one more
+    /// of its ships where its ships in the encounter are, until the encounter ends (`hire
+    /// hires as ships`).
+    Hire(Expr),
+    /// Up to (or exactly) a number of the acting player's hired ships give way to its ships
+    /// from the warp, one for one, their cards discarded (`replace up to 2 of my hired ships
+    /// with my ships in the warp`).
+    ReplaceHired {
+        /// How many.
+        count: Expr,
+        /// Whether the player may replace fewer.
+        up_to: bool,
+    },
     /// Two players exchange alien sheets with everything on them (tokens, cards set on them).
     SwapSheets(Expr, Expr),
     /// Two players trade alien sheets with everything on them until the end of the
@@ -1429,7 +1445,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
 }
 
 /// Whether `pred` holds of a statement of `body` or of a block nested in one (`if`'s
@@ -1498,6 +1514,8 @@ impl Stmt {
             Stmt::ReplayEncounter => StmtKind::ReplayEncounter,
             Stmt::ShuffleDiscardIntoDeck => StmtKind::ShuffleDiscardIntoDeck,
             Stmt::SetAsideFaceUp { .. } => StmtKind::SetAsideFaceUp,
+            Stmt::Hire(_) => StmtKind::Hire,
+            Stmt::ReplaceHired { .. } => StmtKind::ReplaceHired,
             Stmt::GainRandomAlien { .. } => StmtKind::GainRandomAlien,
             Stmt::ReplaceAlien(..) => StmtKind::ReplaceAlien,
             Stmt::ZapOwnPower => StmtKind::ZapOwnPower,

@@ -365,6 +365,7 @@ impl Game<'_> {
         self.discard_hazard();
         self.return_lent_powers();
         self.return_traded_sheets();
+        self.return_hired_ships();
         self.return_aside_cards();
         self.expire_effects(crate::effects::Until::EndOfEncounter);
         // Card text that ended the encounter during the outcome's losses left the warp held

@@ -993,6 +993,15 @@ impl Compiler<'_> {
                 }
                 self.unsupported(a, "write `replay the encounter from the planning phase`")
             }
+            "hire" => {
+                let cards = self.expr(object?, Ty::Cards);
+                let as_ships = self.arg(a, "as").map(|e| self.snippet(e.span()));
+                if as_ships.as_deref() != Some("ships") {
+                    return self.unsupported(a, "write `hire CARDS as ships` (cards from the acting player's hand)");
+                }
+                Some(Stmt::Hire(cards))
+            }
+            "replace" if object_text.ends_with("hired ships") => self.replace_hired(a),
             "set aside" => {
                 let card = self.expr(object?, Ty::Cards);
                 let until = self.arg(a, "until").map(|_| self.until(a));
@@ -1251,6 +1260,33 @@ impl Compiler<'_> {
                 });
                 None
             }
+        }
+    }
+
+    /// `replace up to N of my hired ships with my ships in the warp`.
+    fn replace_hired(&mut self, a: &ast::Action) -> Option<Stmt> {
+        let help = "write `replace up to 2 of my hired ships with my ships in the warp` (or an exact number)";
+        let mut object = a.object.as_ref()?;
+        let mut up_to = false;
+        if let ast::Expr::Unary {
+            op: UnaryOp::UpTo,
+            operand,
+            ..
+        } = object
+        {
+            up_to = true;
+            object = operand;
+        }
+        let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
+        match object {
+            ast::Expr::Count { count, noun, .. }
+                if self.snippet(noun.span) == "my hired ships"
+                    && with.as_deref() == Some("my ships in the warp") =>
+            {
+                let count = self.expr(count, Ty::Int);
+                Some(Stmt::ReplaceHired { count, up_to })
+            }
+            _ => self.unsupported(a, help),
         }
     }
 

@@ -476,8 +476,18 @@ impl Compiler<'_> {
                                 }
                                 _ => {
                                     self.lints.truncate(before);
-                                    self.path(&p, Some(Ty::Cards))
-                                        .map(|(e, _)| (Pick::Cards(e), Ty::Cards))
+                                    let (e, ty) = self.path(&p, Some(Ty::Cards))?;
+                                    // A count is no list to choose from (`cards in my hand`
+                                    // counts them; `my hand` lists them).
+                                    if !ty.fits(Ty::Cards) {
+                                        self.lints.push(Lint::TypeMismatch {
+                                            expected: "players or cards".into(),
+                                            found: ty.words().into(),
+                                            help: "choose from a list: `my hand` (a hand's cards), `attack cards in my hand`, `opponent's allies`; `cards in my hand` is a number".into(),
+                                            span: p.span,
+                                        });
+                                    }
+                                    Some((Pick::Cards(e), Ty::Cards))
                                 }
                             }
                         }

@@ -683,6 +683,10 @@ impl Runtime {
                         .collect(),
                 )
             }
+            Expr::HiredShips(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(game.hired_ships(p) as i32),
+                _ => Value::Int(0),
+            },
             Expr::ShipTokensInEncounter(p, key) => match self.eval(p, game, ctx) {
                 Value::Player(p) => {
                     let places = ship_places(game, p, ShipPlace::Encounter);

@@ -243,6 +243,31 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::Hire(cards) => {
+                let cards = cards_of(self.eval(cards, game, ctx));
+                game.hire_ships(me, &cards, ctx.source);
+            }
+            Stmt::ReplaceHired { count, up_to } => {
+                let hired = game.hired_ships(me).min(255) as u8;
+                let warp = game.ships_at(me, cosmic_engine::Place::Warp);
+                let n = number(&self.eval(count, game, ctx), game).clamp(0, 255) as u8;
+                let most = n.min(hired).min(warp);
+                let n = match (*up_to, most) {
+                    (_, 0) => 0,
+                    // How many of the warp's ships come: asked as a choice of ships there.
+                    (true, _) => {
+                        let chosen = game.ask_card_ships(
+                            me,
+                            vec![(cosmic_engine::Place::Warp, warp)],
+                            0,
+                            most,
+                        )?;
+                        chosen.first().copied().unwrap_or(0)
+                    }
+                    (false, _) => most,
+                };
+                game.replace_hired_ships(me, n, ctx.source);
+            }
             Stmt::SetAsideFaceUp { card, until } => {
                 for c in cards_of(self.eval(card, game, ctx)) {
                     game.set_aside_face_up(ctx.me, c, *until, ctx.source);
