@@ -74,7 +74,13 @@ impl Game<'_> {
             Place::Planet(id) if !self.state.planet_exists(id) => return,
             _ => {}
         }
-        self.carry_ship_tokens(p, from, to, count);
+        // Hired ships reaching the warp or leaving the game are gone with their cards (the
+        // cards are announced after the move): they arrive nowhere.
+        let gone = if self.state.ship_tokens.is_empty() {
+            0
+        } else {
+            self.carry_ship_tokens(p, from, to, count)
+        };
         let left = {
             let at = self.ships_at_mut(p, from);
             *at -= count;
@@ -82,17 +88,9 @@ impl Game<'_> {
         };
         let before = {
             let at = self.ships_at_mut(p, to);
-            *at += count;
-            *at - count
+            *at += count - gone;
+            *at - (count - gone)
         };
-        // A hired ship that reaches the warp or leaves the game is gone with its card (the
-        // cards are announced after the move).
-        let discarded =
-            if matches!(to, Place::Warp | Place::Removed) && !self.state.ship_tokens.is_empty() {
-                self.take_lost_hired_ships(p, to)
-            } else {
-                None
-            };
         // A token raised from the praw (Eon) was lost before; it is not lost again.
         if to == Place::Warp && from != Place::Praw {
             self.state.encounter.lost_to_warp[p.ix()] += count;
@@ -163,8 +161,8 @@ impl Game<'_> {
         if let Some(kind) = power {
             self.emit(Rule::HomeColonies, kind);
         }
-        if let Some(cards) = discarded {
-            self.announce_discarded(p, cards, rule);
+        if gone > 0 {
+            self.announce_lost_hired_ships(p, rule);
         }
         if to == Place::Warp && self.state.rules.praw {
             self.critical_mass();
@@ -218,10 +216,10 @@ impl Game<'_> {
     /// encounter or onto a planet (its owner keeps it in the fight), and otherwise only when
     /// the other ships there are too few for the move: its owner keeps it out of the warp as
     /// long as it can (the engine decides for the owner rather than asking each time).
-    fn carry_ship_tokens(&mut self, p: PlayerId, from: Place, to: Place, count: u8) {
-        if self.state.ship_tokens.is_empty() {
-            return;
-        }
+    /// Returns how many of them were hired ships gone to the warp or out of the game, which
+    /// are discarded (`take_lost_hired_ships`).
+    #[inline(never)]
+    fn carry_ship_tokens(&mut self, p: PlayerId, from: Place, to: Place, count: u8) -> u8 {
         let forward = matches!(to, Place::Gate | Place::Beside | Place::Planet(_));
         let mut moving = if forward {
             count as usize
@@ -240,6 +238,11 @@ impl Game<'_> {
                 t.place = to;
                 moving -= 1;
             }
+        }
+        if matches!(to, Place::Warp | Place::Removed) {
+            self.take_lost_hired_ships(p, to)
+        } else {
+            0
         }
     }
 

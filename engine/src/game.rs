@@ -216,6 +216,8 @@ pub struct Game<'h> {
     pub(crate) new_hand: bool,
     /// The player whose feeding text runs now (`set_feeding`).
     pub(crate) feeding: Option<PlayerId>,
+    /// Cards of hired ships lost in the move under way, announced once it is (`hired.rs`).
+    pub(crate) lost_hired: Vec<crate::ids::CardId>,
     observer: Option<Observer<'h>>,
     decision_observer: Option<DecisionObserver<'h>>,
     forced_observer: Option<ForcedObserver<'h>>,
@@ -419,6 +421,7 @@ impl<'h> Game<'h> {
             new_hand: start.new_hand,
             // Snapshots are taken between turns, where no text runs.
             feeding: None,
+            lost_hired: Vec::new(),
             observer: None,
             decision_observer: None,
             forced_observer: None,

@@ -71,32 +71,30 @@ impl Game<'_> {
             .count()
     }
 
-    /// Hired ships of `p`'s that reached the warp or left the game are gone with their
-    /// cards, which go to the discard pile: returned for the move to announce (none if no
-    /// hired ship of `p`'s was there).
+    /// Hired ships of `p`'s just carried to the warp or out of the game (`at`) are gone with
+    /// their cards, which go to the discard pile, to be announced after the move: returns
+    /// how many (they arrive nowhere; they still count among the ships lost this encounter,
+    /// compensation say, as the ships they were).
     #[inline(never)]
-    pub(crate) fn take_lost_hired_ships(&mut self, p: PlayerId, at: Place) -> Option<Vec<CardId>> {
-        let mut cards = Vec::new();
+    pub(crate) fn take_lost_hired_ships(&mut self, p: PlayerId, at: Place) -> u8 {
+        let mut gone = 0;
         while let Some(i) = (self.state.ship_tokens.iter())
             .position(|t| t.owner == p && t.place == at && t.card.is_some())
         {
             let t = self.state.ship_tokens.remove(i);
             let card = t.card.expect("a hired ship's card");
-            // Out of the fleet as it came; it still counts among the ships lost this
-            // encounter (compensation, say), as the ship it was.
-            let n = self.ships_at_mut(p, at);
-            *n = n.saturating_sub(1);
             self.state.aside.retain(|a| a.card != card);
             self.state.place_in_discard(card);
-            cards.push(card);
+            self.lost_hired.push(card);
+            gone += 1;
         }
-        (!cards.is_empty()).then_some(cards)
+        gone
     }
 
     /// The cards of hired ships lost in a move are announced as discarded, after the move.
     #[inline(never)]
-    pub(crate) fn announce_discarded(&mut self, p: PlayerId, cards: Vec<CardId>, rule: Rule) {
-        for card in cards {
+    pub(crate) fn announce_lost_hired_ships(&mut self, p: PlayerId, rule: Rule) {
+        for card in std::mem::take(&mut self.lost_hired) {
             self.emit(rule, EventKind::CardDiscarded { player: p, card });
         }
     }
