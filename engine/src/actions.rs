@@ -142,25 +142,7 @@ impl Game<'_> {
                 count,
             },
         );
-        if let Some(planet) = lost {
-            self.emit(rule, EventKind::ColonyLost { player: p, planet });
-        }
-        if let Some(planet) = gained {
-            self.emit(rule, EventKind::ColonyGained { player: p, planet });
-        }
-        if track_moved {
-            let colonies = self.state.players[p.ix()].track;
-            self.emit(
-                rule,
-                EventKind::TrackMoved {
-                    player: p,
-                    colonies,
-                },
-            );
-        }
-        if let Some(kind) = power {
-            self.emit(Rule::HomeColonies, kind);
-        }
+        self.announce_colonies(p, lost, gained, track_moved, power, rule);
         if gone > 0 {
             self.announce_lost_hired_ships(p, rule);
         }
@@ -191,8 +173,29 @@ impl Game<'_> {
             *t = t.saturating_sub(1);
         }
         let power = if foreign { None } else { self.update_power(p) };
-        self.emit(rule, EventKind::ColonyLost { player: p, planet });
-        if foreign {
+        self.announce_colonies(p, Some(planet), None, foreign, power, rule);
+    }
+
+    /// Announces what a move of `p`'s ships did to its colonies, once the bookkeeping is
+    /// done: a colony lost or gained, the colony track moved, the power lost or regained.
+    // Always inlined: `move_ships` is hot, and this is most of its events.
+    #[inline(always)]
+    fn announce_colonies(
+        &mut self,
+        p: PlayerId,
+        lost: Option<PlanetId>,
+        gained: Option<PlanetId>,
+        track_moved: bool,
+        power: Option<EventKind>,
+        rule: Rule,
+    ) {
+        if let Some(planet) = lost {
+            self.emit(rule, EventKind::ColonyLost { player: p, planet });
+        }
+        if let Some(planet) = gained {
+            self.emit(rule, EventKind::ColonyGained { player: p, planet });
+        }
+        if track_moved {
             let colonies = self.state.players[p.ix()].track;
             self.emit(
                 rule,

@@ -845,13 +845,9 @@ impl Compiler<'_> {
                 Some(Stmt::TakeRandom { count, from })
             }
             "take" if self.arg(a, "from").is_some() => {
-                let (inner, up_to) = match object {
-                    Some(ast::Expr::Unary {
-                        op: UnaryOp::UpTo,
-                        operand,
-                        ..
-                    }) => (Some(&**operand), true),
-                    o => (o, false),
+                let (inner, up_to) = match object.map(without_up_to) {
+                    Some((inner, up_to)) => (Some(inner), up_to),
+                    None => (None, false),
                 };
                 let count = match inner {
                     Some(ast::Expr::Count { count, .. }) => self.expr(count, Ty::Int),
@@ -897,17 +893,10 @@ impl Compiler<'_> {
                     return self.unsupported(a, "a player discards from its own hand: `discard 1 card from my hand`");
                 }
                 // `discard up to 3 cards from my hand`: the player may discard fewer.
-                let mut object = object;
-                let mut up_to = false;
-                if let Some(ast::Expr::Unary {
-                    op: UnaryOp::UpTo,
-                    operand,
-                    ..
-                }) = object
-                {
-                    up_to = true;
-                    object = Some(&**operand);
-                }
+                let (object, up_to) = match object.map(without_up_to) {
+                    Some((inner, up_to)) => (Some(inner), up_to),
+                    None => (None, false),
+                };
                 let (count, mut noun) = match object {
                     Some(ast::Expr::Count { count, noun, .. }) => {
                         (self.expr(count, Ty::Int), self.snippet(noun.span))
@@ -1266,17 +1255,7 @@ impl Compiler<'_> {
     /// `replace up to N of my hired ships with my ships in the warp`.
     fn replace_hired(&mut self, a: &ast::Action) -> Option<Stmt> {
         let help = "write `replace up to 2 of my hired ships with my ships in the warp` (or an exact number)";
-        let mut object = a.object.as_ref()?;
-        let mut up_to = false;
-        if let ast::Expr::Unary {
-            op: UnaryOp::UpTo,
-            operand,
-            ..
-        } = object
-        {
-            up_to = true;
-            object = operand;
-        }
+        let (object, up_to) = without_up_to(a.object.as_ref()?);
         let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
         match object {
             ast::Expr::Count { count, noun, .. }
@@ -1291,17 +1270,7 @@ impl Compiler<'_> {
     }
 
     fn move_stmt(&mut self, a: &ast::Action) -> Option<Stmt> {
-        let mut object = a.object.as_ref()?;
-        let mut up_to = false;
-        if let ast::Expr::Unary {
-            op: UnaryOp::UpTo,
-            operand,
-            ..
-        } = object
-        {
-            up_to = true;
-            object = operand;
-        }
+        let (object, up_to) = without_up_to(a.object.as_ref()?);
         let to_expr = self.arg(a, "to")?;
         let to_text = self.snippet(to_expr.span());
         let (ships, count) = match object {
@@ -1429,5 +1398,18 @@ impl Compiler<'_> {
             vocabulary::resolve(&toks, Some(Ty::Planet), &scope, 0),
             Some((_, Ty::Planet))
         )
+    }
+}
+
+/// An action's object without its `up to`, and whether it had one (`move up to 4 of my
+/// ships ...`).
+fn without_up_to(object: &ast::Expr) -> (&ast::Expr, bool) {
+    match object {
+        ast::Expr::Unary {
+            op: UnaryOp::UpTo,
+            operand,
+            ..
+        } => (operand, true),
+        other => (other, false),
     }
 }
