@@ -210,11 +210,6 @@ impl Game<'_> {
         }
     }
 
-    /// `p` has one more ship at `place` (a ship token coming into play there).
-    pub(crate) fn add_ship_at(&mut self, p: PlayerId, place: Place) {
-        *self.ships_at_mut(p, place) += 1;
-    }
-
     /// A ship token at `from` goes along when some of `p`'s ships there go into the
     /// encounter or onto a planet (its owner keeps it in the fight), and otherwise only when
     /// the other ships there are too few for the move: its owner keeps it out of the warp as

@@ -282,8 +282,7 @@ impl Game<'_> {
             // A hired ship's card may be any card at all.
             if a.at == Aside::Hired {
                 slots.push((a.card, Slot::Any));
-            }
-            if a.at == Aside::Sheet {
+            } else if a.at == Aside::Sheet {
                 let slot = if state.kind(a.card).is_encounter() {
                     Slot::Encounter
                 } else {

@@ -45,7 +45,7 @@ impl Game<'_> {
                 at: Aside::Hired,
                 until: None,
             });
-            self.add_ship_at(p, place);
+            *self.ships_at_mut(p, place) += 1;
             self.state.ship_tokens.push(ShipToken {
                 owner: p,
                 key: ShipToken::HIRED,
@@ -81,9 +81,7 @@ impl Game<'_> {
         while let Some(i) = (self.state.ship_tokens.iter())
             .position(|t| t.owner == p && t.place == at && t.card.is_some())
         {
-            let t = self.state.ship_tokens.remove(i);
-            let card = t.card.expect("a hired ship's card");
-            self.state.aside.retain(|a| a.card != card);
+            let (_, card) = self.unhire(i);
             self.state.place_in_discard(card);
             self.lost_hired.push(card);
             gone += 1;
@@ -112,14 +110,12 @@ impl Game<'_> {
                 return;
             };
             let place = self.state.ship_tokens[i].place;
-            // The ship from the warp arrives first, so the place never empties meanwhile;
-            // carried tokens only move when all ships move, and a warp holds none.
+            // The ship from the warp arrives first, so the place never empties meanwhile
+            // (the warp holds no token, so the move carries none and `i` still holds).
             self.move_ships(p, Place::Warp, place, 1, Rule::CardText);
-            let t = self.state.ship_tokens.remove(i);
-            let card = t.card.expect("a hired ship's card");
+            let (_, card) = self.unhire(i);
             let at = self.ships_at_mut(p, place);
             *at = at.saturating_sub(1);
-            self.state.aside.retain(|a| a.card != card);
             self.state.place_in_discard(card);
             self.emit_caused(
                 Cause::Ability(source),
@@ -133,6 +129,8 @@ impl Game<'_> {
         while let Some(i) = (self.state.ship_tokens.iter()).position(|t| t.card.is_some()) {
             let t = self.state.ship_tokens.remove(i);
             let card = t.card.expect("a hired ship's card");
+            // The card stays aside while the ship leaves (a colony it alone held is lost),
+            // and comes into the hand with the event that says so.
             self.ship_leaves_play(t.owner, t.place, Rule::EncounterCleanup);
             self.state.aside.retain(|a| a.card != card);
             self.state.players[t.owner.ix()].hand.push(card);
@@ -145,5 +143,15 @@ impl Game<'_> {
                 },
             );
         }
+    }
+
+    /// The hired ship `ship_tokens[i]` is gone from play at once (lost, or replaced): its
+    /// token and the card's place aside go; where it was and its card are returned for the
+    /// caller to put somewhere.
+    fn unhire(&mut self, i: usize) -> (Place, CardId) {
+        let t = self.state.ship_tokens.remove(i);
+        let card = t.card.expect("a hired ship's card");
+        self.state.aside.retain(|a| a.card != card);
+        (t.place, card)
     }
 }

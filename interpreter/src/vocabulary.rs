@@ -342,6 +342,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Tokens(b(&mut e)),
     },
     Pattern {
+        words: "{p} 's hired ships",
+        ty: Ty::Int,
+        build: |mut e| Expr::HiredShips(b(&mut e)),
+    },
+    Pattern {
         words: "{p} 's lucre",
         ty: Ty::Int,
         build: |mut e| Expr::Resource(b(&mut e), cosmic_engine::Resource::Lucre),

@@ -137,22 +137,6 @@ fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)> {
     found
 }
 
-/// `PLAYER's hired ships` / `my hired ships`: how many hired ships the player has.
-fn hired_ships(toks: &[String], scope: &[Bound]) -> Option<(Expr, Ty)> {
-    let n = toks.len();
-    if n < 3 || toks[n - 2..] != ["hired", "ships"] {
-        return None;
-    }
-    let who = match &toks[..n - 2] {
-        [my] if my == "my" => Expr::Me,
-        [rest @ .., s] if s == "'s" && !rest.is_empty() => {
-            vocabulary::resolve(rest, Some(Ty::Player), scope, 0)?.0
-        }
-        _ => return None,
-    };
-    Some((Expr::HiredShips(Box::new(who)), Ty::Int))
-}
-
 impl Compiler<'_> {
     /// `PLAYER's WORDS ships in the encounter`: how many of its ship tokens of that kind
     /// (`place a WORDS ship on PLANET`) are in the encounter.
@@ -600,8 +584,7 @@ impl Compiler<'_> {
         }
         let found = vocabulary::resolve(&toks, want, &scope, 0)
             .or_else(|| vocabulary::resolve(&toks, None, &scope, 0))
-            .or_else(|| self.ship_tokens_in_encounter(&toks, &scope))
-            .or_else(|| hired_ships(&toks, &scope));
+            .or_else(|| self.ship_tokens_in_encounter(&toks, &scope));
         if let (Some((e, _)), Some(until)) = (&found, self.acts_until) {
             if let Some((from, what)) = exists_from(e).filter(|(from, _)| *from > until) {
                 self.lints.push(Lint::NotYetAvailable {
