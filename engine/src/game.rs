@@ -970,9 +970,15 @@ impl<'h> Game<'h> {
     fn check_answer(&self, decision: &Decision, answer: &Answer) -> Result<(), Refusal> {
         decision.validate(answer)?;
         if let (Request::Deal(r), Answer::Deal(Some(terms))) = (&decision.request, answer) {
-            terms
-                .check(&self.state, r.side, &r.terms)
-                .map_err(Refusal)?;
+            if r.parties != 0 {
+                terms
+                    .check_group(&self.state, decision.player, r.parties)
+                    .map_err(Refusal)?;
+            } else {
+                terms
+                    .check(&self.state, r.side, &r.terms)
+                    .map_err(Refusal)?;
+            }
         }
         Ok(())
     }
