@@ -54,6 +54,11 @@ const ENDS_THE_GAME: &str = "# ends the game";
 /// encounter`): like one that ends the game, it would cut the others short, so it waits too.
 const RESTARTS: &str = "# restarts the encounter";
 
+/// The marker of an example that skips what is left of every encounter before its reveal
+/// (`skip to the reveal with no encounter cards`): the examples waiting on a reveal with cards
+/// acting in the same window, it would cut them short too, so it waits as well.
+const SKIPS: &str = "# skips to the reveal";
+
 /// The marker of an example that names what a trigger answers (`# answering: CLAUSE`).
 const ANSWERING: &str = "# answering:";
 
@@ -80,7 +85,7 @@ fn examples() -> Vec<Example> {
                 in_tech: b.lines().any(|l| l.trim() == IN_A_TECH),
                 ends_game: b
                     .lines()
-                    .any(|l| matches!(l.trim(), ENDS_THE_GAME | RESTARTS)),
+                    .any(|l| matches!(l.trim(), ENDS_THE_GAME | RESTARTS | SKIPS)),
                 answering: (b.lines())
                     .find_map(|l| l.strip_prefix(ANSWERING))
                     .map(|c| c.trim().to_string()),

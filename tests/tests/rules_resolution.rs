@@ -347,6 +347,7 @@ fn deal_is_carried_out_exactly_as_agreed() {
         offense_colony: Some(planet(GREEN, 2)),
         defense_colony: None,
         content: Vec::new(),
+        ..DealTerms::default()
     };
     t.script(
         BLUE,
@@ -956,6 +957,7 @@ fn group_deal_terms_follow_a_deals_rules_between_each_pair() {
         (
             DealTerms {
                 offense_gives: random(1),
+                gifts: vec![gift(PURPLE, BLUE, random(1))],
                 ..DealTerms::default()
             },
             "a deal among more players is written as gifts and grants between players, not by side",
