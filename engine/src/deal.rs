@@ -389,10 +389,10 @@ impl DealTerms {
             if !party(grant.by) || !party(grant.player) || grant.by == grant.player {
                 return Err("a colony is let by one party of the deal to another".into());
             }
-            if self.grants[..i].iter().any(|o| {
-                (o.by == grant.by && o.player == grant.player)
-                    || (o.player == grant.player && o.planet == grant.planet)
-            }) {
+            if self.grants[..i]
+                .iter()
+                .any(|o| o.player == grant.player && (o.by == grant.by || o.planet == grant.planet))
+            {
                 return Err("a party lets another establish one colony at most".into());
             }
             let planet = grant.planet;

@@ -225,7 +225,7 @@ impl Game<'_> {
     /// nothing is resolved. Only before the planning phase; afterwards nothing happens.
     pub fn skip_to_reveal(&mut self, source: u32) {
         let e = &self.state.encounter;
-        if e.to_reveal || !e.phase.is_some_and(|p| p < crate::state::Phase::Planning) {
+        if e.to_reveal || e.phase.is_none_or(|p| p >= crate::state::Phase::Planning) {
             return;
         }
         self.state.encounter.to_reveal = true;

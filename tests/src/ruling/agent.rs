@@ -30,8 +30,8 @@ pub struct Step {
 pub enum StepAnswer {
     /// Option text.
     Text(String),
-    /// Deal terms by names.
-    Deal(DealNames),
+    /// Deal terms by names (boxed: they are large, and most answers are text).
+    Deal(Box<DealNames>),
 }
 
 /// Deal terms with cards and planets still by name (resolved against the proposer's view).
