@@ -329,6 +329,8 @@ impl DealTerms {
     /// between two parties, each pair at most once each way, nobody names cards it cannot
     /// see, every party can give all it promises, and every colony is on a planet where the
     /// party letting it has a colony, for a party with none there and a ship to land.
+    #[cold]
+    #[inline(never)]
     pub fn check_group(
         &self,
         g: &GameState,

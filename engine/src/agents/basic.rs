@@ -755,6 +755,8 @@ impl BasicAgent {
 /// A group deal's proposal: each party hands the next one, in turn, a card at random (a
 /// ring, fair to all); with no cards to pass round, each lets the next establish a colony
 /// on one of its planets, never one that would win the game for its receiver.
+#[cold]
+#[inline(never)]
 fn propose_group(view: &View, req: &DealRequest) -> Option<DealTerms> {
     let parties: Vec<PlayerId> = req.parties().collect();
     let mut terms = DealTerms::default();
@@ -801,6 +803,8 @@ fn propose_group(view: &View, req: &DealRequest) -> Option<DealTerms> {
 /// What a group deal is worth to me, as a deal between two is weighed: cards in (about 4
 /// each) less cards out, a colony of mine gained less one let onto my planets; a colony
 /// that wins the game for another, and not for me too, is never worth taking.
+#[cold]
+#[inline(never)]
 fn group_value(view: &View, terms: &DealTerms) -> i32 {
     let me = view.me();
     let i_win = terms.grants.iter().any(|g| g.player == me)

@@ -160,8 +160,10 @@ fn random_terms(dice: &mut Dice, view: &View, request: &DealRequest) -> Option<D
 }
 
 /// Random terms for a group deal: a card or two at random between a few pairs of parties,
-/// maybe a colony let by one party to another. Only I am named as a giver of named cards:
-/// never, since all cards go at random.
+/// maybe a colony let by one party to another (no card is named: all go at random). Out of
+/// line: only card text asks for a group deal, and the plain deals' code stays as it was.
+#[cold]
+#[inline(never)]
 fn random_group_terms(dice: &mut Dice, view: &View, request: &DealRequest) -> Option<DealTerms> {
     let parties: Vec<PlayerId> = request.parties().collect();
     if parties.len() < 2 {
