@@ -2,7 +2,7 @@
 //! their own view of the board.
 
 use cosmic_engine::agents::scripted::parse_text;
-use cosmic_engine::deal::{CardTransfer, ContentTerm, DealTerms};
+use cosmic_engine::deal::{CardTransfer, ContentTerm, DealTerms, Gift, Grant};
 use cosmic_engine::decision::{Choice, DealRequest, Refusal, Request};
 use cosmic_engine::view::SeenTech;
 use cosmic_engine::{Agent, AgentError, Answer, CardKind, Decision, Side, View};
@@ -350,6 +350,9 @@ impl HumanAgent {
         if !self.ask(view, "propose a deal? (y/n) > ", yes_or_no)? {
             return Ok(Answer::Deal(None));
         }
+        if req.parties != 0 {
+            return self.group_deal(view, req);
+        }
         let hand = view.hand();
         for (i, &c) in hand.iter().enumerate() {
             println!("  {}) {}", i + 1, names.card(c));
@@ -432,6 +435,130 @@ impl HumanAgent {
         }
         Ok(Answer::deal(Some(terms)))
     }
+}
+
+impl HumanAgent {
+    /// Builds a group deal's terms: with each other party in turn, the cards I give it (by
+    /// number) and take from it (at random) and the colonies each way; then any gifts
+    /// between two other parties (`red green 1`: Red gives Green one card at random).
+    fn group_deal(&mut self, view: &View, req: &DealRequest) -> Result<Answer, AgentError> {
+        let names = view.names();
+        let me = view.me();
+        let hand = view.hand();
+        for (i, &c) in hand.iter().enumerate() {
+            println!("  {}) {}", i + 1, names.card(c));
+        }
+        let planets: Vec<(String, _)> = view.planets().map(|p| (names.planet(p), p)).collect();
+        let mut terms = DealTerms::default();
+        let mut given: Vec<usize> = Vec::new();
+        for other in req.parties().filter(|&p| p != me) {
+            let who = names.player(other);
+            let named: Vec<usize> = self.ask(
+                view,
+                &format!("cards you give {who} (numbers, or nothing) > "),
+                |s| {
+                    let picked = numbers(s, hand.len(), "card")?;
+                    match picked.iter().find(|i| given.contains(i)) {
+                        Some(i) => Err(format!("card {} is given already", i + 1)),
+                        None => Ok(picked),
+                    }
+                },
+            )?;
+            given.extend(&named);
+            if !named.is_empty() {
+                terms.gifts.push(Gift {
+                    from: me,
+                    to: other,
+                    cards: CardTransfer {
+                        named: named.iter().map(|&i| hand[i]).collect(),
+                        ..CardTransfer::default()
+                    },
+                });
+            }
+            let held = view.hand_size(other);
+            let random = self.ask(
+                view,
+                &format!(
+                    "cards you take from {who} at random (it holds {}; a number, or nothing) > ",
+                    count(held as i32, "card")
+                ),
+                |s| take_count(s, held),
+            )?;
+            if random > 0 {
+                terms.gifts.push(Gift {
+                    from: other,
+                    to: me,
+                    cards: CardTransfer {
+                        random,
+                        ..CardTransfer::default()
+                    },
+                });
+            }
+            let prompt = format!("planet where {who} lets you establish a colony (or nothing) > ");
+            if let Some(planet) = self.ask(view, &prompt, |s| planet(s, &planets))? {
+                terms.grants.push(Grant {
+                    by: other,
+                    player: me,
+                    planet,
+                });
+            }
+            let prompt = format!("planet where you let {who} establish a colony (or nothing) > ");
+            if let Some(planet) = self.ask(view, &prompt, |s| planet(s, &planets))? {
+                terms.grants.push(Grant {
+                    by: me,
+                    player: other,
+                    planet,
+                });
+            }
+        }
+        let seats: Vec<(&str, _)> = req.parties().map(|p| (names.player(p), p)).collect();
+        loop {
+            let prompt = "other gifts: giver, receiver and cards at random (e.g. `red green 1`), or nothing > ";
+            let Some((from, to, random)) = self.ask(view, prompt, |s| gift(s, &seats))? else {
+                break;
+            };
+            terms.gifts.push(Gift {
+                from,
+                to,
+                cards: CardTransfer {
+                    random,
+                    ..CardTransfer::default()
+                },
+            });
+        }
+        Ok(Answer::deal(Some(terms)))
+    }
+}
+
+/// A gift between two players: giver and receiver by color, and how many cards at random (1
+/// if not said); nothing is no gift.
+fn gift<P: Copy + PartialEq>(s: &str, seats: &[(&str, P)]) -> Result<Option<(P, P, u8)>, String> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    if words.is_empty() {
+        return Ok(None);
+    }
+    let colors: Vec<&str> = seats.iter().map(|(c, _)| *c).collect();
+    let player = |w: &str| {
+        seats
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(w))
+            .map(|&(_, p)| p)
+            .ok_or_else(|| format!("`{w}` is not a party here: one of {}", colors.join(", ")))
+    };
+    let (Some(from), Some(to)) = (words.first(), words.get(1)) else {
+        return Err("write a giver and a receiver, e.g. `red green 1`".into());
+    };
+    let (from, to) = (player(from)?, player(to)?);
+    if from == to {
+        return Err("a player cannot give cards to itself".into());
+    }
+    let n = match words.get(2) {
+        None => 1,
+        Some(n) => n
+            .parse()
+            .map_err(|_| format!("`{n}` is not a number of cards"))?,
+    };
+    Ok(Some((from, to, n)))
 }
 
 /// `y`/`yes` or `n`/`no` (nothing is no).

@@ -3,6 +3,11 @@
 //! which) or at random; each player may let the other establish one colony; and a main
 //! player may add terms its own content offers (a power that can free ships from the warp
 //! as part of a deal), each for a player and a number.
+//!
+//! Card text may have more players make one deal together (a group deal,
+//! `DealRequest::parties`): its terms are gifts of cards from one party to another and
+//! colonies one party lets another establish, as a deal between two allows, each pair at
+//! most once each way; the two-player fields stay empty.
 
 use crate::components::CardType;
 use crate::event::Names;
@@ -130,7 +135,30 @@ pub struct ContentTerm {
     pub amount: u8,
 }
 
-/// A complete deal between the offense and the defense.
+/// Cards one party of a group deal gives another.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Gift {
+    /// The giver.
+    pub from: PlayerId,
+    /// The receiver.
+    pub to: PlayerId,
+    /// What is given.
+    pub cards: CardTransfer,
+}
+
+/// A colony one party of a group deal lets another establish on a planet where it has one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grant {
+    /// The party whose colony is there.
+    pub by: PlayerId,
+    /// The party who establishes a colony.
+    pub player: PlayerId,
+    /// The planet.
+    pub planet: PlanetId,
+}
+
+/// A complete deal between the offense and the defense (or, with `gifts` and `grants`, among
+/// the parties of a group deal).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct DealTerms {
@@ -144,6 +172,13 @@ pub struct DealTerms {
     pub defense_colony: Option<PlanetId>,
     /// Terms offered by content, carried out after the cards and colonies.
     pub content: Vec<ContentTerm>,
+    /// A group deal's cards, each from one party to another (left out when none, so the
+    /// deals of two players read as they always did).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gifts: Vec<Gift>,
+    /// A group deal's colonies, each let by one party to another.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub grants: Vec<Grant>,
 }
 
 impl DealTerms {
@@ -174,6 +209,11 @@ impl DealTerms {
             && self.content.is_empty()
         {
             return Err("a deal must move at least one card or establish a colony".into());
+        }
+        if !self.gifts.is_empty() || !self.grants.is_empty() {
+            return Err(
+                "gifts and grants are the terms of a deal among more players: write what each side gives and where it establishes a colony".into(),
+            );
         }
         for (i, t) in self.content.iter().enumerate() {
             if !offers
@@ -250,6 +290,22 @@ impl DealTerms {
                 ));
             }
         }
+        for gift in &self.gifts {
+            parts.push(format!(
+                "{} gives {} {}",
+                names.player(gift.from),
+                names.player(gift.to),
+                gift.cards.describe(names)
+            ));
+        }
+        for grant in &self.grants {
+            parts.push(format!(
+                "{} lets {} establish a colony on {}",
+                names.player(grant.by),
+                names.player(grant.player),
+                names.planet(grant.planet)
+            ));
+        }
         for t in &self.content {
             parts.push(format!(
                 "{} promises {} for {}, {}",
@@ -264,5 +320,103 @@ impl DealTerms {
         } else {
             parts.join("; ")
         }
+    }
+}
+
+impl DealTerms {
+    /// Checks that the terms are a legal group deal among `parties` (a mask of seats)
+    /// proposed by `proposer` in the state `g`: something moves, every gift and colony is
+    /// between two parties, each pair at most once each way, nobody names cards it cannot
+    /// see, every party can give all it promises, and every colony is on a planet where the
+    /// party letting it has a colony, for a party with none there and a ship to land.
+    #[cold]
+    #[inline(never)]
+    pub fn check_group(
+        &self,
+        g: &GameState,
+        proposer: PlayerId,
+        parties: u16,
+    ) -> Result<(), String> {
+        if self.gifts.is_empty() && self.grants.is_empty() {
+            return Err("a deal must move at least one card or establish a colony".into());
+        }
+        if !self.offense_gives.is_empty()
+            || !self.defense_gives.is_empty()
+            || self.offense_colony.is_some()
+            || self.defense_colony.is_some()
+            || !self.content.is_empty()
+        {
+            return Err(
+                "a deal among more players is written as gifts and grants between players, not by side".into(),
+            );
+        }
+        let party = |p: PlayerId| p.ix() < g.player_count() && parties & (1 << p.0) != 0;
+        for (i, gift) in self.gifts.iter().enumerate() {
+            if !party(gift.from) || !party(gift.to) {
+                return Err("a gift goes from one party of the deal to another".into());
+            }
+            if gift.from == gift.to {
+                return Err("a party cannot give cards to itself".into());
+            }
+            if gift.cards.is_empty() {
+                return Err("a gift gives at least one card".into());
+            }
+            if gift.from != proposer && !gift.cards.named.is_empty() {
+                return Err(
+                    "you cannot name cards in another player's hand: ask by type or at random"
+                        .into(),
+                );
+            }
+            if self.gifts[..i]
+                .iter()
+                .any(|o| o.from == gift.from && o.to == gift.to)
+            {
+                return Err("the same player gives the same player twice".into());
+            }
+        }
+        // What each giver promises in all must come out of its hand at once.
+        for giver in g.seats() {
+            let mut all = CardTransfer::default();
+            for gift in self.gifts.iter().filter(|t| t.from == giver) {
+                all.named.extend_from_slice(&gift.cards.named);
+                all.by_type.extend_from_slice(&gift.cards.by_type);
+                all.random = all.random.saturating_add(gift.cards.random);
+            }
+            if !all.is_empty() {
+                all.fulfillable(g, giver)
+                    .map_err(|e| format!("{}'s cards: {e}", g.players[giver.ix()].color.name()))?;
+            }
+        }
+        for (i, grant) in self.grants.iter().enumerate() {
+            if !party(grant.by) || !party(grant.player) || grant.by == grant.player {
+                return Err("a colony is let by one party of the deal to another".into());
+            }
+            if self.grants[..i]
+                .iter()
+                .any(|o| o.player == grant.player && (o.by == grant.by || o.planet == grant.planet))
+            {
+                return Err("a party lets another establish one colony at most".into());
+            }
+            let planet = grant.planet;
+            if !g.planet_exists(planet) {
+                return Err(format!(
+                    "planet {} {} is not on the table",
+                    planet.owner.0, planet.n
+                ));
+            }
+            if g.ships_on(planet, grant.by) == 0 {
+                return Err(
+                    "a player can only let others onto a planet where it has a colony".into(),
+                );
+            }
+            if g.ships_on(planet, grant.player) > 0 {
+                return Err("that player already has a colony there".into());
+            }
+            let p = grant.player;
+            if g.ships_in_colonies(p) + g.encounter.gate[p.ix()] as u32 == 0 {
+                return Err("that player has no ship to establish a colony with".into());
+            }
+        }
+        Ok(())
     }
 }

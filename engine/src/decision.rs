@@ -463,6 +463,24 @@ pub struct DealRequest {
     /// The terms content lets either main player promise.
     #[serde(default)]
     pub terms: Vec<crate::deal::TermOffer>,
+    /// A group deal's parties, a mask of seats (card text has them make one deal together:
+    /// its terms are `DealTerms::gifts` and `grants`, and `side` means nothing); none for a
+    /// deal between the two main players.
+    #[serde(default, skip_serializing_if = "no_parties")]
+    pub parties: u16,
+}
+
+impl DealRequest {
+    /// The parties of a group deal, in seat order (none for the main players' deal).
+    pub fn parties(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        (0..16u8)
+            .filter(|&i| self.parties & (1 << i) != 0)
+            .map(PlayerId)
+    }
+}
+
+fn no_parties(n: &u16) -> bool {
+    *n == 0
 }
 
 /// A request: the legal answers, in one of a few shapes.

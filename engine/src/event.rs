@@ -517,6 +517,12 @@ pub enum EventKind {
         b: PlayerId,
     },
     EncounterCardsSwapped,
+    /// Card text sent the encounter straight to the reveal, with no encounter cards.
+    SkippedToReveal,
+    /// Card text has these players (a mask of seats) make one deal together.
+    GroupDealOpened {
+        parties: u16,
+    },
     /// A main player's encounter card was replaced by another (the old one is discarded).
     EncounterCardReplaced {
         player: PlayerId,
@@ -897,6 +903,8 @@ impl EventKind {
                 | CardTypeChanged { .. }
                 | HandsSwapped { .. }
                 | EncounterCardsSwapped
+                | SkippedToReveal
+                | GroupDealOpened { .. }
                 | EncounterCardReplaced { .. }
                 | HandsMixed { .. }
                 | HandsMixedTogether { .. }
@@ -1014,6 +1022,8 @@ impl EventKind {
             | DestinyChosen { .. }
             | CardTypeChanged { .. }
             | EncounterCardsSwapped
+            | SkippedToReveal
+            | GroupDealOpened { .. }
             | PlanetTokenPlaced { .. }
             | PlanetTokensRemoved { .. }
             | PlanetTokensReturned { .. }
@@ -1719,6 +1729,17 @@ impl Names<'_> {
                 write!(s, "{} and {} trade hands", self.player(*a), self.player(*b))
             }
             EventKind::EncounterCardsSwapped => write!(s, "the encounter cards are switched"),
+            EventKind::SkippedToReveal => write!(
+                s,
+                "the encounter goes straight to the reveal, with no encounter cards"
+            ),
+            EventKind::GroupDealOpened { parties } => {
+                let names: Vec<&str> = (0..16u8)
+                    .filter(|i| parties & (1 << i) != 0)
+                    .map(|i| self.player(PlayerId(i)))
+                    .collect();
+                write!(s, "{} must make a deal together", names.join(", "))
+            }
             EventKind::EncounterCardReplaced { player, old, new } => write!(
                 s,
                 "{} replaces its encounter card {} with {}",

@@ -973,11 +973,26 @@ impl<'h> Game<'h> {
     fn check_answer(&self, decision: &Decision, answer: &Answer) -> Result<(), Refusal> {
         decision.validate(answer)?;
         if let (Request::Deal(r), Answer::Deal(Some(terms))) = (&decision.request, answer) {
-            terms
-                .check(&self.state, r.side, &r.terms)
-                .map_err(Refusal)?;
+            return self.check_terms(decision.player, r, terms);
         }
         Ok(())
+    }
+
+    /// Checks proposed deal terms: a group deal's (card text's, among `r.parties`) or the main
+    /// players'. Out of line: deals are few, and every answer passes `check_answer`.
+    #[inline(never)]
+    fn check_terms(
+        &self,
+        proposer: PlayerId,
+        r: &crate::decision::DealRequest,
+        terms: &crate::deal::DealTerms,
+    ) -> Result<(), Refusal> {
+        let checked = if r.parties != 0 {
+            terms.check_group(&self.state, proposer, r.parties)
+        } else {
+            terms.check(&self.state, r.side, &r.terms)
+        };
+        checked.map_err(Refusal)
     }
 
     /// An empty list to build a decision's options in: one a decision answered before left

@@ -334,6 +334,10 @@ pub struct Encounter {
     pub kickers: [Option<CardId>; 2],
     /// Whether the encounter cards have been turned face up.
     pub revealed: bool,
+    /// Card text sent the encounter straight to the reveal: the launch, alliance and
+    /// planning phases are skipped, and no encounter cards are played.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub to_reveal: bool,
     /// Eon's praw: the outcome's losses are arriving at the warp together, so critical
     /// mass waits until they all have (§XIX.2 note 2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -17,9 +17,9 @@ pub(crate) const ENTRY_KEYWORDS: &[&str] = &["let", "define", "power", "wild", "
 /// The verbs of action statements (kept in step with `verb` in the grammar).
 pub(crate) const VERBS: &[&str] = &[
     "add", "become", "cancel", "collect", "declare", "discard", "divide", "draw", "end", "gain",
-    "give", "have", "invite", "join", "keep", "look", "lose", "move", "multiply", "play",
+    "give", "have", "invite", "join", "keep", "look", "lose", "make", "move", "multiply", "play",
     "receive", "regain", "remember", "remove", "replace", "restart", "reveal", "reverse", "set",
-    "shuffle", "subtract", "swap", "take", "win",
+    "shuffle", "skip", "subtract", "swap", "take", "win",
 ];
 /// Keywords that start a statement other than an action.
 pub(crate) const STATEMENT_KEYWORDS: &[&str] =

@@ -347,6 +347,7 @@ fn deal_is_carried_out_exactly_as_agreed() {
         offense_colony: Some(planet(GREEN, 2)),
         defense_colony: None,
         content: Vec::new(),
+        ..DealTerms::default()
     };
     t.script(
         BLUE,
@@ -877,4 +878,101 @@ fn deal_proposal_asking_more_cards_of_a_type_than_held_is_refused() {
     let reason = assert_refused_unchanged(&t);
     assert!(reason.contains("attack"), "{reason}");
     assert_eq!(t.hand_names(GREEN), ["Attack 12", "Card Zap", "Quash"]);
+}
+
+// A group deal (card text has several players make one deal together, as Galactic Council
+// does) keeps a deal's rules between every pair of parties: nobody names cards it cannot
+// see, every promise can be kept from the giver's hand (all its gifts at once), and a colony
+// is let only onto a planet where the party letting it has one, for a party with none there.
+#[test]
+fn group_deal_terms_follow_a_deals_rules_between_each_pair() {
+    use cosmic_engine::deal::{Gift, Grant};
+    let mut t = blue_against_green(50);
+    t.set_hand(BLUE, &["Attack 10", "Attack 12"]);
+    t.set_hand(GREEN, &["Negotiate"]);
+    t.set_hand(PURPLE, &["Attack 20"]);
+    let all = 0b111;
+    let gift = |from, to, cards: CardTransfer| Gift { from, to, cards };
+    let random = |n| CardTransfer {
+        random: n,
+        ..CardTransfer::default()
+    };
+    let named = |c| CardTransfer {
+        named: vec![c],
+        ..CardTransfer::default()
+    };
+    let check = |terms: DealTerms, proposer| terms.check_group(t.state(), proposer, all);
+    let mine = t.card_in_hand(BLUE, "Attack 10");
+    let theirs = t.card_in_hand(PURPLE, "Attack 20");
+    let fair = DealTerms {
+        gifts: vec![
+            gift(BLUE, GREEN, named(mine)),
+            gift(PURPLE, BLUE, random(1)),
+        ],
+        grants: vec![Grant {
+            by: GREEN,
+            player: PURPLE,
+            planet: planet(GREEN, 1),
+        }],
+        ..DealTerms::default()
+    };
+    assert_eq!(check(fair, BLUE), Ok(()));
+    let refusals = [
+        (
+            DealTerms::default(),
+            "a deal must move at least one card or establish a colony",
+        ),
+        (
+            DealTerms {
+                gifts: vec![gift(PURPLE, GREEN, named(theirs))],
+                ..DealTerms::default()
+            },
+            "you cannot name cards in another player's hand: ask by type or at random",
+        ),
+        (
+            DealTerms {
+                gifts: vec![gift(GREEN, BLUE, random(1)), gift(GREEN, PURPLE, random(1))],
+                ..DealTerms::default()
+            },
+            "Green's cards: 2 cards promised but the giver holds 1",
+        ),
+        (
+            DealTerms {
+                gifts: vec![gift(BLUE, BLUE, random(1))],
+                ..DealTerms::default()
+            },
+            "a party cannot give cards to itself",
+        ),
+        (
+            DealTerms {
+                grants: vec![Grant {
+                    by: PURPLE,
+                    player: BLUE,
+                    planet: planet(GREEN, 1),
+                }],
+                ..DealTerms::default()
+            },
+            "a player can only let others onto a planet where it has a colony",
+        ),
+        (
+            DealTerms {
+                offense_gives: random(1),
+                gifts: vec![gift(PURPLE, BLUE, random(1))],
+                ..DealTerms::default()
+            },
+            "a deal among more players is written as gifts and grants between players, not by side",
+        ),
+    ];
+    for (terms, why) in refusals {
+        assert_eq!(check(terms, BLUE), Err(why.to_string()));
+    }
+    // Outside the parties, nothing may move.
+    let outsider = DealTerms {
+        gifts: vec![gift(PURPLE, BLUE, random(1))],
+        ..DealTerms::default()
+    };
+    assert_eq!(
+        outsider.check_group(t.state(), BLUE, 0b011),
+        Err("a gift goes from one party of the deal to another".to_string())
+    );
 }

@@ -5,8 +5,10 @@ use super::dice::Dice;
 use super::random::{colony_offers, random_ships};
 use crate::agent::{Agent, AgentError};
 use crate::components::CardKind;
-use crate::deal::{CardTransfer, DealTerms};
-use crate::decision::{Answer, Choice, Decision, DecisionKind, Refusal, Request, ShipRequest};
+use crate::deal::{CardTransfer, DealTerms, Gift, Grant};
+use crate::decision::{
+    Answer, Choice, DealRequest, Decision, DecisionKind, Refusal, Request, ShipRequest,
+};
 use crate::event::Place;
 use crate::ids::{PlanetId, PlayerId, Side};
 use crate::view::View;
@@ -665,6 +667,8 @@ impl Agent for BasicAgent {
             Request::Deal(req) => {
                 if std::mem::take(&mut self.refused) {
                     Answer::Deal(None)
+                } else if req.parties != 0 {
+                    Answer::deal(propose_group(view, req))
                 } else {
                     Answer::deal(self.propose(view, req.side))
                 }
@@ -695,6 +699,13 @@ impl BasicAgent {
         let Some(terms) = view.proposal() else {
             return reject;
         };
+        if !terms.gifts.is_empty() || !terms.grants.is_empty() {
+            return if group_value(view, terms) >= -6 {
+                accept
+            } else {
+                reject
+            };
+        }
         let me = view.me();
         let Some(my_side) = view.side_of(me) else {
             return reject;
@@ -739,4 +750,91 @@ impl BasicAgent {
             reject
         }
     }
+}
+
+/// A group deal's proposal: each party hands the next one, in turn, a card at random (a
+/// ring, fair to all); with no cards to pass round, each lets the next establish a colony
+/// on one of its planets, never one that would win the game for its receiver.
+#[cold]
+#[inline(never)]
+fn propose_group(view: &View, req: &DealRequest) -> Option<DealTerms> {
+    let parties: Vec<PlayerId> = req.parties().collect();
+    let mut terms = DealTerms::default();
+    let held = |p: PlayerId| {
+        if p == view.me() {
+            view.hand().len()
+        } else {
+            view.hand_size(p)
+        }
+    };
+    let n = parties.len();
+    for (i, &from) in parties.iter().enumerate() {
+        let to = parties[(i + 1) % n];
+        if from != to && held(from) > 0 {
+            terms.gifts.push(Gift {
+                from,
+                to,
+                cards: CardTransfer {
+                    random: 1,
+                    ..CardTransfer::default()
+                },
+            });
+        }
+    }
+    if terms.gifts.is_empty() {
+        for (i, &by) in parties.iter().enumerate() {
+            let player = parties[(i + 1) % n];
+            let wins = view.foreign_colonies(player) + 1 >= view.colonies_to_win();
+            let free = |pl: &PlanetId| {
+                !terms
+                    .grants
+                    .iter()
+                    .any(|g| g.player == player && g.planet == *pl)
+            };
+            let offer = colony_offers(view, by, player).into_iter().find(free);
+            if let (false, Some(planet), true) = (wins, offer, by != player) {
+                terms.grants.push(Grant { by, player, planet });
+            }
+        }
+    }
+    (!terms.gifts.is_empty() || !terms.grants.is_empty()).then_some(terms)
+}
+
+/// What a group deal is worth to me, as a deal between two is weighed: cards in (about 4
+/// each) less cards out, a colony of mine gained less one let onto my planets; a colony
+/// that wins the game for another, and not for me too, is never worth taking.
+#[cold]
+#[inline(never)]
+fn group_value(view: &View, terms: &DealTerms) -> i32 {
+    let me = view.me();
+    let i_win = terms.grants.iter().any(|g| g.player == me)
+        && view.foreign_colonies(me) + 1 >= view.colonies_to_win();
+    let other_wins = terms.grants.iter().any(|g| {
+        g.player != me
+            && g.planet.owner != g.player
+            && view.foreign_colonies(g.player) + 1 >= view.colonies_to_win()
+    });
+    if other_wins && !i_win {
+        return i32::MIN / 2;
+    }
+    let mut value = 0;
+    for g in &terms.gifts {
+        let t = &g.cards;
+        if g.to == me {
+            value += t.count() as i32 * 4;
+        }
+        if g.from == me {
+            let named: i32 = t.named.iter().map(|&c| card_value(view.my_kind(c))).sum();
+            value -= named + (t.count() - t.named.len()) as i32 * 4;
+        }
+    }
+    for g in &terms.grants {
+        if g.player == me {
+            value += COLONY_VALUE;
+        }
+        if g.by == me {
+            value -= COLONY_VALUE;
+        }
+    }
+    value
 }

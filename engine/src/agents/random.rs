@@ -2,7 +2,7 @@
 
 use super::dice::Dice;
 use crate::agent::{Agent, AgentError};
-use crate::deal::{CardTransfer, ContentTerm, DealTerms};
+use crate::deal::{CardTransfer, ContentTerm, DealTerms, Gift, Grant};
 use crate::decision::{Answer, DealRequest, Decision, Refusal, Request, ShipRequest};
 use crate::ids::{PlanetId, PlayerId, Side};
 use crate::view::View;
@@ -79,6 +79,8 @@ impl Agent for RandomAgent {
             Request::Deal(d) => {
                 if std::mem::take(&mut self.refused) || dice.chance(1, 4) {
                     Answer::Deal(None)
+                } else if d.parties != 0 {
+                    Answer::deal(random_group_terms(dice, view, d))
                 } else {
                     Answer::deal(random_terms(dice, view, d))
                 }
@@ -155,4 +157,53 @@ fn random_terms(dice: &mut Dice, view: &View, request: &DealRequest) -> Option<D
         && terms.defense_colony.is_none()
         && terms.content.is_empty();
     (!empty).then_some(terms)
+}
+
+/// Random terms for a group deal: a card or two at random between a few pairs of parties,
+/// maybe a colony let by one party to another (no card is named: all go at random). Out of
+/// line: only card text asks for a group deal, and the plain deals' code stays as it was.
+#[cold]
+#[inline(never)]
+fn random_group_terms(dice: &mut Dice, view: &View, request: &DealRequest) -> Option<DealTerms> {
+    let parties: Vec<PlayerId> = request.parties().collect();
+    if parties.len() < 2 {
+        return None;
+    }
+    let mut terms = DealTerms::default();
+    let pairs = dice.between(1, parties.len() as u32);
+    for _ in 0..pairs {
+        let from = parties[dice.index(parties.len())];
+        let to = parties[dice.index(parties.len())];
+        let held = if from == view.me() {
+            view.hand().len()
+        } else {
+            view.hand_size(from)
+        };
+        let promised: usize = (terms.gifts.iter())
+            .filter(|g| g.from == from)
+            .map(|g| g.cards.count())
+            .sum();
+        let room = held.saturating_sub(promised).min(2) as u32;
+        if from == to || room == 0 || terms.gifts.iter().any(|g| g.from == from && g.to == to) {
+            continue;
+        }
+        terms.gifts.push(Gift {
+            from,
+            to,
+            cards: CardTransfer {
+                random: dice.between(1, room) as u8,
+                ..CardTransfer::default()
+            },
+        });
+    }
+    if dice.coin() {
+        let by = parties[dice.index(parties.len())];
+        let player = parties[dice.index(parties.len())];
+        if by != player {
+            if let Some(&planet) = dice.choose(&colony_offers(view, by, player)) {
+                terms.grants.push(Grant { by, player, planet });
+            }
+        }
+    }
+    (!terms.gifts.is_empty() || !terms.grants.is_empty()).then_some(terms)
 }

@@ -220,23 +220,25 @@ impl Game<'_> {
                 return Ok(outcome);
             }
         }
-        if run(Phase::Launch) {
+        if run(Phase::Launch) && !self.state.encounter.to_reveal {
             self.enter(Phase::Launch)?;
             self.launch_phase()?;
             self.leave(Phase::Launch)?;
         }
-        if run(Phase::Alliance) {
+        if run(Phase::Alliance) && !self.state.encounter.to_reveal {
             self.enter(Phase::Alliance)?;
             self.alliance_phase()?;
             self.leave(Phase::Alliance)?;
         }
-        if run(Phase::Planning) {
+        if run(Phase::Planning) && !self.state.encounter.to_reveal {
             self.keep_replay_point();
             self.enter(Phase::Planning)?;
             self.planning_phase()?;
             self.leave(Phase::Planning)?;
         }
-        // An encounter entered at resolution still turns its cards face up first.
+        // Card text may send the encounter straight to the reveal (`to_reveal`), skipping
+        // the phases between. An encounter entered at resolution still turns its cards face
+        // up first.
         self.enter(Phase::Reveal)?;
         self.reveal_phase()?;
         self.leave(Phase::Reveal)?;

@@ -6,7 +6,7 @@ use crate::deal::DealTerms;
 use crate::decision::{Answer, Choice, DealRequest, DecisionKind, Request};
 use crate::event::{EventKind, Place, Rule};
 use crate::game::{unreachable_answer, Flow, Game};
-use crate::ids::{CardId, Side};
+use crate::ids::{CardId, PlayerId, Side};
 
 impl Game<'_> {
     /// Runs the proposal rounds; returns whether a deal was made (and carried out).
@@ -26,6 +26,7 @@ impl Game<'_> {
                     round,
                     rounds,
                     terms: terms.clone(),
+                    parties: 0,
                 });
                 let terms = match self.ask(proposer, DecisionKind::DealProposal, request)? {
                     Answer::Deal(t) => t.map(|t| *t),
@@ -118,23 +119,7 @@ impl Game<'_> {
         }
         for side in Side::BOTH {
             if let Some(planet) = terms.colony_for(side) {
-                let p = self.main(side);
-                let max = self.state.rules.max_committed_ships;
-                let chosen = self.choose_ships(
-                    p,
-                    DecisionKind::DealColonyShips,
-                    Place::Planet(planet),
-                    1..=max,
-                    true,
-                )?;
-                let mut landed = 0;
-                for &(from, n) in &chosen {
-                    landed += self.land_ships(p, from, planet, n, Rule::Deal)?;
-                }
-                self.spare_places.keep(chosen);
-                if landed > 0 {
-                    self.answer_landing(planet, 1 << p.0, Rule::Deal)?;
-                }
+                self.deal_colony(self.main(side), planet)?;
             }
         }
         for term in &terms.content {
@@ -145,10 +130,186 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// `p` establishes the colony a deal lets it have on `planet`: it picks its ships.
+    fn deal_colony(&mut self, p: PlayerId, planet: crate::ids::PlanetId) -> Flow {
+        let max = self.state.rules.max_committed_ships;
+        let chosen = self.choose_ships(
+            p,
+            DecisionKind::DealColonyShips,
+            Place::Planet(planet),
+            1..=max,
+            true,
+        )?;
+        let mut landed = 0;
+        for &(from, n) in &chosen {
+            landed += self.land_ships(p, from, planet, n, Rule::Deal)?;
+        }
+        self.spare_places.keep(chosen);
+        if landed > 0 {
+            self.answer_landing(planet, 1 << p.0, Rule::Deal)?;
+        }
+        Ok(())
+    }
+
+    /// Card text has the players of `parties` (a mask of seats) make one deal together:
+    /// for the deal's rounds, each party in turn from the offense proposes terms or passes,
+    /// and every other party, in the same order, accepts or declines; the first terms all
+    /// accept are carried out (unless content cancels them as the deal is made), and the
+    /// deal fails once every party passed in a row, or when the rounds run out. Returns
+    /// whether a deal was made; the encounter's outcome says so too (`a deal was made`, `a
+    /// deal failed`). With fewer than two parties nothing is asked, and no deal is made.
+    pub fn deal_among(&mut self, parties: u16, source: u32) -> Flow<bool> {
+        let order = self.parties_in_turn(parties);
+        if order.len() < 2 {
+            return Ok(false);
+        }
+        let parties = order.iter().fold(0u16, |m, p| m | 1 << p.0);
+        self.emit_caused(
+            crate::event::Cause::Ability(source),
+            EventKind::GroupDealOpened { parties },
+        );
+        let rounds = self.state.rules.deal_rounds;
+        let mut passes = 0;
+        for round in 1..=rounds {
+            for &proposer in &order {
+                let request = Request::Deal(DealRequest {
+                    side: self.state.side_of(proposer).unwrap_or(Side::Offense),
+                    round,
+                    rounds,
+                    terms: Vec::new(),
+                    parties,
+                });
+                let terms = match self.ask(proposer, DecisionKind::DealProposal, request)? {
+                    Answer::Deal(t) => t.map(|t| *t),
+                    _ => return unreachable_answer(),
+                };
+                let Some(terms) = terms else {
+                    passes += 1;
+                    // Every party passing in a row means nobody wants a deal.
+                    if passes >= order.len() {
+                        return self.group_deal_failed();
+                    }
+                    continue;
+                };
+                passes = 0;
+                self.emit(
+                    Rule::Deal,
+                    EventKind::DealProposed {
+                        by: proposer,
+                        terms: Box::new(terms.clone()),
+                    },
+                );
+                self.state.encounter.proposal = Some(terms.clone());
+                let mut declined = None;
+                for &responder in order.iter().filter(|&&p| p != proposer) {
+                    let mut options = self.choices();
+                    options.extend([Choice::Accept, Choice::Reject]);
+                    let answer = self.pick(responder, DecisionKind::DealResponse, options);
+                    let answer = match answer {
+                        Ok(a) => a,
+                        Err(e) => {
+                            self.state.encounter.proposal = None;
+                            return Err(e);
+                        }
+                    };
+                    if answer != Choice::Accept {
+                        declined = Some(responder);
+                        break;
+                    }
+                }
+                self.state.encounter.proposal = None;
+                if let Some(by) = declined {
+                    self.emit(Rule::Deal, EventKind::DealRejected { by });
+                    continue;
+                }
+                self.emit(
+                    Rule::Deal,
+                    EventKind::DealMade {
+                        terms: Box::new(terms.clone()),
+                    },
+                );
+                // Content may make an agreed deal fail before it is carried out.
+                self.state.encounter.proposal = Some(terms.clone());
+                self.window(crate::hooks::Window::DealMade)?;
+                if self.state.encounter.proposal.take().is_none() {
+                    return self.group_deal_failed();
+                }
+                self.state.encounter.outcome = Some(crate::state::Outcome::DealMade);
+                self.carry_out_group(&terms)?;
+                self.check_win()?;
+                return Ok(true);
+            }
+        }
+        self.group_deal_failed()
+    }
+
+    /// The parties of `mask` in turn order from the offense.
+    fn parties_in_turn(&self, mask: u16) -> Vec<PlayerId> {
+        let mut order = Vec::new();
+        let mut p = self.state.offense;
+        for _ in 0..self.state.player_count() {
+            if mask & (1 << p.0) != 0 {
+                order.push(p);
+            }
+            p = self.state.next_in_turn_order(p);
+        }
+        order
+    }
+
+    fn group_deal_failed(&mut self) -> Flow<bool> {
+        self.emit(Rule::FailedDeal, EventKind::DealFailed);
+        self.state.encounter.outcome = Some(crate::state::Outcome::DealFailed);
+        Ok(false)
+    }
+
+    /// Carries out a group deal: every party's cards change hands at once (each giver picks
+    /// the cards it gives by type, gift by gift; cards at random come from what it keeps),
+    /// then the colonies, in the order the terms list them.
+    fn carry_out_group(&mut self, terms: &DealTerms) -> Flow {
+        let gifts = &terms.gifts;
+        let mut given: Vec<Vec<CardId>> = gifts.iter().map(|g| g.cards.named.clone()).collect();
+        // The cards a giver has already promised in any of its gifts.
+        let spoken = |given: &[Vec<CardId>], giver: PlayerId| -> Vec<CardId> {
+            (gifts.iter().zip(given))
+                .filter(|(g, _)| g.from == giver)
+                .flat_map(|(_, cards)| cards.iter().copied())
+                .collect()
+        };
+        for (i, gift) in gifts.iter().enumerate() {
+            for &(ty, n) in &gift.cards.by_type {
+                let skip = spoken(&given, gift.from);
+                let picked = self.choose_by_type(gift.from, ty, n, &skip)?;
+                given[i].extend(picked);
+            }
+        }
+        for (i, gift) in gifts.iter().enumerate() {
+            for _ in 0..gift.cards.random {
+                let skip = spoken(&given, gift.from);
+                let hand = &self.state.players[gift.from.ix()].hand;
+                let left: Vec<CardId> =
+                    hand.iter().copied().filter(|c| !skip.contains(c)).collect();
+                if left.is_empty() {
+                    break;
+                }
+                let k = rand::Rng::gen_range(&mut self.rng, 0..left.len());
+                given[i].push(left[k]);
+            }
+        }
+        for (gift, cards) in gifts.iter().zip(&given) {
+            for &card in cards {
+                self.give_card(gift.from, gift.to, card, Rule::Deal);
+            }
+        }
+        for grant in &terms.grants {
+            self.deal_colony(grant.player, grant.planet)?;
+        }
+        Ok(())
+    }
+
     /// The giver picks which `n` cards of type `ty` it hands over (not among `already`).
     fn choose_by_type(
         &mut self,
-        giver: crate::ids::PlayerId,
+        giver: PlayerId,
         ty: CardType,
         n: u8,
         already: &[CardId],

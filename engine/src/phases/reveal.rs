@@ -218,3 +218,20 @@ impl Game<'_> {
         Ok(())
     }
 }
+
+impl Game<'_> {
+    /// Card text sends the encounter straight to the reveal: the phases left before it are
+    /// skipped and no encounter cards are played, so the reveal turns nothing face up and
+    /// nothing is resolved. Only before the planning phase; afterwards nothing happens.
+    pub fn skip_to_reveal(&mut self, source: u32) {
+        let e = &self.state.encounter;
+        if e.to_reveal || e.phase.is_none_or(|p| p >= crate::state::Phase::Planning) {
+            return;
+        }
+        self.state.encounter.to_reveal = true;
+        self.emit_caused(
+            crate::event::Cause::Ability(source),
+            EventKind::SkippedToReveal,
+        );
+    }
+}

@@ -324,6 +324,7 @@ impl Compiler<'_> {
         self.check_hazard(&triggers, &h, a.span);
         self.answers_draws = triggers.contains(&Trigger::On(Happening::MyRewardsDrawn));
         self.subjects = triggers.iter().fold(0, |m, t| m | t.subject().bit());
+        self.dealt = false;
         self.acts_until = if phases.is_empty() {
             last_phase(&triggers)
         } else {

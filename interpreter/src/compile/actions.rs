@@ -1017,6 +1017,27 @@ impl Compiler<'_> {
                 }
                 Some(Stmt::WinFight)
             }
+            // `skip to the reveal with no encounter cards`: the phases before it are skipped.
+            "skip" if object.is_none() => {
+                let to = self.arg(a, "to").map(|e| self.snippet(e.span()));
+                let with = self.arg(a, "with").map(|e| self.snippet(e.span()));
+                match (to.as_deref(), with.as_deref()) {
+                    (Some("the reveal"), Some("no encounter cards")) => Some(Stmt::SkipToReveal),
+                    _ => self.unsupported(a, "write `skip to the reveal with no encounter cards`"),
+                }
+            }
+            // `make a deal with all players`: one deal among me and those players.
+            "make" if object_text == "a deal" => match self.arg(a, "with") {
+                Some(with) => {
+                    let players = self.expr(with, Ty::Players);
+                    self.dealt = true;
+                    Some(Stmt::DealAmong(players))
+                }
+                None => self.unsupported(
+                    a,
+                    "write `make a deal with all players` (or with any players: I make one deal with them)",
+                ),
+            },
             "lose" if object_text == "my power" => Some(Stmt::LosePower(self.until(a))),
             "regain" if object_text == "my power" => Some(Stmt::RegainPower),
             _ => self.unsupported(

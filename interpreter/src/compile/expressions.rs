@@ -586,7 +586,8 @@ impl Compiler<'_> {
             .or_else(|| vocabulary::resolve(&toks, None, &scope, 0))
             .or_else(|| self.ship_tokens_in_encounter(&toks, &scope));
         if let (Some((e, _)), Some(until)) = (&found, self.acts_until) {
-            if let Some((from, what)) = exists_from(e).filter(|(from, _)| *from > until) {
+            let dealt = self.dealt && matches!(e, Expr::DealMade | Expr::DealFailed);
+            if let Some((from, what)) = exists_from(e).filter(|(from, _)| *from > until && !dealt) {
                 self.lints.push(Lint::NotYetAvailable {
                     found: self.snippet(p.span),
                     what,

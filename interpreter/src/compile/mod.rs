@@ -63,6 +63,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 form: Form::Triggered,
                 ability_label: String::new(),
                 acts_until: None,
+                dealt: false,
                 answers_draws: false,
                 subjects: 0,
                 home: ir::Home::Effect,
@@ -210,6 +211,9 @@ struct Compiler<'a> {
     ability_label: String,
     /// The last phase the ability being compiled can act in, when it is limited to phases.
     acts_until: Option<Phase>,
+    /// Whether the block being compiled made a deal already (`make a deal with ...`): from
+    /// there on `a deal was made` and `a deal failed` are known, whatever the phase.
+    dealt: bool,
     /// Whether the ability being compiled answers cards drawn as rewards (`the cards drawn`
     /// names them).
     answers_draws: bool,

@@ -382,11 +382,12 @@ impl Compiler<'_> {
         acts_until: Option<cosmic_engine::state::Phase>,
         subjects: u16,
     ) -> Reaction {
-        let outer = (self.form, self.acts_until, self.subjects);
-        (self.form, self.acts_until, self.subjects) = (form, acts_until, subjects);
+        let outer = (self.form, self.acts_until, self.subjects, self.dealt);
+        (self.form, self.acts_until, self.subjects, self.dealt) =
+            (form, acts_until, subjects, false);
         let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
         let body = self.block(&r.body);
-        (self.form, self.acts_until, self.subjects) = outer;
+        (self.form, self.acts_until, self.subjects, self.dealt) = outer;
         Reaction {
             triggers,
             condition,

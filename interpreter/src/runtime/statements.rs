@@ -697,6 +697,11 @@ impl Runtime {
                 }
             }
             Stmt::FailDeal => game.fail_deal(),
+            Stmt::SkipToReveal => game.skip_to_reveal(ctx.source),
+            Stmt::DealAmong(players) => {
+                let m = self.eval(players, game, ctx).mask() | 1 << ctx.me.0;
+                game.deal_among(m as u16, ctx.source)?;
+            }
             Stmt::Declare(key) => game.declare(me, *key),
             Stmt::AnotherEncounter => game.grant_another_encounter(ctx.source),
             Stmt::OutOfTurnEncounter(defense) => {

@@ -5,7 +5,7 @@
 
 use super::scenario::DealSpec;
 use cosmic_engine::agents::scripted::parse_text;
-use cosmic_engine::deal::{CardTransfer, ContentTerm, DealTerms, TermOffer};
+use cosmic_engine::deal::{CardTransfer, ContentTerm, DealTerms, Gift, Grant, TermOffer};
 use cosmic_engine::{
     Agent, AgentError, Answer, CardType, Decision, DecisionKind, PlayerId, Request, Side, View,
 };
@@ -30,8 +30,8 @@ pub struct Step {
 pub enum StepAnswer {
     /// Option text.
     Text(String),
-    /// Deal terms by names.
-    Deal(DealNames),
+    /// Deal terms by names (boxed: they are large, and most answers are text).
+    Deal(Box<DealNames>),
 }
 
 /// Deal terms with cards and planets still by name (resolved against the proposer's view).
@@ -41,7 +41,15 @@ pub struct DealNames {
     colonies: [Option<String>; 2],
     /// Content terms: side, term, player color, amount.
     promises: Vec<(String, String, String, u8)>,
+    /// A group deal's gifts: giver and receiver colors, the cards.
+    gifts: Vec<(String, String, Transfer)>,
+    /// A group deal's colonies: the colors of the party letting and of the one landing, the
+    /// planet.
+    grants: Vec<(String, String, String)>,
 }
+
+/// Cards given, by name: named, at random, by type.
+type Transfer = (Vec<String>, u8, BTreeMap<String, u8>);
 
 /// Copies a deal from the file.
 pub fn deal_names(d: &DealSpec) -> DealNames {
@@ -62,6 +70,23 @@ pub fn deal_names(d: &DealSpec) -> DealNames {
             .promises
             .iter()
             .map(|p| (p.by.clone(), p.term.clone(), p.player.clone(), p.amount))
+            .collect(),
+        gifts: d
+            .gifts
+            .iter()
+            .map(|g| {
+                let named = g.named.iter().map(|s| s.get_ref().clone()).collect();
+                (
+                    g.from.clone(),
+                    g.to.clone(),
+                    (named, g.random, g.by_type.clone()),
+                )
+            })
+            .collect(),
+        grants: d
+            .grants
+            .iter()
+            .map(|g| (g.by.clone(), g.player.clone(), g.planet.clone()))
             .collect(),
     }
 }
@@ -276,11 +301,15 @@ impl Agent for RulingAgent {
         let result = match &step.answer {
             StepAnswer::Text(t) => parse_text(view, d, t),
             StepAnswer::Deal(names) => {
-                let (offers, side) = match &d.request {
-                    Request::Deal(r) => (r.terms.as_slice(), r.side),
-                    _ => (&[][..], Side::Offense),
+                let (offers, side, parties) = match &d.request {
+                    Request::Deal(r) => (r.terms.as_slice(), r.side, r.parties),
+                    _ => (&[][..], Side::Offense, 0),
                 };
-                resolve_deal(view, names, offers, side).map(|t| Answer::deal(Some(t)))
+                if parties != 0 {
+                    resolve_group_deal(view, names).map(|t| Answer::deal(Some(t)))
+                } else {
+                    resolve_deal(view, names, offers, side).map(|t| Answer::deal(Some(t)))
+                }
             }
         };
         result.map_err(|why| {
@@ -397,11 +426,83 @@ fn resolve_deal(
             amount: *amount,
         });
     }
+    if !d.gifts.is_empty() || !d.grants.is_empty() {
+        return Err(
+            "`gifts` and `grants` are the terms of a deal among more players; this deal is between the main players: write `offense_gives`, `defense_colony`..."
+                .into(),
+        );
+    }
     Ok(DealTerms {
         offense_gives: transfer(Side::Offense, &d.gives[0])?,
         defense_gives: transfer(Side::Defense, &d.gives[1])?,
         offense_colony: planet(&d.colonies[0])?,
         defense_colony: planet(&d.colonies[1])?,
         content,
+        ..DealTerms::default()
     })
+}
+
+/// Resolves a group deal's terms written by name against the view of the proposer.
+fn resolve_group_deal(view: &View, d: &DealNames) -> Result<DealTerms, String> {
+    let names = view.names();
+    if d.gives
+        .iter()
+        .any(|(n, r, t)| !n.is_empty() || *r > 0 || !t.is_empty())
+        || d.colonies.iter().any(Option::is_some)
+        || !d.promises.is_empty()
+    {
+        return Err(
+            "a deal among more players is written with `gifts` and `grants`, not by side".into(),
+        );
+    }
+    let player = |s: &str| -> Result<PlayerId, String> {
+        view.seats()
+            .find(|&p| names.player(p).eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("`{s}` is not a player"))
+    };
+    let planets: Vec<_> = view.planets().collect();
+    let mut hand: Vec<_> = view.hand().to_vec();
+    let mut terms = DealTerms::default();
+    for (from, to, (named, random, by_type)) in &d.gifts {
+        let (from, to) = (player(from)?, player(to)?);
+        let mut cards = CardTransfer {
+            random: *random,
+            ..CardTransfer::default()
+        };
+        if let (Some(n), true) = (named.first(), from != view.me()) {
+            return Err(format!(
+                "`{n}` is named among the cards {} gives, but {} proposes: a proposal names only the proposer's own cards",
+                names.player(from),
+                names.player(view.me())
+            ));
+        }
+        for n in named {
+            let i = hand
+                .iter()
+                .position(|&c| names.card(c).eq_ignore_ascii_case(n.trim()))
+                .ok_or_else(|| format!("`{n}` is not in the proposer's hand"))?;
+            cards.named.push(hand.remove(i));
+        }
+        for (ty, &count) in by_type {
+            let ty = CardType::ALL
+                .into_iter()
+                .find(|t| t.name().eq_ignore_ascii_case(ty))
+                .ok_or_else(|| format!("`{ty}` is not a card type"))?;
+            cards.by_type.push((ty, count));
+        }
+        terms.gifts.push(Gift { from, to, cards });
+    }
+    for (by, who, planet) in &d.grants {
+        let planet = planets
+            .iter()
+            .copied()
+            .find(|&p| names.planet(p).eq_ignore_ascii_case(planet.trim()))
+            .ok_or_else(|| format!("`{planet}` is not a planet"))?;
+        terms.grants.push(Grant {
+            by: player(by)?,
+            player: player(who)?,
+            planet,
+        });
+    }
+    Ok(terms)
 }

@@ -328,7 +328,7 @@ fn script(
         let kind = parse_kind(e, &a.decision)?;
         let answer = match (&a.answer, &a.deal) {
             (Some(t), None) => StepAnswer::Text(t.get_ref().clone()),
-            (None, Some(d)) => StepAnswer::Deal(super::agent::deal_names(d)),
+            (None, Some(d)) => StepAnswer::Deal(Box::new(super::agent::deal_names(d))),
             (None, None) => {
                 return Err(e.at(
                     a.player.span(),

@@ -338,6 +338,43 @@ pub struct DealSpec {
     /// Terms content offers: `{ by = "defense", term = "Zombie's power (...)", player = "blue", amount = 2 }`.
     #[serde(default)]
     pub promises: Vec<PromiseSpec>,
+    /// A group deal's cards: `{ from = "blue", to = "red", random = 1 }`.
+    #[serde(default)]
+    pub gifts: Vec<GiftSpec>,
+    /// A group deal's colonies: `{ by = "red", player = "blue", planet = "Red 1" }`.
+    #[serde(default)]
+    pub grants: Vec<GrantSpec>,
+}
+
+/// Cards one party of a group deal gives another.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GiftSpec {
+    /// The giver's color.
+    pub from: String,
+    /// The receiver's color.
+    pub to: String,
+    /// Named cards from the giver's hand (the proposer's own cards only).
+    #[serde(default)]
+    pub named: Vec<Spanned<String>>,
+    /// Cards at random.
+    #[serde(default)]
+    pub random: u8,
+    /// Counts by card type, the giver choosing which.
+    #[serde(default)]
+    pub by_type: BTreeMap<String, u8>,
+}
+
+/// A colony one party of a group deal lets another establish.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrantSpec {
+    /// The color of the party whose colony is there.
+    pub by: String,
+    /// The color of the party who establishes a colony.
+    pub player: String,
+    /// The planet, as the log names it (`Red 1`).
+    pub planet: String,
 }
 
 /// A content term one side promises in a deal.
