@@ -170,6 +170,15 @@ fn show_board(view: &View) {
         if lucre > 0 {
             println!("         lucre: {lucre}");
         }
+        if view.captured(p) > 0 {
+            println!("         captured in others' stacks: {}", view.captured(p));
+        }
+        let stacks: Vec<String> = (view.stacks(p).into_iter())
+            .map(|(at, held)| format!("{held} under a ship at {}", n.place(at)))
+            .collect();
+        if !stacks.is_empty() {
+            println!("         stacks: {}", stacks.join(", "));
+        }
         if view.praw(p) > 0 {
             println!("         praw: {}", view.praw(p));
         }

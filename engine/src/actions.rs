@@ -34,6 +34,7 @@ impl Game<'_> {
             Place::Warp => &mut s.players[p.ix()].warp,
             Place::Removed => &mut s.players[p.ix()].removed,
             Place::Praw => &mut s.players[p.ix()].praw,
+            Place::Captured => &mut s.players[p.ix()].captured,
             Place::Tech(t) => {
                 let player = &mut s.players[p.ix()];
                 match player.techs.iter().position(|h| h.tech == t) {
@@ -74,10 +75,11 @@ impl Game<'_> {
             Place::Planet(id) if !self.state.planet_exists(id) => return,
             _ => {}
         }
-        // Hired ships reaching the warp or leaving the game are gone with their cards (the
-        // cards are announced after the move): they arrive nowhere.
-        let gone = if self.state.ship_tokens.is_empty() {
-            0
+        // Hired ships reaching the warp or leaving the game are gone with their cards, and
+        // stacks reaching it free their ships (both announced after the move): the hired
+        // ones arrive nowhere.
+        let (gone, tokens_moved) = if self.state.ship_tokens.is_empty() {
+            (0, false)
         } else {
             self.carry_ship_tokens(p, from, to, count)
         };
@@ -143,8 +145,9 @@ impl Game<'_> {
             },
         );
         self.announce_colonies(p, lost, gained, track_moved, power, rule);
-        if gone > 0 {
+        if tokens_moved {
             self.announce_lost_hired_ships(p, rule);
+            self.announce_freed_ships(rule);
         }
         if to == Place::Warp && self.state.rules.praw {
             self.critical_mass();
@@ -215,9 +218,10 @@ impl Game<'_> {
     /// the other ships there are too few for the move: its owner keeps it out of the warp as
     /// long as it can (the engine decides for the owner rather than asking each time).
     /// Returns how many of them were hired ships gone to the warp or out of the game, which
-    /// are discarded (`take_lost_hired_ships`).
+    /// are discarded (`take_lost_hired_ships`), and whether any token moved; a stack that
+    /// moved there is broken up (`break_stacks`).
     #[inline(never)]
-    fn carry_ship_tokens(&mut self, p: PlayerId, from: Place, to: Place, count: u8) -> u8 {
+    fn carry_ship_tokens(&mut self, p: PlayerId, from: Place, to: Place, count: u8) -> (u8, bool) {
         let forward = matches!(to, Place::Gate | Place::Beside | Place::Planet(_));
         let mut moving = if forward {
             count as usize
@@ -228,6 +232,7 @@ impl Game<'_> {
             let plain = (self.ships_at(p, from) as usize).saturating_sub(tokens);
             (count as usize).saturating_sub(plain)
         };
+        let wanted = moving;
         for t in self.state.ship_tokens.iter_mut() {
             if moving == 0 {
                 break;
@@ -237,10 +242,14 @@ impl Game<'_> {
                 moving -= 1;
             }
         }
+        if moving == wanted {
+            return (0, false);
+        }
+        self.break_stacks(p, to);
         if matches!(to, Place::Warp | Place::Removed) {
-            self.take_lost_hired_ships(p, to)
+            (self.take_lost_hired_ships(p, to), true)
         } else {
-            0
+            (0, true)
         }
     }
 

@@ -1199,6 +1199,7 @@ impl Game<'_> {
             place,
             tech,
             card: None,
+            stack: [0; crate::ids::MAX_PLAYERS],
         });
         self.emit_caused(
             Cause::Ability(source),

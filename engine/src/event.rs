@@ -29,6 +29,9 @@ pub enum Place {
     /// On a hazard card in play (hazard deck variant), of this index in
     /// `Components::hazards`.
     Hazard(u16),
+    /// Captured in another player's stack (`ShipToken::stack`): out of play, still its
+    /// owner's, until the stack enters the warp.
+    Captured,
 }
 
 /// The rule of the rule book behind an event.
@@ -615,6 +618,14 @@ pub enum EventKind {
         key: u32,
         place: Place,
     },
+    /// `player`'s ships, just moved into captivity, were stacked under one of `captor`'s
+    /// ships at `place` (`Game::capture_ships`).
+    ShipsCaptured {
+        captor: PlayerId,
+        player: PlayerId,
+        count: u8,
+        place: Place,
+    },
     /// A ship token left the game (with the tech it came with).
     ShipTokenRemoved {
         player: PlayerId,
@@ -921,6 +932,7 @@ impl EventKind {
                 | PlanetTokenRevealed { .. }
                 | FleetTaken { .. }
                 | ShipTokenPlaced { .. }
+                | ShipsCaptured { .. }
                 | ShipTokenRemoved { .. }
                 | PlanetDestroyed { .. }
                 | PlanetKept { .. }
@@ -1030,6 +1042,7 @@ impl EventKind {
             | PlanetTokenRevealed { .. }
             | FleetTaken { .. }
             | ShipTokenPlaced { .. }
+            | ShipsCaptured { .. }
             | ShipTokenRemoved { .. }
             | PlanetDestroyed { .. }
             | PlanetKept { .. }
@@ -1282,6 +1295,7 @@ impl Names<'_> {
             Place::Warp => "the warp".to_string(),
             Place::Removed => "out of the game".to_string(),
             Place::Praw => "the praw".to_string(),
+            Place::Captured => "captivity".to_string(),
             Place::Tech(t) => format!("the tech {}", self.tech(t)),
             Place::Hazard(h) => format!("the hazard {}", self.hazard(h)),
         }
@@ -1892,6 +1906,19 @@ impl Names<'_> {
                 "{} adds the {} to its ships at {}",
                 self.player(*player),
                 self.source(*key),
+                self.place(*place)
+            ),
+            EventKind::ShipsCaptured {
+                captor,
+                player,
+                count,
+                place,
+            } => write!(
+                s,
+                "{} stacks {} of {}'s ships under one of its ships at {}",
+                self.player(*captor),
+                count,
+                self.player(*player),
                 self.place(*place)
             ),
             EventKind::ShipTokenRemoved { player, key } => write!(

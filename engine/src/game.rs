@@ -218,6 +218,8 @@ pub struct Game<'h> {
     pub(crate) feeding: Option<PlayerId>,
     /// Cards of hired ships lost in the move under way, announced once it is (`hired.rs`).
     pub(crate) lost_hired: Vec<crate::ids::CardId>,
+    /// Ships freed from stacks broken in a move, by owner, to be announced after it.
+    pub(crate) freed: Vec<(crate::ids::PlayerId, u8)>,
     observer: Option<Observer<'h>>,
     decision_observer: Option<DecisionObserver<'h>>,
     forced_observer: Option<ForcedObserver<'h>>,
@@ -422,6 +424,7 @@ impl<'h> Game<'h> {
             // Snapshots are taken between turns, where no text runs.
             feeding: None,
             lost_hired: Vec::new(),
+            freed: Vec::new(),
             observer: None,
             decision_observer: None,
             forced_observer: None,

@@ -11,15 +11,20 @@ use crate::state::{Aside, AsideCard, ShipToken};
 
 impl Game<'_> {
     /// Where `p`'s ships in the encounter are: the targeted planet for the defense, the gate
-    /// for the offense and its allies, beside the planet for the defense's allies; none if
-    /// it has no ship in the encounter.
+    /// for the offense and its allies (the planet, once they have landed on it), beside the
+    /// planet for the defense's allies; none if it has no ship in the encounter.
     pub fn encounter_place(&self, p: PlayerId) -> Option<Place> {
         let e = &self.state.encounter;
         let defended = (e.defense == Some(p)).then_some(e.planet).flatten();
+        let landed = (e.outcome == Some(crate::state::Outcome::OffenseWins)
+            && self.state.side_of(p) == Some(crate::ids::Side::Offense))
+        .then_some(e.planet)
+        .flatten();
         [
             defended.map(Place::Planet),
             Some(Place::Gate),
             Some(Place::Beside),
+            landed.map(Place::Planet),
         ]
         .into_iter()
         .flatten()
@@ -52,6 +57,7 @@ impl Game<'_> {
                 place,
                 tech: None,
                 card: Some(card),
+                stack: [0; crate::ids::MAX_PLAYERS],
             });
             self.emit_caused(
                 Cause::Ability(source),

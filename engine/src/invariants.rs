@@ -54,12 +54,41 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
                 ));
             }
         }
-        let here = s.ships_at(t.owner, t.place);
-        if here == 0 {
+        let here = s.ships_at(t.owner, t.place) as usize;
+        let tokens = (s.ship_tokens.iter())
+            .filter(|u| u.owner == t.owner && u.place == t.place)
+            .count();
+        if tokens > here {
             return Err(format!(
-                "{}'s ship token is at {:?}, where it has no ships",
+                "{}'s {tokens} ship tokens are at {:?}, where it has {here} ships",
                 s.players[t.owner.ix()].color,
                 t.place
+            ));
+        }
+        if t.key == crate::state::ShipToken::STACK
+            && (t.stack.iter().all(|&n| n == 0)
+                || matches!(
+                    t.place,
+                    crate::event::Place::Warp
+                        | crate::event::Place::Removed
+                        | crate::event::Place::Captured
+                ))
+        {
+            return Err(format!(
+                "{}'s stack at {:?} holds {:?}",
+                s.players[t.owner.ix()].color,
+                t.place,
+                t.stack
+            ));
+        }
+    }
+    for p in s.seats() {
+        let held: u32 = (s.ship_tokens.iter()).map(|t| t.stack[p.ix()] as u32).sum();
+        if held != s.players[p.ix()].captured as u32 {
+            return Err(format!(
+                "{} has {} ships captured but the stacks hold {held}",
+                s.players[p.ix()].color,
+                s.players[p.ix()].captured
             ));
         }
     }

@@ -35,6 +35,7 @@ pub mod save;
 pub mod secrecy;
 mod setup;
 mod spares;
+mod stacks;
 pub mod state;
 mod tech;
 mod tokens;

@@ -41,6 +41,7 @@ pub(crate) fn initial_state(
             warp: rules.ships_per_player - rules.ships_per_planet * rules.planets_per_player,
             removed: 0,
             praw: 0,
+            captured: 0,
             track: 0,
             power_active: true,
             alien: None,

@@ -20,6 +20,10 @@ pub struct Player {
     /// Tokens in the praw (Eon's warp/praw).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub praw: u8,
+    /// Ships captured in other players' stacks (`ShipToken::stack`), out of play but still
+    /// this player's.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub captured: u8,
     /// The colony marker: foreign colonies as tracked around the warp.
     pub track: u8,
     /// Whether the alien power is active (three or more home colonies).
@@ -297,11 +301,23 @@ pub struct ShipToken {
     /// The card hired as this ship (set aside as `Aside::Hired`), if it is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub card: Option<CardId>,
+    /// Other players' ships captured under this one, by seat, if it tops a stack.
+    #[serde(default, skip_serializing_if = "is_empty_stack")]
+    pub stack: [u8; MAX_PLAYERS],
 }
 
 impl ShipToken {
     /// The kind of a hired ship: a card played face down as a ship (no content declares it).
     pub const HIRED: u32 = u32::MAX;
+    /// The kind of a ship topping a stack of captured ships: one of its owner's own ships,
+    /// marked (never one more ship, as the other tokens are).
+    pub const STACK: u32 = u32::MAX - 1;
+
+    /// Whether this token is one more ship of its owner's (a tech's flagship, a hired ship),
+    /// rather than one of its standard ships marked (a stack's top).
+    pub fn is_extra(&self) -> bool {
+        self.key != Self::STACK
+    }
 }
 
 /// The encounter under way.
@@ -671,6 +687,7 @@ impl GameState {
             + pl.warp as u32
             + pl.removed as u32
             + pl.praw as u32
+            + pl.captured as u32
             + pl.techs.iter().map(|t| t.ships as u32).sum::<u32>()
             + (self.hazard_ships.iter())
                 .filter(|h| h.owner == p)
@@ -689,6 +706,7 @@ impl GameState {
             Place::Warp => self.players[p.ix()].warp,
             Place::Removed => self.players[p.ix()].removed,
             Place::Praw => self.players[p.ix()].praw,
+            Place::Captured => self.players[p.ix()].captured,
             Place::Tech(t) => self.held_tech(p, t).map_or(0, |h| h.ships),
             Place::Hazard(h) => (self.hazard_ships.iter())
                 .find(|x| x.hazard == h && x.owner == p)
@@ -711,7 +729,8 @@ impl GameState {
 
     /// The ships `p` should have in all: the standard fleet and its ship tokens.
     pub fn fleet_size(&self, p: PlayerId) -> u32 {
-        self.standard_fleets(p) + self.ship_tokens.iter().filter(|t| t.owner == p).count() as u32
+        let extra = (self.ship_tokens.iter()).filter(|t| t.owner == p && t.is_extra());
+        self.standard_fleets(p) + extra.count() as u32
     }
 
     /// `p`'s held tech `tech`, if it has it.
@@ -885,6 +904,10 @@ fn is_unset(p: &[Option<CardKind>; 2]) -> bool {
 /// Whether neither side's flag is set (such a pair is left out of saves and digests).
 fn neither(flags: &[bool; 2]) -> bool {
     !flags[0] && !flags[1]
+}
+
+fn is_empty_stack(stack: &[u8; MAX_PLAYERS]) -> bool {
+    stack.iter().all(|&n| n == 0)
 }
 
 fn is_zero(n: &u8) -> bool {

@@ -157,6 +157,19 @@ impl<'a> View<'a> {
         self.state.players[p.ix()].warp
     }
 
+    /// A player's ships captured in other players' stacks (public).
+    pub fn captured(&self, p: PlayerId) -> u8 {
+        self.state.players[p.ix()].captured
+    }
+
+    /// A player's stacks (public): where each is and how many captured ships it holds.
+    pub fn stacks(&self, p: PlayerId) -> Vec<(crate::event::Place, u8)> {
+        (self.state.ship_tokens.iter())
+            .filter(|t| t.owner == p && t.key == crate::state::ShipToken::STACK)
+            .map(|t| (t.place, t.stack.iter().sum()))
+            .collect()
+    }
+
     /// A player's tokens in the praw (Eon's warp/praw; public).
     pub fn praw(&self, p: PlayerId) -> u8 {
         self.state.players[p.ix()].praw

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 23;
+pub const FORMAT: u32 = 24;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -489,6 +489,9 @@ pub enum Dest {
     Planet(Box<Expr>),
     /// Onto the hazard whose text runs, while it is in play (`to this hazard`).
     ThisHazard,
+    /// Captured by the acting player, stacked under its ships in the encounter (`capture
+    /// them under my ships in the encounter`).
+    Captured,
 }
 
 /// A typed expression.
@@ -674,6 +677,9 @@ pub enum Expr {
     ShipTokensInEncounter(Box<Expr>, u32),
     /// How many hired ships a player has (`my hired ships`).
     HiredShips(Box<Expr>),
+    /// How many ships a player holds captured in its stacks, those in the encounter only or
+    /// all (`ships in my stacks in the encounter`).
+    StackedShips(Box<Expr>, bool),
     /// The planets next to a planet in its system.
     PlanetsNextTo(Box<Expr>),
     /// A planet's place in its system, counted from 1 in system order (0 for a planet in
@@ -870,6 +876,7 @@ impl Expr {
             | Expr::SheetTokens(a, _)
             | Expr::ShipTokensInEncounter(a, _)
             | Expr::HiredShips(a)
+            | Expr::StackedShips(a, _)
             | Expr::PlanetsNextTo(a)
             | Expr::PlanetsFullest(a)
             | Expr::PlanetOwner(a)

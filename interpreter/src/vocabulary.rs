@@ -342,6 +342,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Tokens(b(&mut e)),
     },
     Pattern {
+        words: "ships in {p} 's stacks in encounter",
+        ty: Ty::Int,
+        build: |mut e| Expr::StackedShips(b(&mut e), true),
+    },
+    Pattern {
+        words: "ships in {p} 's stacks",
+        ty: Ty::Int,
+        build: |mut e| Expr::StackedShips(b(&mut e), false),
+    },
+    Pattern {
         words: "{p} 's hired ships",
         ty: Ty::Int,
         build: |mut e| Expr::HiredShips(b(&mut e)),

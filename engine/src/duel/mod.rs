@@ -217,6 +217,7 @@ fn initial_state(
             warp: SHIPS_IN_WARP,
             removed: 0,
             praw: 0,
+            captured: 0,
             track: 0,
             power_active: true,
             alien: None,

@@ -991,6 +991,24 @@ impl Compiler<'_> {
                 Some(Stmt::Hire(cards))
             }
             "replace" if object_text.ends_with("hired ships") => self.replace_hired(a),
+            // `capture them under my ships in the encounter`: stacked, out of play.
+            "capture" => {
+                let ships = self.expr(object?, Ty::Ships);
+                let under = self.arg(a, "under").map(|e| self.snippet(e.span()));
+                if under.as_deref() != Some("my ships in the encounter") {
+                    return self.unsupported(
+                        a,
+                        "write `capture SHIPS under my ships in the encounter`",
+                    );
+                }
+                Some(Stmt::Move {
+                    ships,
+                    count: None,
+                    up_to: false,
+                    to: Dest::Captured,
+                    chooser: None,
+                })
+            }
             "set aside" => {
                 let card = self.expr(object?, Ty::Cards);
                 let until = self.arg(a, "until").map(|_| self.until(a));

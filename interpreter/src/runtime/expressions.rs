@@ -683,6 +683,10 @@ impl Runtime {
                         .collect(),
                 )
             }
+            Expr::StackedShips(p, in_encounter) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(game.captured_by(p, *in_encounter) as i32),
+                _ => Value::Int(0),
+            },
             Expr::HiredShips(p) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Int(game.hired_ships(p) as i32),
                 _ => Value::Int(0),

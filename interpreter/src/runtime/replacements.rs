@@ -24,7 +24,8 @@ fn replacement_rank(body: &[Stmt]) -> u8 {
         _ => None,
     });
     match first {
-        Some((Dest::Removed(_), _)) => 0,
+        // Capture too: effects that save ships from the warp cannot prevent it (Fungus).
+        Some((Dest::Removed(_) | Dest::Captured, _)) => 0,
         Some((Dest::Colonies(_), false)) => 1,
         Some((Dest::Warp, _)) | None => 3,
         Some(_) => 2,

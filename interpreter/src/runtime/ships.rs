@@ -206,6 +206,9 @@ impl Runtime {
                             game.move_ships(p, from, Place::Hazard(h), n, Rule::CardText);
                         }
                     }
+                    Dest::Captured => {
+                        game.capture_ships(ctx.me, p, from, n, Rule::CardText);
+                    }
                     Dest::Removed(keep) => {
                         let keep = keep.as_ref().map_or(0, |k| self.ships(k, game, ctx));
                         let kept = game.remove_keeping(p, from, n, keep, Rule::CardText);
@@ -260,6 +263,13 @@ impl Runtime {
         if k == 0 {
             return Ok(());
         }
+        // Those not captured (tokens, or with nothing to stack them under) still go.
+        if matches!(to, Dest::Captured) {
+            let captured = game.capture_ships(ctx.me, owner, at, k, rule);
+            self.replaced
+                .set(self.replaced.get().saturating_add(captured));
+            return Ok(());
+        }
         // Moved or kept where they are, these no longer go to the warp.
         self.replaced.set(self.replaced.get().saturating_add(k));
         match to {
@@ -287,6 +297,7 @@ impl Runtime {
                     game.move_ships(owner, at, Place::Hazard(h), k, rule);
                 }
             }
+            Dest::Captured => {}
             Dest::HomePlanets(host) => {
                 if let Some(host) = self.player(host, game, ctx) {
                     game.colonize_home(owner, host, at, k)?;

@@ -103,6 +103,8 @@ const PLAYER_KEYS: &[&str] = &[
     "warp",
     "praw",
     "removed",
+    "captured",
+    "stacked",
     "colonies",
     "home_colonies",
     "hand_size",
@@ -638,6 +640,18 @@ fn expectations(
                     format!("{c} tokens in the praw"),
                     want_num()?.to_string(),
                     pl.praw.to_string(),
+                ),
+                "captured" => check(
+                    &mut checks,
+                    format!("{c} ships captured in others' stacks"),
+                    want_num()?.to_string(),
+                    pl.captured.to_string(),
+                ),
+                "stacked" => check(
+                    &mut checks,
+                    format!("{c} ships captured in its stacks"),
+                    want_num()?.to_string(),
+                    game.captured_by(p, false).to_string(),
                 ),
                 "removed" => check(
                     &mut checks,

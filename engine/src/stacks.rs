@@ -1,0 +1,130 @@
+//! Stacks: other players' ships captured under one of a player's ships. The top of a stack
+//! is one of its owner's own ships, marked by a ship token (`ShipToken::STACK`) that holds the
+//! captured ships by seat; those are out of play (`Place::Captured`) but still their owners'.
+//! A stack moves with its ship as any ship token does; when it enters the warp, leaves the
+//! game or is captured in its turn, its ships are freed into their owners' warps.
+
+use crate::event::{EventKind, Place, Rule};
+use crate::game::Game;
+use crate::ids::{PlayerId, MAX_PLAYERS};
+use crate::state::ShipToken;
+
+impl Game<'_> {
+    /// `captor` captures up to `count` of `owner`'s ships at `from`, stacking them under one
+    /// of its ships in the encounter (its stack there if it has one, else a ship of its own
+    /// becomes one); returns how many it captured. Only plain ships are captured: a ship
+    /// token (a hired ship, a flagship, a stack's top) is not, nor are a player's own ships,
+    /// and nothing is captured when the captor has no ship in the encounter to stack them under.
+    pub fn capture_ships(
+        &mut self,
+        captor: PlayerId,
+        owner: PlayerId,
+        from: Place,
+        count: u8,
+        rule: Rule,
+    ) -> u8 {
+        if captor == owner {
+            return 0;
+        }
+        let Some(at) = self.encounter_place(captor) else {
+            return 0;
+        };
+        let tokens_of = |p: PlayerId, place: Place| {
+            (self.state.ship_tokens.iter())
+                .filter(|t| t.owner == p && t.place == place)
+                .count() as u8
+        };
+        let plain = self
+            .ships_at(owner, from)
+            .saturating_sub(tokens_of(owner, from));
+        let count = count.min(plain);
+        if count == 0 {
+            return 0;
+        }
+        let stack = (self.state.ship_tokens.iter())
+            .position(|t| t.owner == captor && t.place == at && t.key == ShipToken::STACK);
+        let i = match stack {
+            Some(i) => i,
+            None if self.ships_at(captor, at) > tokens_of(captor, at) => {
+                self.state.ship_tokens.push(ShipToken {
+                    owner: captor,
+                    key: ShipToken::STACK,
+                    place: at,
+                    tech: None,
+                    card: None,
+                    stack: [0; MAX_PLAYERS],
+                });
+                self.state.ship_tokens.len() - 1
+            }
+            // Every ship of the captor's there is a token already (hired ships, say).
+            None => return 0,
+        };
+        // The stack holds them before the move is announced: every event sees them somewhere.
+        self.state.ship_tokens[i].stack[owner.ix()] += count;
+        self.move_ships(owner, from, Place::Captured, count, rule);
+        self.emit(
+            rule,
+            EventKind::ShipsCaptured {
+                captor,
+                player: owner,
+                count,
+                place: at,
+            },
+        );
+        count
+    }
+
+    /// How many ships `captor` holds captured in its stacks, in the encounter only or
+    /// anywhere.
+    pub fn captured_by(&self, captor: PlayerId, in_encounter: bool) -> u8 {
+        let e = &self.state.encounter;
+        let here = |place: Place| match place {
+            _ if !in_encounter => true,
+            Place::Gate | Place::Beside => true,
+            Place::Planet(id) => e.defense == Some(captor) && e.planet == Some(id),
+            _ => false,
+        };
+        (self.state.ship_tokens.iter())
+            .filter(|t| t.owner == captor && t.key == ShipToken::STACK && here(t.place))
+            .map(|t| t.stack.iter().map(|&n| n as u32).sum::<u32>())
+            .sum::<u32>()
+            .min(u8::MAX as u32) as u8
+    }
+
+    /// Stacks of `p`'s just carried to `to`: one that entered the warp, left the game or was
+    /// captured is broken up, its top a plain ship again and its ships freed into their
+    /// owners' warps (buffered in `freed`, announced after the move by `announce_freed_ships`).
+    #[inline(never)]
+    pub(crate) fn break_stacks(&mut self, p: PlayerId, to: Place) {
+        if !matches!(to, Place::Warp | Place::Removed | Place::Captured) {
+            return;
+        }
+        while let Some(i) = (self.state.ship_tokens.iter())
+            .position(|t| t.owner == p && t.place == to && t.key == ShipToken::STACK)
+        {
+            let t = self.state.ship_tokens.remove(i);
+            for (seat, &n) in t.stack.iter().enumerate().filter(|(_, &n)| n > 0) {
+                let player = &mut self.state.players[seat];
+                player.captured -= n;
+                player.warp += n;
+                self.freed.push((PlayerId(seat as u8), n));
+            }
+        }
+    }
+
+    /// The ships freed from broken stacks are announced, after the move that broke them.
+    #[inline(never)]
+    pub(crate) fn announce_freed_ships(&mut self, rule: Rule) {
+        for (player, count) in std::mem::take(&mut self.freed) {
+            self.emit(
+                rule,
+                EventKind::ShipsMoved {
+                    player,
+                    from: Place::Captured,
+                    to: Place::Warp,
+                    count,
+                },
+            );
+        }
+    }
+}
