@@ -338,6 +338,21 @@ impl Agent for HumanAgent {
 
 impl HumanAgent {
     /// Asks `prompt` until `parse` accepts the line, showing why it did not.
+    /// Asks how many cards a deal takes at random from `whom`, whose hand holds `held`.
+    fn ask_random_take(
+        &mut self,
+        view: &View,
+        whom: &str,
+        holds: &str,
+        held: usize,
+    ) -> Result<u8, AgentError> {
+        let prompt = format!(
+            "cards you take from {whom} at random ({holds} {}; a number, or nothing) > ",
+            count(held as i32, "card")
+        );
+        self.ask(view, &prompt, |s| take_count(s, held))
+    }
+
     fn ask<T>(
         &mut self,
         view: &View,
@@ -381,14 +396,7 @@ impl HumanAgent {
             Side::Defense => Some(view.offense()),
         };
         let theirs_held = other.map_or(0, |p| view.hand_size(p));
-        let random = self.ask(
-            view,
-            &format!(
-                "cards you take from them at random (they hold {}; a number, or nothing) > ",
-                count(theirs_held as i32, "card")
-            ),
-            |s| take_count(s, theirs_held),
-        )?;
+        let random = self.ask_random_take(view, "them", "they hold", theirs_held)?;
         let planets: Vec<(String, _)> = view.planets().map(|p| (names.planet(p), p)).collect();
         let mine = self.ask(
             view,
@@ -485,14 +493,7 @@ impl HumanAgent {
                 });
             }
             let held = view.hand_size(other);
-            let random = self.ask(
-                view,
-                &format!(
-                    "cards you take from {who} at random (it holds {}; a number, or nothing) > ",
-                    count(held as i32, "card")
-                ),
-                |s| take_count(s, held),
-            )?;
+            let random = self.ask_random_take(view, who, "it holds", held)?;
             if random > 0 {
                 terms.gifts.push(Gift {
                     from: other,

@@ -369,6 +369,28 @@ impl Game<'_> {
         self.hooks().landed(planet, players, rule, self)
     }
 
+    /// `p` picks from one to the launch limit of its ships (as `decision` asks) and they land
+    /// on `planet`, answered at once: a colony a deal grants, a home colony re-established.
+    pub(crate) fn land_chosen_ships(
+        &mut self,
+        p: PlayerId,
+        planet: PlanetId,
+        decision: crate::decision::DecisionKind,
+        rule: Rule,
+    ) -> Flow {
+        let max = self.state.rules.max_committed_ships;
+        let chosen = self.choose_ships(p, decision, Place::Planet(planet), 1..=max, true)?;
+        let mut landed = 0;
+        for &(from, n) in &chosen {
+            landed += self.land_ships(p, from, planet, n, rule)?;
+        }
+        self.spare_places.keep(chosen);
+        if landed > 0 {
+            self.answer_landing(planet, 1 << p.0, rule)?;
+        }
+        Ok(())
+    }
+
     /// `p`'s ships land on `planet` by themselves (card text lands one player's ships at a
     /// time): `land_ships`, answered at once. Returns how many landed.
     pub fn land_alone(

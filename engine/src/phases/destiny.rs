@@ -3,7 +3,7 @@
 
 use crate::components::{DestinyKind, SpecialDestiny};
 use crate::decision::{Choice, DecisionKind};
-use crate::event::{EventKind, Place, Rule};
+use crate::event::{EventKind, Rule};
 use crate::game::{Flow, Game, GameError, Stop};
 use crate::hooks::Window;
 use crate::ids::{DestinyId, PlayerId};
@@ -146,22 +146,8 @@ impl Game<'_> {
                 }
                 Choice::Reestablish(planet) => {
                     self.state.encounter.planet = Some(planet);
-                    let max = self.state.rules.max_committed_ships;
-                    let chosen = self.choose_ships(
-                        offense,
-                        DecisionKind::ReestablishShips,
-                        Place::Planet(planet),
-                        1..=max,
-                        true,
-                    )?;
-                    let mut landed = 0;
-                    for &(from, n) in &chosen {
-                        landed += self.land_ships(offense, from, planet, n, Rule::Reestablish)?;
-                    }
-                    self.spare_places.keep(chosen);
-                    if landed > 0 {
-                        self.answer_landing(planet, 1 << offense.0, Rule::Reestablish)?;
-                    }
+                    let decision = DecisionKind::ReestablishShips;
+                    self.land_chosen_ships(offense, planet, decision, Rule::Reestablish)?;
                     let outcome = Outcome::Reestablished;
                     self.state.encounter.outcome = Some(outcome);
                     self.emit(Rule::Reestablish, EventKind::EncounterResolved { outcome });

@@ -4,7 +4,7 @@
 use crate::components::CardType;
 use crate::deal::DealTerms;
 use crate::decision::{Answer, Choice, DealRequest, DecisionKind, Request};
-use crate::event::{EventKind, Place, Rule};
+use crate::event::{EventKind, Rule};
 use crate::game::{unreachable_answer, Flow, Game};
 use crate::ids::{CardId, PlayerId, Side};
 
@@ -28,11 +28,7 @@ impl Game<'_> {
                     terms: terms.clone(),
                     parties: 0,
                 });
-                let terms = match self.ask(proposer, DecisionKind::DealProposal, request)? {
-                    Answer::Deal(t) => t.map(|t| *t),
-                    _ => return unreachable_answer(),
-                };
-                let Some(terms) = terms else {
+                let Some(terms) = self.propose(proposer, request)? else {
                     passes += 1;
                     // Both players passing in a row means neither wants a deal.
                     if passes >= 2 {
@@ -41,15 +37,7 @@ impl Game<'_> {
                     continue;
                 };
                 passes = 0;
-                self.emit(
-                    Rule::Deal,
-                    EventKind::DealProposed {
-                        by: proposer,
-                        terms: Box::new(terms.clone()),
-                    },
-                );
                 let responder = self.main(side.other());
-                self.state.encounter.proposal = Some(terms.clone());
                 let mut options = self.choices();
                 options.extend([Choice::Accept, Choice::Reject]);
                 let answer = self.pick(responder, DecisionKind::DealResponse, options);
@@ -130,25 +118,29 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// Asks `proposer` for a deal's terms (`None`: it passes); terms proposed are announced
+    /// and become the proposal on the table.
+    fn propose(&mut self, proposer: PlayerId, request: Request) -> Flow<Option<DealTerms>> {
+        let terms = match self.ask(proposer, DecisionKind::DealProposal, request)? {
+            Answer::Deal(t) => t.map(|t| *t),
+            _ => return unreachable_answer(),
+        };
+        if let Some(terms) = &terms {
+            self.emit(
+                Rule::Deal,
+                EventKind::DealProposed {
+                    by: proposer,
+                    terms: Box::new(terms.clone()),
+                },
+            );
+            self.state.encounter.proposal = Some(terms.clone());
+        }
+        Ok(terms)
+    }
+
     /// `p` establishes the colony a deal lets it have on `planet`: it picks its ships.
     fn deal_colony(&mut self, p: PlayerId, planet: crate::ids::PlanetId) -> Flow {
-        let max = self.state.rules.max_committed_ships;
-        let chosen = self.choose_ships(
-            p,
-            DecisionKind::DealColonyShips,
-            Place::Planet(planet),
-            1..=max,
-            true,
-        )?;
-        let mut landed = 0;
-        for &(from, n) in &chosen {
-            landed += self.land_ships(p, from, planet, n, Rule::Deal)?;
-        }
-        self.spare_places.keep(chosen);
-        if landed > 0 {
-            self.answer_landing(planet, 1 << p.0, Rule::Deal)?;
-        }
-        Ok(())
+        self.land_chosen_ships(p, planet, DecisionKind::DealColonyShips, Rule::Deal)
     }
 
     /// Card text has the players of `parties` (a mask of seats) make one deal together:
@@ -179,11 +171,7 @@ impl Game<'_> {
                     terms: Vec::new(),
                     parties,
                 });
-                let terms = match self.ask(proposer, DecisionKind::DealProposal, request)? {
-                    Answer::Deal(t) => t.map(|t| *t),
-                    _ => return unreachable_answer(),
-                };
-                let Some(terms) = terms else {
+                let Some(terms) = self.propose(proposer, request)? else {
                     passes += 1;
                     // Every party passing in a row means nobody wants a deal.
                     if passes >= order.len() {
@@ -192,14 +180,6 @@ impl Game<'_> {
                     continue;
                 };
                 passes = 0;
-                self.emit(
-                    Rule::Deal,
-                    EventKind::DealProposed {
-                        by: proposer,
-                        terms: Box::new(terms.clone()),
-                    },
-                );
-                self.state.encounter.proposal = Some(terms.clone());
                 let mut declined = None;
                 for &responder in order.iter().filter(|&&p| p != proposer) {
                     let mut options = self.choices();
