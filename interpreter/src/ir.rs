@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 24;
+pub const FORMAT: u32 = 25;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -680,6 +680,9 @@ pub enum Expr {
     /// How many ships a player holds captured in its stacks, those in the encounter only or
     /// all (`ships in my stacks in the encounter`).
     StackedShips(Box<Expr>, bool),
+    /// How many of a player's ships are captured in other players' stacks (`my captured
+    /// ships`): a count only, as nothing moves them but their stack.
+    CapturedShips(Box<Expr>),
     /// The planets next to a planet in its system.
     PlanetsNextTo(Box<Expr>),
     /// A planet's place in its system, counted from 1 in system order (0 for a planet in
@@ -877,6 +880,7 @@ impl Expr {
             | Expr::ShipTokensInEncounter(a, _)
             | Expr::HiredShips(a)
             | Expr::StackedShips(a, _)
+            | Expr::CapturedShips(a)
             | Expr::PlanetsNextTo(a)
             | Expr::PlanetsFullest(a)
             | Expr::PlanetOwner(a)

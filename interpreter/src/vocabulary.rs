@@ -342,6 +342,11 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::Tokens(b(&mut e)),
     },
     Pattern {
+        words: "{p} 's captured ships",
+        ty: Ty::Int,
+        build: |mut e| Expr::CapturedShips(b(&mut e)),
+    },
+    Pattern {
         words: "ships in {p} 's stacks in encounter",
         ty: Ty::Int,
         build: |mut e| Expr::StackedShips(b(&mut e), true),

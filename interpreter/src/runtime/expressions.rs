@@ -683,6 +683,10 @@ impl Runtime {
                         .collect(),
                 )
             }
+            Expr::CapturedShips(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(game.ships_at(p, Place::Captured) as i32),
+                _ => Value::Int(0),
+            },
             Expr::StackedShips(p, in_encounter) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Int(game.captured_by(p, *in_encounter) as i32),
                 _ => Value::Int(0),
