@@ -170,6 +170,15 @@ fn show_board(view: &View) {
         if lucre > 0 {
             println!("         lucre: {lucre}");
         }
+        let aside: Vec<String> = (view.set_aside(p).into_iter())
+            .map(|(at, card)| {
+                let card = card.map_or("a card face down".to_string(), |c| n.card(c).to_string());
+                format!("{card} {}", aside_words(at, &n))
+            })
+            .collect();
+        if !aside.is_empty() {
+            println!("         set aside: {}", aside.join(", "));
+        }
         if view.captured(p) > 0 {
             println!("         captured in others' stacks: {}", view.captured(p));
         }
@@ -609,6 +618,18 @@ fn numbers(s: &str, n: usize, what: &str) -> Result<Vec<usize>, String> {
 }
 
 /// A number of cards taken from a hand of `held` (nothing is none).
+/// Where a card set aside lies, in words for the table.
+fn aside_words(at: cosmic_engine::state::Aside, n: &cosmic_engine::event::Names) -> String {
+    use cosmic_engine::state::Aside;
+    match at {
+        Aside::Planet(planet) => format!("beside {}", n.planet(planet)),
+        Aside::Sheet => "on its sheet".to_string(),
+        Aside::Tech(_) => "under a tech".to_string(),
+        Aside::Table => "on the table".to_string(),
+        Aside::Hired => "hired as a ship".to_string(),
+    }
+}
+
 fn take_count(s: &str, held: usize) -> Result<u8, String> {
     if s.is_empty() {
         return Ok(0);

@@ -252,6 +252,33 @@ fn the_board_shows_the_revealed_cards_and_totals_and_no_planet_before_the_gate_i
 }
 
 #[test]
+fn the_board_shows_a_human_merchant_the_cards_it_hired() {
+    // Blue allies with one ship, hires its first card, then the first option for a while.
+    let args = [
+        "play",
+        "--players",
+        "3",
+        "--aliens",
+        "Merchant,Virus,Human",
+        "--seats",
+        "human,basic,basic",
+        "--seed",
+        "1",
+    ];
+    let input = format!("1\nBlue 1: 1\n{}", "1\n".repeat(300));
+    let out = cosmic_typed(&args, input.as_bytes());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("Blue hires Negotiate face down"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("         set aside: Negotiate hired as a ship"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn help_at_a_prompt_explains_the_alien_the_hand_and_the_board() {
     // `?` at the first question, then the input closes.
     let out = cosmic_typed(&HUMAN_GAME, b"?\n");

@@ -157,6 +157,19 @@ impl<'a> View<'a> {
         self.state.players[p.ix()].warp
     }
 
+    /// The cards `p` has set aside (beside a planet, on its sheet, under a tech, on the
+    /// table, hired as ships), each with where it lies; the card itself only where I may see
+    /// it (face up, or mine), else `None`.
+    pub fn set_aside(&self, p: PlayerId) -> Vec<(crate::state::Aside, Option<CardId>)> {
+        (self.state.aside.iter())
+            .filter(|a| a.owner == p)
+            .map(|a| {
+                let seen = a.at.is_face_up() || a.owner == self.me;
+                (a.at, seen.then_some(a.card))
+            })
+            .collect()
+    }
+
     /// A player's ships captured in other players' stacks (public).
     pub fn captured(&self, p: PlayerId) -> u8 {
         self.state.players[p.ix()].captured
