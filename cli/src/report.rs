@@ -276,7 +276,11 @@ pub fn render(s: &Summary, json: &str) -> miette::Result<String> {
     let outcomes: Vec<(String, f64, [f64; 2])> = [
         ("one winner", alone),
         ("shared win", s.shared_wins),
-        ("no winner (turn limit, or every player lost)", s.no_winner),
+        (
+            "every player lost",
+            s.no_winner.saturating_sub(s.turn_limit),
+        ),
+        ("stopped by the turn limit", s.turn_limit),
     ]
     .into_iter()
     .map(|(name, x)| {

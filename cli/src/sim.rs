@@ -128,6 +128,8 @@ pub(crate) struct GameSummary {
     /// The bot in each seat.
     bots: Vec<Bot>,
     winners: Vec<u8>,
+    /// Whether the engine's turn limit stopped the game.
+    turn_limit: bool,
     turns: u32,
     encounters: u32,
     pub(crate) events: u64,
@@ -195,6 +197,7 @@ pub(crate) fn play_one(
         aliens: (0..players as usize).map(alien_of).collect(),
         bots: seats.to_vec(),
         winners: r.winners.iter().map(|p| p.0).collect(),
+        turn_limit: r.winners.is_empty() && game.state().turn >= game.state().rules.turn_limit,
         turns: r.stats.turns,
         encounters: r.stats.encounters,
         events: r.stats.events,
@@ -400,6 +403,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
                     .collect(),
                 bots: g.bots.iter().map(|b| b.seat().name()).collect(),
                 winners: &g.winners,
+                turn_limit: g.turn_limit,
                 turns: g.turns,
                 encounters: g.encounters,
                 events: g.events,

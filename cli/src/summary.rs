@@ -50,6 +50,8 @@ pub struct GameResult<'a> {
     pub bots: Vec<&'a str>,
     /// The winning seats.
     pub winners: &'a [u8],
+    /// Whether the engine's turn limit stopped it (no winner then).
+    pub turn_limit: bool,
     /// Turns played.
     pub turns: u32,
     /// Encounters had.
@@ -80,8 +82,10 @@ pub struct Tally {
     pub bot_aliens: Option<BTreeMap<(String, String), Record>>,
     /// Games won by more than one player.
     pub shared_wins: u64,
-    /// Games stopped by the turn limit.
+    /// Games with no winner: stopped by the turn limit, or every player lost.
     pub no_winner: u64,
+    /// Of those, the games the engine's turn limit stopped.
+    pub turn_limit: u64,
     /// Turns, encounters and events over all games played.
     pub turns: u64,
     /// Encounters over all games played.
@@ -170,6 +174,7 @@ impl Tally {
         }
         self.shared_wins += (g.winners.len() > 1) as u64;
         self.no_winner += g.winners.is_empty() as u64;
+        self.turn_limit += g.turn_limit as u64;
         self.turns += g.turns as u64;
         self.encounters += g.encounters as u64;
         self.events += g.events;
@@ -217,6 +222,7 @@ impl Tally {
         }
         self.shared_wins += next.shared_wins;
         self.no_winner += next.no_winner;
+        self.turn_limit += next.turn_limit;
         self.turns += next.turns;
         self.encounters += next.encounters;
         self.events += next.events;
@@ -328,6 +334,7 @@ impl Tally {
             bot_aliens: mixed.then_some(bot_aliens),
             shared_wins: s.shared_wins,
             no_winner: s.no_winner,
+            turn_limit: s.turn_limit,
             turns: s.turns,
             encounters: s.encounters,
             events: s.events,
@@ -497,8 +504,11 @@ pub struct Summary {
     pub bot_aliens: Vec<AlienSummary>,
     /// Games won by more than one player.
     pub shared_wins: u64,
-    /// Games stopped by the turn limit.
+    /// Games with no winner: stopped by the turn limit, or every player lost.
     pub no_winner: u64,
+    /// Of those, the games the engine's turn limit stopped (its safety net, not a rule).
+    #[serde(default)]
+    pub turn_limit: u64,
     /// Turns per game played.
     pub mean_turns: f64,
     /// Encounters per game played.
@@ -628,6 +638,7 @@ impl Summary {
                 .collect(),
             shared_wins: tally.shared_wins,
             no_winner: tally.no_winner,
+            turn_limit: tally.turn_limit,
             mean_turns: per(tally.turns),
             mean_encounters: per(tally.encounters),
             events: tally.events,
@@ -767,8 +778,14 @@ impl Summary {
                 );
             }
         }
+        // Which games had no winner matters to a balance study: a rule (every player lost)
+        // or the engine's safety net.
+        let stopped = match s.turn_limit {
+            0 => String::new(),
+            n => format!(" ({n} stopped by the turn limit)"),
+        };
         println!(
-            "shared wins: {}   no winner: {}",
+            "shared wins: {}   no winner: {}{stopped}",
             s.shared_wins, s.no_winner
         );
         println!(
@@ -816,7 +833,34 @@ pub(crate) fn rate(x: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::rate;
+    use super::{rate, GameResult, Tally};
+
+    /// A game of two seats with these winners, stopped by the turn limit or not.
+    fn game(winners: &[u8], turn_limit: bool) -> GameResult<'_> {
+        GameResult {
+            aliens: vec![None, None],
+            bots: vec!["random", "random"],
+            winners,
+            turn_limit,
+            turns: 10,
+            encounters: 12,
+            events: 100,
+            fingerprint: None,
+        }
+    }
+
+    #[test]
+    fn games_without_a_winner_tell_the_turn_limit_from_every_player_losing() {
+        let mut first = Tally::new(2, false, false, None);
+        first.add_game(&game(&[0], false));
+        first.add_game(&game(&[], true));
+        let mut second = Tally::new(2, false, false, None);
+        second.add_game(&game(&[], false));
+        second.add_game(&game(&[0, 1], false));
+        first.append(second);
+        assert_eq!((first.games, first.shared_wins), (4, 1));
+        assert_eq!((first.no_winner, first.turn_limit), (2, 1));
+    }
 
     #[test]
     fn a_slow_rate_does_not_read_zero() {
