@@ -44,17 +44,7 @@ impl Game<'_> {
                 self.state.encounter.proposal = None;
                 let answer = answer?;
                 if answer == Choice::Accept {
-                    self.emit(
-                        Rule::Deal,
-                        EventKind::DealMade {
-                            terms: Box::new(terms.clone()),
-                        },
-                    );
-                    // Content may make an agreed deal fail before it is carried out.
-                    self.state.encounter.proposal = Some(terms.clone());
-                    self.window(crate::hooks::Window::DealMade)?;
-                    let stands = self.state.encounter.proposal.take().is_some();
-                    if !stands {
+                    if !self.agree(&terms)? {
                         return self.no_deal();
                     }
                     // The deal stands: content answering what it carries out (the colonies
@@ -116,6 +106,20 @@ impl Game<'_> {
         // Colonies from a deal are gained together, so a shared win is possible; the win is
         // checked once the outcome is logged.
         Ok(())
+    }
+
+    /// `terms` are agreed: announced, then content may still make the deal fail before it
+    /// is carried out (at the deal-made window); returns whether it stands.
+    fn agree(&mut self, terms: &DealTerms) -> Flow<bool> {
+        self.emit(
+            Rule::Deal,
+            EventKind::DealMade {
+                terms: Box::new(terms.clone()),
+            },
+        );
+        self.state.encounter.proposal = Some(terms.clone());
+        self.window(crate::hooks::Window::DealMade)?;
+        Ok(self.state.encounter.proposal.take().is_some())
     }
 
     /// Asks `proposer` for a deal's terms (`None`: it passes); terms proposed are announced
@@ -202,16 +206,7 @@ impl Game<'_> {
                     self.emit(Rule::Deal, EventKind::DealRejected { by });
                     continue;
                 }
-                self.emit(
-                    Rule::Deal,
-                    EventKind::DealMade {
-                        terms: Box::new(terms.clone()),
-                    },
-                );
-                // Content may make an agreed deal fail before it is carried out.
-                self.state.encounter.proposal = Some(terms.clone());
-                self.window(crate::hooks::Window::DealMade)?;
-                if self.state.encounter.proposal.take().is_none() {
+                if !self.agree(&terms)? {
                     return self.group_deal_failed();
                 }
                 self.state.encounter.outcome = Some(crate::state::Outcome::DealMade);
