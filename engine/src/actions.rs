@@ -226,9 +226,7 @@ impl Game<'_> {
         let mut moving = if forward {
             count as usize
         } else {
-            let tokens = (self.state.ship_tokens.iter())
-                .filter(|t| t.owner == p && t.place == from)
-                .count();
+            let tokens = self.state.tokens_at(p, from);
             let plain = (self.ships_at(p, from) as usize).saturating_sub(tokens);
             (count as usize).saturating_sub(plain)
         };

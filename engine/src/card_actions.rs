@@ -1193,14 +1193,11 @@ impl Game<'_> {
         }
         self.state.planet_ships_mut(planet)[p.ix()] += 1;
         let place = Place::Planet(planet);
-        (self.state.ship_tokens).push(crate::state::ShipToken {
-            owner: p,
-            key,
-            place,
+        let token = crate::state::ShipToken {
             tech,
-            card: None,
-            stack: [0; crate::ids::MAX_PLAYERS],
-        });
+            ..crate::state::ShipToken::new(p, key, place)
+        };
+        self.state.ship_tokens.push(token);
         self.emit_caused(
             Cause::Ability(source),
             EventKind::ShipTokenPlaced {

@@ -52,12 +52,8 @@ impl Game<'_> {
             });
             *self.ships_at_mut(p, place) += 1;
             self.state.ship_tokens.push(ShipToken {
-                owner: p,
-                key: ShipToken::HIRED,
-                place,
-                tech: None,
                 card: Some(card),
-                stack: [0; crate::ids::MAX_PLAYERS],
+                ..ShipToken::new(p, ShipToken::HIRED, place)
             });
             self.emit_caused(
                 Cause::Ability(source),

@@ -55,9 +55,7 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
             }
         }
         let here = s.ships_at(t.owner, t.place) as usize;
-        let tokens = (s.ship_tokens.iter())
-            .filter(|u| u.owner == t.owner && u.place == t.place)
-            .count();
+        let tokens = s.tokens_at(t.owner, t.place);
         if tokens > here {
             return Err(format!(
                 "{}'s {tokens} ship tokens are at {:?}, where it has {here} ships",
@@ -66,7 +64,7 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
             ));
         }
         if t.key == crate::state::ShipToken::STACK
-            && (t.stack.iter().all(|&n| n == 0)
+            && (t.held() == 0
                 || matches!(
                     t.place,
                     crate::event::Place::Warp

@@ -6,7 +6,7 @@
 
 use crate::event::{EventKind, Place, Rule};
 use crate::game::Game;
-use crate::ids::{PlayerId, MAX_PLAYERS};
+use crate::ids::PlayerId;
 use crate::state::ShipToken;
 
 impl Game<'_> {
@@ -29,15 +29,9 @@ impl Game<'_> {
         let Some(at) = self.encounter_place(captor) else {
             return 0;
         };
-        let tokens_of = |p: PlayerId, place: Place| {
-            (self.state.ship_tokens.iter())
-                .filter(|t| t.owner == p && t.place == place)
-                .count() as u8
-        };
-        let plain = self
-            .ships_at(owner, from)
-            .saturating_sub(tokens_of(owner, from));
-        let count = count.min(plain);
+        let s = &self.state;
+        let plain = (s.ships_at(owner, from) as usize).saturating_sub(s.tokens_at(owner, from));
+        let count = count.min(plain.min(u8::MAX as usize) as u8);
         if count == 0 {
             return 0;
         }
@@ -45,15 +39,9 @@ impl Game<'_> {
             .position(|t| t.owner == captor && t.place == at && t.key == ShipToken::STACK);
         let i = match stack {
             Some(i) => i,
-            None if self.ships_at(captor, at) > tokens_of(captor, at) => {
-                self.state.ship_tokens.push(ShipToken {
-                    owner: captor,
-                    key: ShipToken::STACK,
-                    place: at,
-                    tech: None,
-                    card: None,
-                    stack: [0; MAX_PLAYERS],
-                });
+            None if self.ships_at(captor, at) as usize > self.state.tokens_at(captor, at) => {
+                let top = ShipToken::new(captor, ShipToken::STACK, at);
+                self.state.ship_tokens.push(top);
                 self.state.ship_tokens.len() - 1
             }
             // Every ship of the captor's there is a token already (hired ships, say).
@@ -86,7 +74,7 @@ impl Game<'_> {
         };
         (self.state.ship_tokens.iter())
             .filter(|t| t.owner == captor && t.key == ShipToken::STACK && here(t.place))
-            .map(|t| t.stack.iter().map(|&n| n as u32).sum::<u32>())
+            .map(ShipToken::held)
             .sum::<u32>()
             .min(u8::MAX as u32) as u8
     }

@@ -313,10 +313,27 @@ impl ShipToken {
     /// marked (never one more ship, as the other tokens are).
     pub const STACK: u32 = u32::MAX - 1;
 
+    /// A token of kind `key` for `owner` at `place`, with no tech, card or stack.
+    pub fn new(owner: PlayerId, key: u32, place: crate::event::Place) -> ShipToken {
+        ShipToken {
+            owner,
+            key,
+            place,
+            tech: None,
+            card: None,
+            stack: [0; MAX_PLAYERS],
+        }
+    }
+
     /// Whether this token is one more ship of its owner's (a tech's flagship, a hired ship),
     /// rather than one of its standard ships marked (a stack's top).
     pub fn is_extra(&self) -> bool {
         self.key != Self::STACK
+    }
+
+    /// How many captured ships its stack holds (none for a token that tops no stack).
+    pub fn held(&self) -> u32 {
+        self.stack.iter().map(|&n| n as u32).sum()
     }
 }
 
@@ -725,6 +742,13 @@ impl GameState {
         let seated = self.player_count();
         (Color::ALL[seated..].iter().copied())
             .filter(move |c| !self.players.iter().any(|pl| pl.fleets.contains(c)))
+    }
+
+    /// How many of `p`'s ship tokens are at `place` (each is one of its ships counted there).
+    pub fn tokens_at(&self, p: PlayerId, place: crate::event::Place) -> usize {
+        (self.ship_tokens.iter())
+            .filter(|t| t.owner == p && t.place == place)
+            .count()
     }
 
     /// The ships `p` should have in all: the standard fleet and its ship tokens.

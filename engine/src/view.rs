@@ -179,7 +179,7 @@ impl<'a> View<'a> {
     pub fn stacks(&self, p: PlayerId) -> Vec<(crate::event::Place, u8)> {
         (self.state.ship_tokens.iter())
             .filter(|t| t.owner == p && t.key == crate::state::ShipToken::STACK)
-            .map(|t| (t.place, t.stack.iter().sum()))
+            .map(|t| (t.place, t.held().min(u8::MAX as u32) as u8))
             .collect()
     }
 

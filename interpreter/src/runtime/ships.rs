@@ -297,6 +297,7 @@ impl Runtime {
                     game.move_ships(owner, at, Place::Hazard(h), k, rule);
                 }
             }
+            // Handled above: only the ships captured count as replaced.
             Dest::Captured => {}
             Dest::HomePlanets(host) => {
                 if let Some(host) = self.player(host, game, ctx) {
