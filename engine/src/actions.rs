@@ -676,7 +676,12 @@ impl Game<'_> {
             self.state.encounter.seen.push((watchers, card));
         }
         let fed = u8::from(self.feeding == Some(p));
-        self.note(crate::hooks::Moment::CardsDrawn(p, 1, fed));
+        let end = if fed == 0 {
+            self.record_draw(p, card)
+        } else {
+            self.drawn_this_encounter().len() as u16
+        };
+        self.note(crate::hooks::Moment::CardsDrawn(p, 1, fed, end));
         self.emit(rule, EventKind::CardDrawn { player: p, card });
         Ok(true)
     }

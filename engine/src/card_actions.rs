@@ -77,6 +77,7 @@ impl Game<'_> {
         // Content may act at new windows while it lasts (its reactions): ask hooks again.
         if matches!(what, Lasting::Continuous { .. }) {
             self.holdings_changed(p);
+            self.lasting_began();
         }
         let keeps_powers = matches!(what, Lasting::PowersKept);
         self.add_effect(p, until, what);
@@ -428,6 +429,8 @@ impl Game<'_> {
     pub fn grant_encounter_against(&mut self, p: PlayerId, defense: Option<PlayerId>, source: u32) {
         if defense != Some(p) {
             self.state.extra_encounter = Some((p, defense));
+            // The destiny card drawn for this encounter is the one the granted one is had for.
+            self.state.granted_by = self.state.encounter.destiny;
             self.emit_caused(
                 Cause::Ability(source),
                 EventKind::EncounterGranted {

@@ -220,6 +220,12 @@ pub struct Game<'h> {
     pub(crate) lost_hired: Vec<crate::ids::CardId>,
     /// Ships freed from stacks broken in a move, by owner, to be announced after it.
     pub(crate) freed: Vec<(crate::ids::PlayerId, u8)>,
+    /// Cards drawn from a deck in the encounter numbered `drawn_in` (`Stats::encounters`),
+    /// with who drew them: see `drawn_this_encounter`. Kept off the state (what the draw
+    /// events say already, rebuilt by a save's replay), its room reused from encounter to
+    /// encounter.
+    drawn: Vec<(crate::ids::PlayerId, crate::ids::CardId)>,
+    drawn_in: u32,
     observer: Option<Observer<'h>>,
     decision_observer: Option<DecisionObserver<'h>>,
     forced_observer: Option<ForcedObserver<'h>>,
@@ -248,6 +254,9 @@ pub struct Game<'h> {
     pending_violation: std::cell::RefCell<Option<String>>,
     /// A count that changes whenever a lasting effect starts or ends.
     effects_version: u64,
+    /// The holdings version when a lasting effect content started last began (or the state
+    /// was last arranged by hand): see `lasting_stamp`.
+    lasting_stamp: u64,
     /// The kinds of quantity that may be changed now, under (holdings version, effects
     /// version): `Hooks::changeable` and the lasting modifiers' kinds.
     changeable: std::cell::Cell<(u64, u64, u32)>,
@@ -407,6 +416,7 @@ impl<'h> Game<'h> {
         let may_act = (0..components.cosmic.len())
             .map(|d| hooks.card_may_act(d as u16))
             .collect();
+        let first_stamp = GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32;
         Game {
             state: start.state,
             components,
@@ -425,6 +435,8 @@ impl<'h> Game<'h> {
             feeding: None,
             lost_hired: Vec::new(),
             freed: Vec::new(),
+            drawn: Vec::new(),
+            drawn_in: 0,
             observer: None,
             decision_observer: None,
             forced_observer: None,
@@ -434,10 +446,12 @@ impl<'h> Game<'h> {
             started: false,
             stamps: [0; crate::ids::MAX_PLAYERS],
             may_act,
-            next_stamp: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32,
+            next_stamp: first_stamp,
             holdings_seen: Default::default(),
             pending_violation: Default::default(),
             effects_version: 0,
+            // Unique to the game, as its stamps are: effects restored with the state count.
+            lasting_stamp: first_stamp,
             changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
             windows: std::cell::Cell::new((u64::MAX, 0)),
             timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
@@ -513,6 +527,7 @@ impl<'h> Game<'h> {
     pub fn state_mut(&mut self) -> &mut GameState {
         self.touch_holdings(Holders::All);
         self.effects_changed();
+        self.lasting_stamp = self.next_stamp;
         &mut self.state
     }
 
@@ -527,6 +542,40 @@ impl<'h> Game<'h> {
     /// `holdings_stamp` given); no two games share one.
     pub fn holdings_version(&self) -> u64 {
         self.next_stamp
+    }
+
+    /// A number that changes whenever a lasting effect content started begins, unique to
+    /// the game: hooks may cache what they derive from the content effects in force under it
+    /// (one that ended may still be counted until the number moves again).
+    pub fn lasting_stamp(&self) -> u64 {
+        self.lasting_stamp
+    }
+
+    /// The cards drawn from a deck this encounter, in order, with who drew them, leaving out
+    /// those the drawer's own feeding text drew (`Game::set_feeding`): what `the cards
+    /// drawn` names in an answer to a player's own draws.
+    pub fn drawn_this_encounter(&self) -> &[(crate::ids::PlayerId, crate::ids::CardId)] {
+        if self.drawn_in == self.stats.encounters {
+            &self.drawn
+        } else {
+            &[]
+        }
+    }
+
+    /// Notes that `p` drew `card` (not by its own feeding text); returns how many draws the
+    /// encounter's record holds now.
+    pub(crate) fn record_draw(&mut self, p: crate::ids::PlayerId, card: crate::ids::CardId) -> u16 {
+        if self.drawn_in != self.stats.encounters {
+            self.drawn.clear();
+            self.drawn_in = self.stats.encounters;
+        }
+        self.drawn.push((p, card));
+        self.drawn.len() as u16
+    }
+
+    /// Notes that a content lasting effect began (after a new holdings stamp).
+    pub(crate) fn lasting_began(&mut self) {
+        self.lasting_stamp = self.next_stamp;
     }
 
     /// Notes that a lasting effect started or ended (what may change a quantity changed).

@@ -124,13 +124,15 @@ pub enum Moment {
     /// many of them its own feeding text retrieved (`Game::set_feeding`).
     ShipsRetrieved(PlayerId, u8, u8),
     /// A player drew this many cards from the deck; the second number is how many of them
-    /// its own feeding text drew (`Game::set_feeding`).
-    CardsDrawn(PlayerId, u8, u8),
+    /// its own feeding text drew (`Game::set_feeding`), the last how long the encounter's
+    /// record of draws was then (`Encounter::drawn`: the others are the last of them).
+    CardsDrawn(PlayerId, u8, u8, u16),
     /// A player (the first) took this many cards at random from another player's hand (the
     /// second); the last number is how many of them its own feeding text took.
     CardsTakenAtRandom(PlayerId, PlayerId, u8, u8),
-    /// A player drew this many cards as rewards (they are the last it gained this encounter).
-    RewardCardsDrawn(PlayerId, u8),
+    /// A player drew this many cards as rewards: its last gains of the encounter's record
+    /// (`Encounter::gained`) while it was as long as the last number.
+    RewardCardsDrawn(PlayerId, u8, u16),
     /// A player received this many rewards (ships back from the warp and cards drawn), as a
     /// defensive ally or by card text: one receipt, never merged with another (it is noted
     /// once per receipt, and keeping `merged` small keeps it inlined in the hot `note`).
@@ -160,6 +162,7 @@ pub enum Moment {
 impl Moment {
     /// This moment with `other` folded in, when both count the same thing for the same
     /// player (ships lost in two moves before a window are one loss of both).
+    #[inline]
     pub fn merged(self, other: Moment) -> Option<Moment> {
         use Moment::*;
         Some(match (self, other) {
@@ -170,16 +173,16 @@ impl Moment {
             (ShipsRetrieved(p, a, f), ShipsRetrieved(q, b, g)) if p == q => {
                 ShipsRetrieved(p, a.saturating_add(b), f.saturating_add(g))
             }
-            (CardsDrawn(p, a, f), CardsDrawn(q, b, g)) if p == q => {
-                CardsDrawn(p, a.saturating_add(b), f.saturating_add(g))
+            (CardsDrawn(p, a, f, _), CardsDrawn(q, b, g, end)) if p == q => {
+                CardsDrawn(p, a.saturating_add(b), f.saturating_add(g), end)
             }
             (CardsTakenAtRandom(p, x, a, f), CardsTakenAtRandom(q, y, b, g))
                 if p == q && x == y =>
             {
                 CardsTakenAtRandom(p, x, a.saturating_add(b), f.saturating_add(g))
             }
-            (RewardCardsDrawn(p, a), RewardCardsDrawn(q, b)) if p == q => {
-                RewardCardsDrawn(p, a.saturating_add(b))
+            (RewardCardsDrawn(p, a, _), RewardCardsDrawn(q, b, end)) if p == q => {
+                RewardCardsDrawn(p, a.saturating_add(b), end)
             }
             _ => return None,
         })

@@ -152,6 +152,7 @@ pub(crate) fn initial_state(
         effects: Default::default(),
         another_encounter: false,
         extra_encounter: None,
+        granted_by: None,
         fixed_defense: None,
         techs: Pile::default(),
         // Every copy of every hazard, face down (shuffled when setup is dealt).

@@ -500,6 +500,11 @@ pub struct GameState {
     /// The defense of the next encounter, fixed by content instead of drawn from destiny.
     #[serde(default)]
     pub fixed_defense: Option<PlayerId>,
+    /// The destiny card drawn for the encounter in which content granted the one being had
+    /// out of turn (`extra_encounter`), which draws none: the card it is had for (the
+    /// Invader's "Invasion!").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub granted_by: Option<DestinyId>,
     /// The tech deck and its discard pile (technology variant).
     #[serde(flatten, with = "crate::piles::tech_fields")]
     pub techs: crate::piles::Pile<u16>,

@@ -263,6 +263,12 @@ pub(crate) struct Index {
     lasting_replaces: Vec<bool>,
     /// Whether each lasting effect answers uses (`whenever ...`).
     lasting_answers: Vec<bool>,
+    /// The happenings (`on_bit`) other than uses that each lasting effect's reactions answer
+    /// (`whenever I draw cards { ... }`).
+    lasting_hears: Vec<Ons>,
+    /// Those of all the lasting effects together: a happening no lasting effect of the
+    /// library answers never looks for one in force.
+    heard: Ons,
     /// For each item, whether it answers its own player's draws, retrievals or takes at
     /// random: its text runs as feeding text (`Game::set_feeding`).
     feeds: Vec<bool>,
@@ -377,20 +383,37 @@ impl Index {
             .collect();
         let lasting_answers = (program.lasting.iter())
             .map(|l| {
-                (l.reactions.iter().flat_map(|r| &r.triggers)).any(|t| matches!(t, Trigger::On(_)))
+                (l.reactions.iter().flat_map(|r| &r.triggers))
+                    .any(|t| matches!(t, Trigger::On(h) if !h.moves()))
+            })
+            .collect();
+        let lasting_hears: Vec<Ons> = (program.lasting.iter())
+            .map(|l| {
+                (l.reactions.iter().flat_map(|r| &r.triggers)).fold(0, |m, t| match t {
+                    Trigger::On(h) if h.moves() => m | on_bit(*h),
+                    _ => m,
+                })
             })
             .collect();
         let feeding = on_bit(Happening::MyShipsRetrieved)
             | on_bit(Happening::MyCardsDrawn)
             | on_bit(Happening::MyCardsTakenAtRandom);
-        let feeds = (program.items.iter())
+        let feeds_on = |triggers: &[Trigger]| {
+            (triggers.iter()).any(|t| matches!(t, Trigger::On(h) if on_bit(*h) & feeding != 0))
+        };
+        let mut feeds: Vec<bool> = (program.items.iter())
             .map(|i| {
-                (i.abilities.iter()).any(|&a| {
-                    (program.abilities[a as usize].triggers.iter())
-                        .any(|t| matches!(t, Trigger::On(h) if on_bit(*h) & feeding != 0))
-                })
+                (i.abilities.iter()).any(|&a| feeds_on(&program.abilities[a as usize].triggers))
             })
             .collect();
+        // A lasting effect answering its owner's draws feeds for the item that started it.
+        for (l, hears) in program.lasting.iter().zip(&lasting_hears) {
+            if hears & feeding != 0 {
+                if let Some(ability) = program.abilities.get(l.ability as usize) {
+                    feeds[ability.item as usize] = true;
+                }
+            }
+        }
         Index {
             item_acting,
             acting,
@@ -398,6 +421,8 @@ impl Index {
             lasting_windows,
             lasting_replaces,
             lasting_answers,
+            heard: lasting_hears.iter().fold(0, |m, h| m | h),
+            lasting_hears,
             feeds,
         }
     }
@@ -411,6 +436,19 @@ impl Index {
     /// The windows at which lasting effect `effect` has reactions.
     pub(crate) fn lasting_windows(&self, effect: u32) -> u64 {
         (self.lasting_windows.get(effect as usize))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Whether some lasting effect of the library answers any of the happenings `bits`.
+    #[inline]
+    pub(crate) fn heard(&self, bits: Ons) -> bool {
+        self.heard & bits != 0
+    }
+
+    /// The happenings (`on_bit`) other than uses that lasting effect `effect` answers.
+    pub(crate) fn lasting_hears(&self, effect: u32) -> Ons {
+        (self.lasting_hears.get(effect as usize))
             .copied()
             .unwrap_or(0)
     }

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 25;
+pub const FORMAT: u32 = 26;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -53,6 +53,9 @@ pub struct Reaction {
     pub triggers: Vec<Trigger>,
     /// Only if this holds then.
     pub condition: Option<Expr>,
+    /// Which of its owner's draws it answers, so `the cards drawn` names them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draws: Option<Drawn>,
     /// What is done.
     pub body: Vec<Stmt>,
 }
@@ -321,6 +324,28 @@ pub enum Happening {
     CosmicQuake,
 }
 
+/// Which draws `the cards drawn` names: an ability answers one kind of its player's draws.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Drawn {
+    /// The cards drawn as rewards (`whenever I draw cards as rewards`).
+    Rewards,
+    /// The cards drawn from a deck (`whenever I draw cards`), new hands included.
+    Deck,
+}
+
+/// Which of its player's draws an ability or reaction with these triggers answers (`the
+/// cards drawn` names them): none, or one kind only.
+pub fn answered_draws(triggers: &[Trigger]) -> Option<Drawn> {
+    let rewards = triggers.contains(&Trigger::On(Happening::MyRewardsDrawn));
+    let deck = triggers.contains(&Trigger::On(Happening::MyCardsDrawn));
+    match (rewards, deck) {
+        (true, false) => Some(Drawn::Rewards),
+        (false, true) => Some(Drawn::Deck),
+        _ => None,
+    }
+}
+
 /// Whose ships a replacement takes over (going to the warp, or landing on a planet).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -363,6 +388,9 @@ pub struct Ability {
     /// A super flare used instead of its alien's power: using it cancels the power's
     /// abilities of the same phases for the encounter.
     pub replaces_power: bool,
+    /// Which of its player's draws it answers, so `the cards drawn` names them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draws: Option<Drawn>,
     /// Number of slots its statements bind.
     pub slots: u8,
     /// What it does.
@@ -587,7 +615,8 @@ pub enum Expr {
     Winning(Box<Expr>),
     /// Cards a player gained as compensation or rewards this encounter (still in its hand).
     Gained(Box<Expr>),
-    /// In an answer to cards drawn as rewards, those cards (the ones still in the hand).
+    /// In an answer to a player's own draws, the cards drawn (the ones still in the hand):
+    /// which draws, the answering ability's or reaction's trigger says (`Ability::draws`).
     DrawnCards,
     /// The number the acting player remembered under a name this encounter (none if it did
     /// not).
@@ -1002,6 +1031,8 @@ pub enum Pick {
     RandomCard(Expr),
     /// Any number of cards from a list (put to use for their value: bots take them all).
     Cards(Expr),
+    /// At most this many cards from a list (`choose up to 3 of the cards drawn`).
+    UpToCards(Expr, Expr),
     /// The defense of the encounter, from a list of players (`choose a defense`).
     Defense(Expr),
     /// One planet from a list.
@@ -1722,6 +1753,12 @@ impl SubjectKind {
 }
 
 impl Happening {
+    /// Whether it is ships or cards moving (lost, retrieved, drawn, taken, received) or a
+    /// colony gained: answered at the next window, a lasting effect's reactions too.
+    pub fn moves(self) -> bool {
+        self.subject() == SubjectKind::Count
+    }
+
     /// What the runtime hands an ability answering this happening.
     pub fn subject(self) -> SubjectKind {
         use Happening::*;

@@ -5,7 +5,8 @@
 //! has and every trigger form must be in the two files: a new kind fails this test until it
 //! is covered. A lasting effect's body is a form of its own (`lasting` in `triggers.txt`), and so
 //! is a reaction inside one (`reaction`), a replacement inside one (`lasting-instead`, and
-//! `lasting-instead-landing` for landings) and an answer inside one (`lasting-on`): each example inside one is refused, or runs while the
+//! `lasting-instead-landing` for landings) and an answer inside one (`lasting-on` to a use,
+//! `lasting-moved` to ships moving): each example inside one is refused, or runs while the
 //! effect lasts. So is a hazard's text (`hazard`), played in games where every encounter
 //! draws a hazard.
 
@@ -153,6 +154,14 @@ const IN_A_LASTING_ANSWER: &str = "lasting-on";
 const LASTING_ANSWER_OPENER: &str =
     "for the rest of the encounter {\n      whenever an alien power is used {";
 
+/// The form whose probes hold each example in an answer to ships moving inside a lasting
+/// effect (`LASTING_MOVED_OPENER`): it must run as ships go to the warp, or be refused.
+const IN_A_LASTING_MOVE: &str = "lasting-moved";
+
+/// The statements that wrap each example in the `lasting-moved` form.
+const LASTING_MOVED_OPENER: &str =
+    "for the rest of the encounter {\n      whenever another player's ships go to the warp {";
+
 /// The form whose probes are hazards, each example one hazard's text, played in games with
 /// the extremely hazardous variant (a hazard every encounter).
 const IN_A_HAZARD: &str = "hazard";
@@ -166,7 +175,7 @@ fn form_named(name: &str) -> TriggerForm {
         IN_A_HAZARD => TriggerForm::On,
         IN_A_LASTING_REPLACEMENT => TriggerForm::Instead,
         IN_A_LASTING_LANDING => TriggerForm::InsteadOfLanding,
-        IN_A_LASTING_ANSWER => TriggerForm::On,
+        IN_A_LASTING_ANSWER | IN_A_LASTING_MOVE => TriggerForm::On,
         "at" => TriggerForm::At,
         "setup" => TriggerForm::Setup,
         "on" => TriggerForm::On,
@@ -188,6 +197,7 @@ enum Holder {
     LastingReplacement,
     LastingLanding,
     LastingAnswer,
+    LastingMove,
     Hazard,
 }
 
@@ -202,6 +212,11 @@ fn probe(name: &str, header: &str, blocks: &[(usize, &String)], holder: Holder) 
         Holder::Lasting => (format!("    {LASTING_OPENER}\n"), "    }\n", "      "),
         Holder::LastingAnswer => (
             format!("    {LASTING_ANSWER_OPENER}\n"),
+            "      }\n    }\n",
+            "        ",
+        ),
+        Holder::LastingMove => (
+            format!("    {LASTING_MOVED_OPENER}\n"),
             "      }\n    }\n",
             "        ",
         ),
@@ -312,6 +327,7 @@ fn every_statement_runs_or_is_refused_in_every_trigger_form() {
             IN_A_LASTING_REPLACEMENT => Holder::LastingReplacement,
             IN_A_LASTING_LANDING => Holder::LastingLanding,
             IN_A_LASTING_ANSWER => Holder::LastingAnswer,
+            IN_A_LASTING_MOVE => Holder::LastingMove,
             IN_A_HAZARD => Holder::Hazard,
             _ => Holder::Ability,
         };

@@ -246,6 +246,7 @@ fn initial_state(
         effects: Default::default(),
         another_encounter: false,
         extra_encounter: None,
+        granted_by: None,
         fixed_defense: None,
         techs: Pile::default(),
         hazards: Pile::default(),

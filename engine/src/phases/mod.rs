@@ -131,6 +131,7 @@ impl Game<'_> {
         self.state.fixed_defense = defense;
         let result = self.play_encounter(1, Phase::StartTurn);
         self.state.fixed_defense = None;
+        self.state.granted_by = None;
         match result {
             Ok(_) | Err(Stop::TurnEnds) | Err(Stop::EncounterRestarts) => {}
             Err(e) => return Err(e),

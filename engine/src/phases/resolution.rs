@@ -195,7 +195,8 @@ impl Game<'_> {
             .gained
             .extend(drawn.into_iter().map(|c| (p, c)));
         if cards > 0 {
-            self.note(crate::hooks::Moment::RewardCardsDrawn(p, cards));
+            let end = self.state.encounter.gained.len() as u16;
+            self.note(crate::hooks::Moment::RewardCardsDrawn(p, cards, end));
         }
         self.return_ships(p, Place::Warp, back, rule)?;
         self.move_ships(p, Place::Praw, Place::Warp, raised, Rule::RaiseFromPraw);

@@ -133,8 +133,8 @@ const WHENEVER_ALIASES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The use a `whenever` reaction inside a lasting effect answers, if `text` names one (the
-/// only events a lasting effect answers).
+/// The event a `whenever` reaction inside a lasting effect answers, if `text` names one it
+/// may: a use, or ships or cards moving.
 pub(super) fn lasting_answer(text: &str) -> Option<Happening> {
     match whenever(text)? {
         Whenever::On(
@@ -144,17 +144,19 @@ pub(super) fn lasting_answer(text: &str) -> Option<Happening> {
             | Happening::FlarePlayed
             | Happening::WildFlarePlayed),
         ) => Some(h),
+        Whenever::On(h) if h.moves() => Some(h),
         _ => None,
     }
 }
 
-/// The uses a lasting effect may answer, as designers write them.
+/// The events a lasting effect may answer, as designers write them.
 pub(super) const LASTING_ANSWER_WORDS: &[&str] = &[
     "an alien power is used",
     "a flare or an artifact is played",
     "an artifact is played",
     "a flare is played",
     "a wild flare is played",
+    "ships or cards moving (`my ships go to the warp`, `I draw cards`, ...)",
 ];
 
 /// What the `whenever` event `text` sets off, if it is one (a leading `I` may be written `i`).
@@ -322,7 +324,7 @@ impl Compiler<'_> {
             }
         }
         self.check_hazard(&triggers, &h, a.span);
-        self.answers_draws = triggers.contains(&Trigger::On(Happening::MyRewardsDrawn));
+        self.answers_draws = ir::answered_draws(&triggers);
         self.subjects = triggers.iter().fold(0, |m, t| m | t.subject().bit());
         self.dealt = false;
         self.acts_until = if phases.is_empty() {
@@ -392,6 +394,7 @@ impl Compiler<'_> {
             prefer,
             phases,
             replaces_power,
+            draws: self.answers_draws,
             slots: self.slots,
             body,
             span: a.span,

@@ -819,10 +819,18 @@ impl Compiler<'_> {
                         }
                         None
                     }
+                    // A card named earlier (`for each fresh in the cards drawn`): given if it
+                    // is in the giver's hand then.
+                    _ if matches!(object, Some(ast::Expr::Path(_)))
+                        && self.arg(a, "from").is_none() =>
+                    {
+                        Some(self.expr(object?, Ty::Card))
+                    }
                     _ => {
                         return self.unsupported(
                             a,
-                            "write `give this card to PLAYER` or `give 1 card from my hand to PLAYER`",
+                            "write `give this card to PLAYER`, `give CARD to PLAYER` (a card of \
+                             my hand named earlier) or `give 1 card from my hand to PLAYER`",
                         )
                     }
                 };

@@ -603,13 +603,14 @@ impl Compiler<'_> {
         {
             self.needs_subject(allowed, names, p.span);
         }
-        if matches!(found, Some((Expr::DrawnCards, _))) && !self.answers_draws {
+        if matches!(found, Some((Expr::DrawnCards, _))) && self.answers_draws.is_none() {
             self.lints.push(Lint::Unsupported {
                 what: format!(
                     "`{}` outside an answer to drawn cards",
                     self.snippet(p.span)
                 ),
-                help: "`the cards drawn` names the cards of `whenever I draw cards as rewards`"
+                help: "`the cards drawn` names the cards of `whenever I draw cards` or \
+                       `whenever I draw cards as rewards`"
                     .into(),
                 span: p.span,
             });

@@ -64,7 +64,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 ability_label: String::new(),
                 acts_until: None,
                 dealt: false,
-                answers_draws: false,
+                answers_draws: None,
                 subjects: 0,
                 home: ir::Home::Effect,
                 args_read: std::cell::Cell::new(0),
@@ -216,7 +216,7 @@ struct Compiler<'a> {
     dealt: bool,
     /// Whether the ability being compiled answers cards drawn as rewards (`the cards drawn`
     /// names them).
-    answers_draws: bool,
+    answers_draws: Option<ir::Drawn>,
     /// What the triggers of the ability (or reaction) being compiled hand it to name, one
     /// bit per `ir::SubjectKind`: every one must have what `it` or `that ...` names.
     subjects: u16,

@@ -316,7 +316,7 @@ impl Compiler<'_> {
             self.lints.push(Lint::Unsupported {
                 what: format!("`whenever {text}` inside a lasting effect"),
                 help: format!(
-                    "a lasting effect answers uses only: {}",
+                    "a lasting effect answers uses and ships or cards moving: {}",
                     LASTING_ANSWER_WORDS.join(", ")
                 ),
                 span,
@@ -382,15 +382,19 @@ impl Compiler<'_> {
         acts_until: Option<cosmic_engine::state::Phase>,
         subjects: u16,
     ) -> Reaction {
+        let draws = ir::answered_draws(&triggers);
         let outer = (self.form, self.acts_until, self.subjects, self.dealt);
+        let outer_draws = std::mem::replace(&mut self.answers_draws, draws);
         (self.form, self.acts_until, self.subjects, self.dealt) =
             (form, acts_until, subjects, false);
         let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
         let body = self.block(&r.body);
         (self.form, self.acts_until, self.subjects, self.dealt) = outer;
+        self.answers_draws = outer_draws;
         Reaction {
             triggers,
             condition,
+            draws,
             body,
         }
     }
@@ -449,6 +453,21 @@ impl Compiler<'_> {
                 ])),
                 Ty::Side,
             )),
+            // `choose up to 3 of the cards drawn`: at most that many of a list of cards.
+            (_, None, None) if up_to_of(&c.what).is_some() => {
+                let (count, noun) = up_to_of(&c.what)?;
+                let most = self.expr(count, Ty::Int);
+                let (list, ty) = self.path(noun, Some(Ty::Cards))?;
+                if !ty.fits(Ty::Cards) {
+                    self.lints.push(Lint::TypeMismatch {
+                        expected: "cards".into(),
+                        found: ty.words().into(),
+                        help: "choose up to N of a list of cards: `choose up to 3 of the cards drawn as gifts`".into(),
+                        span: noun.span,
+                    });
+                }
+                Some((Pick::UpToCards(most, list), Ty::Cards))
+            }
             _ => {
                 // `choose one or more of the allies` reads as `one or (more of the allies)`.
                 if let Some(list) = one_or_more_of(&c.what) {
@@ -510,5 +529,26 @@ impl Compiler<'_> {
         let tokens = c.binding.as_ref().map(name_tokens).unwrap_or_default();
         let slot = self.bind(tokens, ty);
         Some(Stmt::Choose(slot, pick))
+    }
+}
+
+/// `up to N of CARDS`: the count and the list, if `what` reads so.
+fn up_to_of(what: &ast::Expr) -> Option<(&ast::Expr, &ast::Path)> {
+    let ast::Expr::Unary {
+        op: ast::UnaryOp::UpTo,
+        operand,
+        ..
+    } = what
+    else {
+        return None;
+    };
+    match &**operand {
+        ast::Expr::Count {
+            count,
+            of: true,
+            noun,
+            ..
+        } => Some((count, noun)),
+        _ => None,
     }
 }

@@ -125,15 +125,19 @@ impl Runtime {
                 }
                 Ok((Value::Card(cards[game.random_index(cards.len())]), true))
             }
-            Pick::Cards(list) => {
+            Pick::Cards(list) | Pick::UpToCards(_, list) => {
                 let options: Vec<Choice> = cards_of(self.eval(list, game, ctx))
                     .into_iter()
                     .map(Choice::Card)
                     .collect();
-                if options.is_empty() {
+                let most = match pick {
+                    Pick::UpToCards(most, _) => number(&self.eval(most, game, ctx), game),
+                    _ => i32::MAX,
+                };
+                let n = (options.len() as i32).min(most).max(0) as u8;
+                if n == 0 {
                     return Ok((Value::Cards(Vec::new()), false));
                 }
-                let n = options.len() as u8;
                 let picked = game.ask_subset(me, DecisionKind::PlayCards, options, 0, n)?;
                 let cards = picked
                     .into_iter()

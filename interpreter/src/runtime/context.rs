@@ -164,6 +164,9 @@ pub(super) enum Subject {
     Count {
         player: PlayerId,
         count: u8,
+        /// For cards drawn, how long the encounter's record of them was then (they are the
+        /// player's last in it): `Encounter::drawn`, or `gained` for rewards.
+        upto: u16,
     },
     /// A card (the artifact just played).
     Card(CardId),
@@ -236,6 +239,8 @@ pub(super) struct Ctx {
     pub(super) tech: Option<u16>,
     /// The player and number a deal term was agreed for.
     pub(super) agreed: Option<(PlayerId, u8)>,
+    /// Which of its player's draws the text answers (`the cards drawn`).
+    pub(super) draws: Option<crate::ir::Drawn>,
 }
 
 impl Ctx {
@@ -252,6 +257,7 @@ impl Ctx {
             card: None,
             tech: None,
             agreed: None,
+            draws: None,
         }
     }
 }
@@ -317,6 +323,7 @@ impl Runtime {
             item: ab.item,
             // A tech's own text knows its tech (conditions on `ships on this tech`).
             tech: self.item_techs[ab.item as usize],
+            draws: ab.draws,
             ..Ctx::change(me, slots, ab.source)
         }
     }

@@ -374,9 +374,20 @@ impl Runtime {
                 _ => Value::Cards(Vec::new()),
             },
             Expr::DrawnCards => match ctx.subject {
-                // The cards drawn are the player's last gains of the encounter.
-                Subject::Count { player, count } => {
-                    let mine: Vec<CardId> = (s.encounter.gained.iter())
+                // The cards drawn are the player's last gains (rewards) or draws of the
+                // encounter.
+                Subject::Count {
+                    player,
+                    count,
+                    upto,
+                } => {
+                    let list = match ctx.draws {
+                        Some(crate::ir::Drawn::Rewards) => &s.encounter.gained,
+                        Some(crate::ir::Drawn::Deck) => game.drawn_this_encounter(),
+                        None => return Value::Cards(Vec::new()),
+                    };
+                    let list = list.get(..upto as usize).unwrap_or(list);
+                    let mine: Vec<CardId> = (list.iter())
                         .filter(|&&(q, _)| q == player)
                         .map(|&(_, c)| c)
                         .collect();
@@ -885,10 +896,14 @@ impl Runtime {
                     cosmic_engine::components::DestinyKind::Color(_)
                 )
             })),
-            Expr::DestinyNamed(name) => Value::Bool(s.encounter.destiny.is_some_and(|d| {
-                (s.destiny_cards[d.0 as usize].name.as_deref())
-                    .is_some_and(|n| n.eq_ignore_ascii_case(name))
-            })),
+            // An encounter had out of turn draws no destiny card: it is had for the granting
+            // encounter's.
+            Expr::DestinyNamed(name) => {
+                Value::Bool(s.encounter.destiny.or(s.granted_by).is_some_and(|d| {
+                    (s.destiny_cards[d.0 as usize].name.as_deref())
+                        .is_some_and(|n| n.eq_ignore_ascii_case(name))
+                }))
+            }
             Expr::Subject => match ctx.subject {
                 Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
                 Subject::Player(p) | Subject::Count { player: p, .. } => Value::Player(p),

@@ -150,22 +150,30 @@ impl Hooks for Runtime {
                 self.happened(game, Happening::TechCompleted, only(p), Subject::Tech(t))
             }
             Moment::ShipsToWarp(p, count) => {
-                let subject = Subject::Count { player: p, count };
+                let subject = Subject::Count {
+                    player: p,
+                    count,
+                    upto: 0,
+                };
                 self.happened(game, Happening::MyShipsToWarp, only(p), subject)?;
                 self.happened(game, Happening::OthersShipsToWarp, others(p), subject)
             }
             Moment::ShipsRemoved(p, count) => {
-                let subject = Subject::Count { player: p, count };
+                let subject = Subject::Count {
+                    player: p,
+                    count,
+                    upto: 0,
+                };
                 self.happened(game, Happening::MyShipsRemoved, only(p), subject)?;
                 self.happened(game, Happening::OthersShipsRemoved, others(p), subject)
             }
             Moment::ShipsRetrieved(p, count, fed) => {
                 let (mine, theirs) = (Happening::MyShipsRetrieved, Happening::OthersShipsRetrieved);
-                self.gained(game, p, count, fed, mine, theirs, seats)
+                self.gained(game, p, (count, fed, 0), mine, theirs, seats)
             }
-            Moment::CardsDrawn(p, count, fed) => {
+            Moment::CardsDrawn(p, count, fed, upto) => {
                 let (mine, theirs) = (Happening::MyCardsDrawn, Happening::OthersCardsDrawn);
-                self.gained(game, p, count, fed, mine, theirs, seats)
+                self.gained(game, p, (count, fed, upto), mine, theirs, seats)
             }
             Moment::CardsTakenAtRandom(taker, from, count, fed) => {
                 // `that player` is whom the cards came from: the same source to take from.
@@ -173,17 +181,26 @@ impl Hooks for Runtime {
                     let subject = Subject::Count {
                         player: from,
                         count: count - fed,
+                        upto: 0,
                     };
                     self.happened(game, Happening::MyCardsTakenAtRandom, only(taker), subject)?;
                 }
                 Ok(())
             }
-            Moment::RewardCardsDrawn(p, count) => {
-                let subject = Subject::Count { player: p, count };
+            Moment::RewardCardsDrawn(p, count, upto) => {
+                let subject = Subject::Count {
+                    player: p,
+                    count,
+                    upto,
+                };
                 self.happened(game, Happening::MyRewardsDrawn, only(p), subject)
             }
             Moment::RewardsReceived(p, count) => {
-                let subject = Subject::Count { player: p, count };
+                let subject = Subject::Count {
+                    player: p,
+                    count,
+                    upto: 0,
+                };
                 self.happened(game, Happening::MyRewardsReceived, only(p), subject)
             }
             Moment::CosmicQuake => {
@@ -193,6 +210,7 @@ impl Hooks for Runtime {
                 let subject = Subject::Count {
                     player: p,
                     count: 1,
+                    upto: 0,
                 };
                 self.happened(game, Happening::OthersColonyGained, others(p), subject)
             }
@@ -276,15 +294,14 @@ impl Hooks for Runtime {
 
 impl Runtime {
     /// `p` gained `count` things (ships retrieved, cards drawn), `fed` of them by its own
-    /// feeding text: `p` answers those it did not feed itself (`mine`), the others answer
-    /// all of them (`theirs`).
-    #[allow(clippy::too_many_arguments)]
+    /// feeding text, the cards drawn the last of the encounter's record while it was `upto`
+    /// long: `p` answers those it did not feed itself (`mine`), the others answer all of
+    /// them (`theirs`).
     fn gained(
         &self,
         game: &mut Game,
         p: PlayerId,
-        count: u8,
-        fed: u8,
+        (count, fed, upto): (u8, u8, u16),
         mine: Happening,
         theirs: Happening,
         seats: u8,
@@ -293,10 +310,15 @@ impl Runtime {
             let unfed = Subject::Count {
                 player: p,
                 count: count - fed,
+                upto,
             };
             self.happened(game, mine, 1 << p.0, unfed)?;
         }
-        let subject = Subject::Count { player: p, count };
+        let subject = Subject::Count {
+            player: p,
+            count,
+            upto,
+        };
         self.happened(game, theirs, seats & !(1 << p.0), subject)
     }
 }

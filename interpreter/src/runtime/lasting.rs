@@ -97,6 +97,7 @@ impl Runtime {
         let mut ctx = self.effect_ctx(lasting.ability, &r.env);
         ctx.source = r.source;
         ctx.subject = subject;
+        ctx.draws = self.reaction_of(r).draws;
         for st in &lasting.body {
             if let Stmt::Let(slot, e) = st {
                 ctx.slots[*slot as usize] = self.eval(e, game, &mut ctx);

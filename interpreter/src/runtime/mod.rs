@@ -77,9 +77,9 @@ pub struct Runtime {
     held_as: [Cell<[Keys; Standing::ALL.len()]>; MAX_PLAYERS],
     /// For each seat, the abilities its holdings give, under its holdings stamp.
     candidates: [RefCell<Candidates>; MAX_PLAYERS],
-    /// The windows at which the lasting effects in force may react, under the holdings
-    /// version it was gathered at (see `reaction_windows`).
-    reacting: Cell<(u64, u64)>,
+    /// The windows at which the lasting effects in force may react and the happenings they
+    /// answer, under the `Game::lasting_stamp` they were gathered at (see `lasting_masks`).
+    reacting: Cell<(u64, u64, u32)>,
 }
 
 /// The components of a game played with `program`: the base components plus its aliens,
@@ -247,7 +247,7 @@ impl Runtime {
             held_all: Cell::new(Held::NONE),
             held_as: Default::default(),
             candidates: Default::default(),
-            reacting: Cell::new((u64::MAX, 0)),
+            reacting: Cell::new((u64::MAX, 0, 0)),
         }
     }
 

@@ -23,9 +23,11 @@ impl Runtime {
         subject: Subject,
     ) -> Flow {
         // Most happenings have no answer held anywhere: that test is inline, the search out
-        // of line.
+        // of line. A lasting effect may answer the few the library's lasting effects hear.
         let (key, bit) = (on_key(h), on_bit(h));
-        if self.held_all(game).keys & key == 0 || !self.holds_answer(game, None, bit) {
+        if (self.held_all(game).keys & key == 0 || !self.holds_answer(game, None, bit))
+            && !(self.index.heard(bit) && self.may_hear(game, bit))
+        {
             return Ok(());
         }
         self.answer_happening(game, h, players, subject)
@@ -41,11 +43,19 @@ impl Runtime {
         subject: Subject,
     ) -> Flow {
         let (key, bit) = (on_key(h), on_bit(h));
+        let heard = self.lasting_masks(game).1 & bit != 0;
+        if !heard && (self.held_all(game).keys & key == 0 || !self.holds_answer(game, None, bit)) {
+            return Ok(());
+        }
         for &p in game.timing_order().iter() {
-            if players & (1 << p.0) == 0
-                || !self.holds_answer(game, Some(p), bit)
-                || !self.holds_acting_now(game, p, key)
-            {
+            if players & (1 << p.0) == 0 {
+                continue;
+            }
+            // Its lasting effects' reactions first, as at a window.
+            if heard {
+                self.hear(game, p, h, subject)?;
+            }
+            if !self.holds_answer(game, Some(p), bit) || !self.holds_acting_now(game, p, key) {
                 continue;
             }
             let options = self.answers(game, p, h, &[], subject);
@@ -182,25 +192,68 @@ impl Runtime {
         Ok(true)
     }
 
-    /// The windows (`Window::bit`) at which the lasting effects in force may react, kept
-    /// under the holdings version: a lasting effect that may react gives a new version when
-    /// it starts (`Game::start_effect`), so the mask never misses one in force. One that
-    /// ended keeps its bits until the next version, which costs only a search that finds
-    /// nothing due.
+    /// The windows (`Window::bit`) at which the lasting effects in force may react.
     #[inline]
     pub(super) fn reaction_windows(&self, game: &Game) -> u64 {
-        let (version, mask) = self.reacting.get();
-        if version == game.holdings_version() {
-            return mask;
+        self.lasting_masks(game).0
+    }
+
+    /// The windows (`Window::bit`) at which the lasting effects in force may react, and the
+    /// happenings (`on_bit`) their reactions answer, kept under `Game::lasting_stamp`: it
+    /// moves whenever a content lasting effect begins, so the masks never miss one in force.
+    /// One that ended keeps its bits until the stamp moves, which costs only a search that
+    /// finds nothing due.
+    #[inline]
+    pub(super) fn lasting_masks(&self, game: &Game) -> (u64, u32) {
+        let (stamp, windows, hears) = self.reacting.get();
+        if stamp == game.lasting_stamp() {
+            return (windows, hears);
         }
-        let mask = (game.state().effects.lasting.iter())
+        let (windows, hears) = (game.state().effects.lasting.iter())
             .filter_map(|e| match e.what {
-                Lasting::Continuous { effect, .. } => Some(self.index.lasting_windows(effect)),
+                Lasting::Continuous { effect, .. } => Some((
+                    self.index.lasting_windows(effect),
+                    self.index.lasting_hears(effect),
+                )),
                 _ => None,
             })
-            .fold(0, |a, b| a | b);
-        self.reacting.set((game.holdings_version(), mask));
-        mask
+            .fold((0, 0), |(w, h), (a, b)| (w | a, h | b));
+        self.reacting.set((game.lasting_stamp(), windows, hears));
+        (windows, hears)
+    }
+
+    /// Whether a lasting effect in force may answer the happening `bit`: the masks' test
+    /// when they are fresh, else `true` (the search out of line gathers them anew).
+    #[inline]
+    fn may_hear(&self, game: &Game, bit: u32) -> bool {
+        let (stamp, _, hears) = self.reacting.get();
+        stamp != game.lasting_stamp() || hears & bit != 0
+    }
+
+    /// Runs `p`'s lasting effects' reactions to `h` (ships or cards moving), in the order
+    /// the effects started, taken before any runs. One an alien power started acts while
+    /// `p` has the power.
+    fn hear(&self, game: &mut Game, p: PlayerId, h: Happening, subject: Subject) -> Flow {
+        let bit = on_bit(h);
+        let due: Vec<LastingReaction> = (self
+            .lasting_reactions(game, |effect| self.index.lasting_hears(effect) & bit != 0))
+        .filter(|r| r.by == p && r.reaction.triggers.contains(&Trigger::On(h)))
+        .map(|r| r.found())
+        .collect();
+        for d in &due {
+            if self.lasting_idle(game, p, d.effect) {
+                continue;
+            }
+            let mut ctx = self.lasting_ctx(game, d, subject);
+            let reaction = self.reaction_of(d);
+            if let Some(c) = &reaction.condition {
+                if !self.eval(c, game, &mut ctx).is_true() {
+                    continue;
+                }
+            }
+            self.run_body(&reaction.body, game, &mut ctx)?;
+        }
+        Ok(())
     }
 
     /// The reactions of the lasting effects in force that act at `window` now, in the order
