@@ -348,6 +348,10 @@ impl<'h> Game<'h> {
             game.fork = Some(Box::new(fork));
         }
         game.touch_holdings(Holders::All);
+        // Setup's log is kept: room for its events (a hand drawn a card at a time, the
+        // aliens given, the destiny cards turned for the first player) from the start.
+        let per_player = game.state.rules.hand_size as usize + 4;
+        game.events.reserve(setup.players as usize * per_player + 16);
         game.options.record_events = true;
         game.followed = game.follows_events();
         game.emit(
