@@ -234,7 +234,8 @@ impl Game<'_> {
         let available = self.components.aliens.len();
         let mut in_sets: Vec<u16> = Vec::with_capacity(available);
         in_sets.extend(
-            (0..available as u16).filter(|&a| sets.contains(&self.components.aliens[a as usize].set)),
+            (0..available as u16)
+                .filter(|&a| sets.contains(&self.components.aliens[a as usize].set)),
         );
         let mut in_deck: Vec<u16> = Vec::with_capacity(2 * n);
         match how {
