@@ -730,8 +730,7 @@ impl Game<'_> {
     fn cosmic_quake(&mut self) -> Flow {
         self.emit(Rule::CosmicQuake, EventKind::CosmicQuake);
         // Answered before the hands go: a card held may answer the quake.
-        self.hooks()
-            .moment(crate::hooks::Moment::CosmicQuake, self)?;
+        self.pass_moment(crate::hooks::Moment::CosmicQuake)?;
         let players = self.state.player_count();
         for p in 0..players {
             self.discard_hand(PlayerId(p as u8), Rule::CosmicQuake);

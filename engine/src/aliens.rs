@@ -27,12 +27,17 @@ impl Game<'_> {
     /// Puts every alien of the game's sets (`in_sets`) not given to a player in the box, for
     /// later draws.
     pub(crate) fn box_unused_aliens(&mut self, in_sets: &[u16]) {
-        // The aliens in play, listed once rather than searched for each alien of the sets.
-        let in_play: smallvec::SmallVec<[u16; 16]> =
-            self.state.players.iter().flat_map(|p| p.aliens()).collect();
-        self.state.unused_aliens = (in_sets.iter().copied())
-            .filter(|a| !in_play.contains(a))
-            .collect();
+        // The aliens in play, marked by number once rather than searched for each alien of
+        // the sets.
+        let mut in_play = vec![false; self.components.aliens.len()];
+        for a in self.state.players.iter().flat_map(|p| p.aliens()) {
+            if let Some(seen) = in_play.get_mut(a as usize) {
+                *seen = true;
+            }
+        }
+        let mut unused = Vec::with_capacity(in_sets.len());
+        unused.extend((in_sets.iter().copied()).filter(|&a| !in_play[a as usize]));
+        self.state.unused_aliens = unused;
     }
 
     fn has_game_setup(&self, alien: u16) -> bool {

@@ -263,6 +263,9 @@ pub struct Game<'h> {
     /// The windows content may act at (`Hooks::windows`), under the holdings version it was
     /// asked for: the hooks answer from holdings alone, so it holds until the version moves.
     windows: std::cell::Cell<(u64, u64)>,
+    /// The kinds of moment content may answer (`Hooks::moments`), likewise kept under the
+    /// holdings version it was asked for.
+    moments_answered: std::cell::Cell<(u64, u32)>,
     /// The last timing order, under the offense and defense it was computed for.
     timing: std::cell::Cell<(PlayerId, Option<PlayerId>, Seats)>,
     /// Option lists of decisions already answered, for the next (`choices`).
@@ -357,6 +360,11 @@ impl<'h> Game<'h> {
             game.fork = Some(Box::new(fork));
         }
         game.touch_holdings(Holders::All);
+        // Setup's log is kept: room for its events (a hand drawn a card at a time, the
+        // aliens given, the destiny cards turned for the first player) from the start.
+        let per_player = game.state.rules.hand_size as usize + 4;
+        game.events
+            .reserve(setup.players as usize * per_player + 16);
         game.options.record_events = true;
         game.followed = game.follows_events();
         game.emit(
@@ -454,6 +462,7 @@ impl<'h> Game<'h> {
             lasting_stamp: first_stamp,
             changeable: std::cell::Cell::new((u64::MAX, u64::MAX, 0)),
             windows: std::cell::Cell::new((u64::MAX, 0)),
+            moments_answered: std::cell::Cell::new((u64::MAX, 0)),
             timing: std::cell::Cell::new((PlayerId(u8::MAX), None, Seats::default())),
             spare_choices: Spares::default(),
             spare_places: Spares::default(),
@@ -612,6 +621,31 @@ impl<'h> Game<'h> {
     fn ask_windows(&self) -> u64 {
         let mask = self.hooks().windows(self);
         self.windows.set((self.holdings_version(), mask));
+        mask
+    }
+
+    /// Passes `moment` to the hooks, unless nothing held may answer its kind
+    /// (`Hooks::moments`, kept under the holdings version): most moments (ships to the
+    /// warp, cards drawn) have no answer held anywhere.
+    #[inline]
+    pub(crate) fn pass_moment(&mut self, moment: crate::hooks::Moment) -> Flow {
+        let (version, mask) = self.moments_answered.get();
+        let mask = if version == self.holdings_version() {
+            mask
+        } else {
+            self.ask_moments()
+        };
+        if mask & moment.bit() == 0 {
+            return Ok(());
+        }
+        self.hooks().moment(moment, self)
+    }
+
+    /// `Hooks::moments`, asked afresh and kept under the holdings version.
+    #[inline(never)]
+    fn ask_moments(&self) -> u32 {
+        let mask = self.hooks().moments(self);
+        self.moments_answered.set((self.holdings_version(), mask));
         mask
     }
 

@@ -160,6 +160,52 @@ pub enum Moment {
 }
 
 impl Moment {
+    /// One moment of each kind (its numbers and players aside), for hooks that work out
+    /// which kinds they answer (`Hooks::moments`).
+    pub const KINDS: [Moment; 15] = [
+        Moment::PowerLost(PlayerId(0)),
+        Moment::DeckReshuffled,
+        Moment::ShipsToWarp(PlayerId(0), 0),
+        Moment::ShipsRemoved(PlayerId(0), 0),
+        Moment::ShipsRetrieved(PlayerId(0), 0, 0),
+        Moment::CardsDrawn(PlayerId(0), 0, 0, 0),
+        Moment::CardsTakenAtRandom(PlayerId(0), PlayerId(0), 0, 0),
+        Moment::RewardCardsDrawn(PlayerId(0), 0, 0),
+        Moment::RewardsReceived(PlayerId(0), 0),
+        Moment::CosmicQuake,
+        Moment::ColonyGained(PlayerId(0)),
+        Moment::CardDiscarded {
+            player: PlayerId(0),
+            card: CardId(0),
+            new_hand: false,
+        },
+        Moment::ReinforcementPlayed(PlayerId(0), CardId(0)),
+        Moment::TechCompleted(PlayerId(0), 0),
+        Moment::AlienLeft(PlayerId(0), 0),
+    ];
+
+    /// This moment's kind as one bit (`Hooks::moments`).
+    pub fn bit(&self) -> u32 {
+        use Moment::*;
+        1 << match self {
+            PowerLost(..) => 0,
+            DeckReshuffled => 1,
+            ShipsToWarp(..) => 2,
+            ShipsRemoved(..) => 3,
+            ShipsRetrieved(..) => 4,
+            CardsDrawn(..) => 5,
+            CardsTakenAtRandom(..) => 6,
+            RewardCardsDrawn(..) => 7,
+            RewardsReceived(..) => 8,
+            CosmicQuake => 9,
+            ColonyGained(..) => 10,
+            CardDiscarded { .. } => 11,
+            ReinforcementPlayed(..) => 12,
+            TechCompleted(..) => 13,
+            AlienLeft(..) => 14,
+        }
+    }
+
     /// This moment with `other` folded in, when both count the same thing for the same
     /// player (ships lost in two moves before a window are one loss of both).
     #[inline]
@@ -209,6 +255,15 @@ pub trait Hooks {
     fn moment(&self, moment: Moment, game: &mut Game<'_>) -> Flow {
         let _ = (moment, game);
         Ok(())
+    }
+
+    /// The kinds of moment (`Moment::bit`) content may answer now: the engine does not call
+    /// `moment` with the others. Asked again whenever the holdings version changes
+    /// (`Game::holdings_version`), so the answer may depend on holdings alone. A superset is
+    /// harmless; the default is every kind.
+    fn moments(&self, game: &Game<'_>) -> u32 {
+        let _ = game;
+        u32::MAX
     }
 
     /// The windows (`Window::bit`) at which content may act now: the engine does not call

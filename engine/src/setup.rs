@@ -104,15 +104,16 @@ pub(crate) fn initial_state(
             }
         }
     }
-    let destiny_cards: Vec<_> = components
-        .destiny
-        .iter()
-        .filter(|d| match d.kind {
-            DestinyKind::Color(c) => colors.contains(&c),
-            _ => true,
-        })
-        .cloned()
-        .collect();
+    // Lists built at every setup are made at their final size rather than grown.
+    let mut destiny_cards = Vec::with_capacity(components.destiny.len());
+    destiny_cards.extend(
+        (components.destiny.iter())
+            .filter(|d| match d.kind {
+                DestinyKind::Color(c) => colors.contains(&c),
+                _ => true,
+            })
+            .cloned(),
+    );
     for &c in colors {
         if !destiny_cards
             .iter()
@@ -232,10 +233,12 @@ impl Game<'_> {
     fn assign_aliens(&mut self, how: &AlienSetup, sets: &[String]) -> Flow {
         let n = self.state.player_count();
         let available = self.components.aliens.len();
-        let in_sets: Vec<u16> = (0..available as u16)
-            .filter(|&a| sets.contains(&self.components.aliens[a as usize].set))
-            .collect();
-        let mut in_deck: Vec<u16> = Vec::new();
+        let mut in_sets: Vec<u16> = Vec::with_capacity(available);
+        in_sets.extend(
+            (0..available as u16)
+                .filter(|&a| sets.contains(&self.components.aliens[a as usize].set)),
+        );
+        let mut in_deck: Vec<u16> = Vec::with_capacity(2 * n);
         match how {
             AlienSetup::None => return Ok(()),
             AlienSetup::Fixed(list) | AlienSetup::Combo(list) => {
@@ -322,14 +325,20 @@ impl Game<'_> {
         }
         self.box_unused_aliens(&in_sets);
         let flare = |a: &u16| self.components.aliens[*a as usize].flare;
-        let mut flares: Vec<u16> = in_deck.iter().filter_map(flare).collect();
         let target = (self.state.rules.base_flares_in_deck as usize).max(2 * n);
-        let mut others: Vec<u16> = in_sets
-            .iter()
-            .copied()
-            .filter(|a| !in_deck.contains(a))
-            .filter_map(|a| flare(&a))
-            .collect();
+        let mut flares: Vec<u16> = Vec::with_capacity(target.max(in_deck.len()));
+        flares.extend(in_deck.iter().filter_map(flare));
+        // Each alien of the sets is asked whether it was dealt: one look-up by number.
+        let mut dealt = vec![false; available];
+        for &a in &in_deck {
+            dealt[a as usize] = true;
+        }
+        let mut others: Vec<u16> = Vec::with_capacity(in_sets.len());
+        others.extend(
+            (in_sets.iter().copied())
+                .filter(|&a| !dealt[a as usize])
+                .filter_map(|a| flare(&a)),
+        );
         others.shuffle(&mut self.rng);
         let fill = target.saturating_sub(flares.len());
         flares.extend(others.into_iter().take(fill));

@@ -300,7 +300,7 @@ impl Game<'_> {
     fn answer_moments(&mut self) -> Flow {
         while !self.moments.is_empty() {
             let moment = self.moments.remove(0);
-            self.hooks().moment(moment, self)?;
+            self.pass_moment(moment)?;
         }
         Ok(())
     }

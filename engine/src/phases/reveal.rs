@@ -212,8 +212,7 @@ impl Game<'_> {
                 side,
             },
         );
-        self.hooks()
-            .moment(Moment::ReinforcementPlayed(p, card), self)?;
+        self.pass_moment(Moment::ReinforcementPlayed(p, card))?;
         self.update_totals();
         Ok(())
     }

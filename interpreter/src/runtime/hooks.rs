@@ -3,8 +3,8 @@
 use super::context::{Origin, Subject};
 use super::Runtime;
 use crate::index::{
-    during_key, kinds_of, on_bit, window_key, Keys, DEAL_KEY, DURING_SHIFT, LANDING_ON, REPLAYS_ON,
-    SETUP_KEY,
+    during_key, kinds_of, on_bit, window_key, Keys, Ons, DEAL_KEY, DURING_SHIFT, LANDING_ON,
+    REPLAYS_ON, SETUP_KEY,
 };
 use crate::ir::{Happening, Trigger};
 use cosmic_engine::deal::{ContentTerm, TermOffer};
@@ -239,6 +239,16 @@ impl Hooks for Runtime {
         }
     }
 
+    fn moments(&self, game: &Game<'_>) -> u32 {
+        // The kinds whose happenings nothing held answers are left out (a kind missing from
+        // `Moment::KINDS` stays in): `happened` would find no answer for them. A lasting
+        // effect's answers count as held (one that begins gives a new holdings version).
+        let ons = self.held_all(game).ons | self.lasting_masks(game).1;
+        (Moment::KINDS.iter())
+            .filter(|m| answered_by(m).is_some_and(|bits| ons & bits == 0))
+            .fold(u32::MAX, |mask, m| mask & !m.bit())
+    }
+
     fn changeable(&self, game: &Game<'_>) -> u32 {
         // The engine keeps this under the effects' version too, so lasting effects count.
         let lasting = (game.state().effects.lasting.iter())
@@ -290,6 +300,34 @@ impl Hooks for Runtime {
     ) -> Flow<u8> {
         self.replace_ships_to_warp(player, from, count, rule, game)
     }
+}
+
+/// The happenings (`on_bit`) `moment` asks the holdings about for `m`'s kind: keep the two
+/// alike. `None` for an alien leaving the game, which runs its own text (nobody's holding):
+/// always passed on.
+fn answered_by(m: &Moment) -> Option<Ons> {
+    use cosmic_engine::CardType;
+    use Happening::*;
+    Some(match m {
+        Moment::PowerLost(..) => on_bit(PowerLost),
+        Moment::DeckReshuffled => on_bit(DeckReshuffled),
+        Moment::ShipsToWarp(..) => on_bit(MyShipsToWarp) | on_bit(OthersShipsToWarp),
+        Moment::ShipsRemoved(..) => on_bit(MyShipsRemoved) | on_bit(OthersShipsRemoved),
+        Moment::ShipsRetrieved(..) => on_bit(MyShipsRetrieved) | on_bit(OthersShipsRetrieved),
+        Moment::CardsDrawn(..) => on_bit(MyCardsDrawn) | on_bit(OthersCardsDrawn),
+        Moment::CardsTakenAtRandom(..) => on_bit(MyCardsTakenAtRandom),
+        Moment::RewardCardsDrawn(..) => on_bit(MyRewardsDrawn),
+        Moment::RewardsReceived(..) => on_bit(MyRewardsReceived),
+        Moment::CosmicQuake => on_bit(CosmicQuake),
+        Moment::ColonyGained(..) => on_bit(OthersColonyGained),
+        // The card's type is no part of the bit.
+        Moment::CardDiscarded { .. } => {
+            on_bit(NewHandDiscard(CardType::Attack)) | on_bit(OthersDiscard(CardType::Attack))
+        }
+        Moment::ReinforcementPlayed(..) => on_bit(ReinforcementPlayed),
+        Moment::TechCompleted(..) => on_bit(TechCompleted),
+        Moment::AlienLeft(..) => return None,
+    })
 }
 
 impl Runtime {

@@ -131,6 +131,12 @@ impl Runtime {
             loop {
                 let mut ready = Uses::new();
                 self.each_ability_at(game, p, keys, |a, origin| {
+                    // Once `p` has passed, only what acts by itself (and the supers offered
+                    // before it) is read from `ready`: the other optional abilities' tests
+                    // (conditions, which only read the game) are spared.
+                    if asked_out && !self.acts_by_itself(a, origin) && !self.offered_first(a) {
+                        return;
+                    }
                     // Used already this window (marked): not tested again.
                     if self.ability(a).triggers.iter().any(|t| matches(t, phase))
                         && !game.state().effects.marked(p, LIMIT + a)
@@ -170,14 +176,18 @@ impl Runtime {
         Ok(())
     }
 
+    /// Whether ability `a` is an optional super flare used instead of a power, offered
+    /// before the power acts by itself (`offer_supers`).
+    fn offered_first(&self, a: u32) -> bool {
+        let ab = self.ability(a);
+        ab.replaces_power && ab.usage == Usage::Optional
+    }
+
     /// Offers `p` the optional super flares among `ready` that are used instead of its power,
     /// before the power acts by itself (each offered once per window); whether one was used.
     fn offer_supers(&self, game: &mut Game, p: PlayerId, ready: &Uses) -> Flow<bool> {
         let supers: Uses = (ready.iter().copied())
-            .filter(|&(b, _)| {
-                let sb = self.ability(b);
-                sb.replaces_power && sb.usage == Usage::Optional
-            })
+            .filter(|&(b, _)| self.offered_first(b))
             .collect();
         if supers.is_empty() {
             return Ok(false);
