@@ -6,7 +6,7 @@ use super::context::{Ctx, Subject};
 use super::Runtime;
 use crate::ir::{Home, Reaction, Stmt};
 use cosmic_engine::effects::Lasting;
-use cosmic_engine::{Game, PlayerId};
+use cosmic_engine::{Flow, Game, PlayerId};
 
 /// A reaction of a lasting effect in force, found before any runs: whose effect, which
 /// reaction, with the values the effect started with.
@@ -104,6 +104,28 @@ impl Runtime {
             }
         }
         ctx
+    }
+
+    /// Runs the reaction `d` answering `subject`, unless its effect is idle now or its
+    /// condition fails; whether it cancelled the use it answers.
+    pub(super) fn run_reaction(
+        &self,
+        game: &mut Game,
+        d: &LastingReaction,
+        subject: Subject,
+    ) -> Flow<bool> {
+        if self.lasting_idle(game, d.by, d.effect) {
+            return Ok(false);
+        }
+        let mut ctx = self.lasting_ctx(game, d, subject);
+        let reaction = self.reaction_of(d);
+        if let Some(c) = &reaction.condition {
+            if !self.eval(c, game, &mut ctx).is_true() {
+                return Ok(false);
+            }
+        }
+        self.run_body(&reaction.body, game, &mut ctx)?;
+        Ok(ctx.cancelled)
     }
 
     /// The reaction `r` stands for.

@@ -251,17 +251,7 @@ impl Runtime {
         .map(|r| r.found())
         .collect();
         for d in &due {
-            if self.lasting_idle(game, p, d.effect) {
-                continue;
-            }
-            let mut ctx = self.lasting_ctx(game, d, subject);
-            let reaction = self.reaction_of(d);
-            if let Some(c) = &reaction.condition {
-                if !self.eval(c, game, &mut ctx).is_true() {
-                    continue;
-                }
-            }
-            self.run_body(&reaction.body, game, &mut ctx)?;
+            self.run_reaction(game, d, subject)?;
         }
         Ok(())
     }
@@ -309,17 +299,7 @@ impl Runtime {
             self.offer_supers(game, p, &ready)?;
         }
         for d in reactions.iter().filter(|d| d.by == p) {
-            if self.lasting_idle(game, p, d.effect) {
-                continue;
-            }
-            let reaction = self.reaction_of(d);
-            let mut ctx = self.lasting_ctx(game, d, Subject::None);
-            if let Some(c) = &reaction.condition {
-                if !self.eval(c, game, &mut ctx).is_true() {
-                    continue;
-                }
-            }
-            self.run_body(&reaction.body, game, &mut ctx)?;
+            self.run_reaction(game, d, Subject::None)?;
         }
         Ok(())
     }

@@ -282,18 +282,7 @@ impl Runtime {
         .map(|r| r.found())
         .collect();
         for d in &due {
-            if self.lasting_idle(game, d.by, d.effect) {
-                continue;
-            }
-            let mut ctx = self.lasting_ctx(game, d, target);
-            let reaction = self.reaction_of(d);
-            if let Some(c) = &reaction.condition {
-                if !self.eval(c, game, &mut ctx).is_true() {
-                    continue;
-                }
-            }
-            self.run_body(&reaction.body, game, &mut ctx)?;
-            if ctx.cancelled {
+            if self.run_reaction(game, d, target)? {
                 return Ok(true);
             }
         }
