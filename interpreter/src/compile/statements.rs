@@ -410,6 +410,21 @@ impl Compiler<'_> {
         Stmt::If(cond, then, otherwise)
     }
 
+    /// A list of cards to choose from, written at `p`; anything else is linted as not what
+    /// was `expected`, with `help`.
+    fn card_list(&mut self, p: &ast::Path, expected: &str, help: &str) -> Option<Expr> {
+        let (list, ty) = self.path(p, Some(Ty::Cards))?;
+        if !ty.fits(Ty::Cards) {
+            self.lints.push(Lint::TypeMismatch {
+                expected: expected.into(),
+                found: ty.words().into(),
+                help: help.into(),
+                span: p.span,
+            });
+        }
+        Some(list)
+    }
+
     fn choose(&mut self, c: &ast::Choose) -> Option<Stmt> {
         let what = self.snippet(c.what.span());
         if what == "the destiny card" && c.from.is_none() && c.binding.is_none() {
@@ -457,15 +472,11 @@ impl Compiler<'_> {
             (_, None, None) if up_to_of(&c.what).is_some() => {
                 let (count, noun) = up_to_of(&c.what)?;
                 let most = self.expr(count, Ty::Int);
-                let (list, ty) = self.path(noun, Some(Ty::Cards))?;
-                if !ty.fits(Ty::Cards) {
-                    self.lints.push(Lint::TypeMismatch {
-                        expected: "cards".into(),
-                        found: ty.words().into(),
-                        help: "choose up to N of a list of cards: `choose up to 3 of the cards drawn as gifts`".into(),
-                        span: noun.span,
-                    });
-                }
+                let list = self.card_list(
+                    noun,
+                    "cards",
+                    "choose up to N of a list of cards: `choose up to 3 of the cards drawn as gifts`",
+                )?;
                 Some((Pick::UpToCards(most, list), Ty::Cards))
             }
             _ => {
@@ -496,17 +507,13 @@ impl Compiler<'_> {
                                 }
                                 _ => {
                                     self.lints.truncate(before);
-                                    let (e, ty) = self.path(&p, Some(Ty::Cards))?;
                                     // A count is no list to choose from (`cards in my hand`
                                     // counts them; `my hand` lists them).
-                                    if !ty.fits(Ty::Cards) {
-                                        self.lints.push(Lint::TypeMismatch {
-                                            expected: "players or cards".into(),
-                                            found: ty.words().into(),
-                                            help: "choose from a list: `my hand` (a hand's cards), `attack cards in my hand`, `opponent's allies`; `cards in my hand` is a number".into(),
-                                            span: p.span,
-                                        });
-                                    }
+                                    let e = self.card_list(
+                                        &p,
+                                        "players or cards",
+                                        "choose from a list: `my hand` (a hand's cards), `attack cards in my hand`, `opponent's allies`; `cards in my hand` is a number",
+                                    )?;
                                     Some((Pick::Cards(e), Ty::Cards))
                                 }
                             }
