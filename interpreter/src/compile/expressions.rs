@@ -112,8 +112,8 @@ fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)> {
             "`that tech` is the tech whose use `whenever another tech is used` answers",
         )),
         Expr::SubjectCount => Some((
-            K::Count.bit(),
-            "`that number` counts the ships or cards of a `whenever` trigger such as `whenever my ships go to the warp`",
+            K::Count.bit() | K::Ships.bit() | K::LandingShips.bit(),
+            "`that number` counts the ships or cards of a `whenever` trigger such as `whenever my ships go to the warp`, or the ships an `instead of` trigger takes over",
         )),
         Expr::SubjectPlanet => Some((
             K::PLANETS,
