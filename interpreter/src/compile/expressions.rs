@@ -96,7 +96,7 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
 /// The first reference in `e` to what the ability's trigger answers (`it`, `that number`...)
 /// whose kind is not among every trigger's subjects (`have`): the kinds it allows, and what
 /// it names.
-fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)> {
+pub(super) fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)> {
     use ir::SubjectKind as K;
     let own = match e {
         Expr::Subject => Some((
