@@ -348,7 +348,7 @@ impl Compiler<'_> {
                     "known: {}",
                     INSTEAD_WORDS
                         .iter()
-                        .filter(|w| **w != "my power")
+                        .filter(|w| **w != "my power" && !w.ends_with(" leaving the warp"))
                         .copied()
                         .collect::<Vec<_>>()
                         .join(", ")
