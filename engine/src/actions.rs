@@ -463,9 +463,16 @@ impl Game<'_> {
         rule: Rule,
         not: Option<PlanetId>,
     ) -> Flow {
-        let count = count.min(self.ships_at(p, from));
+        let mut count = count.min(self.ships_at(p, from));
         if count == 0 {
             return Ok(());
+        }
+        // Most games hold nothing that replaces a retrieval: one test of the window.
+        if from == Place::Warp && self.may_act_at(crate::hooks::Window::Retrieval) {
+            count = self.retrieval_replaced(p, count, rule)?;
+            if count == 0 {
+                return Ok(());
+            }
         }
         let mut places = self.ship_places();
         places.extend(
@@ -485,6 +492,18 @@ impl Game<'_> {
         }
         self.spare_places.keep(places);
         Ok(())
+    }
+
+    /// Lets content send some of `count` of `p`'s ships being retrieved from the warp
+    /// elsewhere than the rules would (`Hooks::redirect_retrieval`); returns how many of
+    /// them are still to be retrieved as usual.
+    #[inline(never)]
+    pub(crate) fn retrieval_replaced(&mut self, p: PlayerId, count: u8, rule: Rule) -> Flow<u8> {
+        let replaced = self.hooks().redirect_retrieval(p, count, rule, self)?;
+        // Content may also have moved some of the ships meanwhile.
+        Ok(count
+            .saturating_sub(replaced)
+            .min(self.ships_at(p, Place::Warp)))
     }
 
     /// Lets `p` choose a number of ships in `range` from its colonies (and from the gate if

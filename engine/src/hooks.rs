@@ -69,6 +69,11 @@ pub enum Window {
     /// for content (`Moment::RewardsReceived`) only while this window's bit is in
     /// `Hooks::windows`; `at` is never called at it.
     Rewards,
+    /// Ships are retrieved from the warp to their owner's colonies (`Game::return_ships`
+    /// from the warp, the regroup's retrieval): content may send some of them elsewhere
+    /// (`Hooks::redirect_retrieval`). The engine calls that hook only while this window's
+    /// bit is in `Hooks::windows`; `at` is never called at it.
+    Retrieval,
 }
 
 impl Window {
@@ -102,6 +107,7 @@ impl Window {
             Window::Landing => 33,
             Window::ReplayPoint => 34,
             Window::Rewards => 35,
+            Window::Retrieval => 36,
         };
         1 << n
     }
@@ -330,6 +336,22 @@ pub trait Hooks {
         game: &mut Game<'_>,
     ) -> Flow<u8> {
         let _ = (player, from, planet, count, rule, game);
+        Ok(0)
+    }
+
+    /// Lets content replace where `count` of `player`'s ships retrieved from the warp go (as
+    /// `rule` retrieves them; by the rules, to its colonies): it moves those it replaces
+    /// itself (to a home planet) or leaves them in the warp, and returns how many it
+    /// replaced; the rest go where the rules send them. Called only while
+    /// `Window::Retrieval` is among `windows`.
+    fn redirect_retrieval(
+        &self,
+        player: PlayerId,
+        count: u8,
+        rule: Rule,
+        game: &mut Game<'_>,
+    ) -> Flow<u8> {
+        let _ = (player, count, rule, game);
         Ok(0)
     }
 

@@ -222,6 +222,18 @@ pub enum Lint {
         #[label("no `move them ...` in this block")]
         span: Span,
     },
+    /// A replacement of ships leaving the warp whose block never moves the ships it replaces.
+    #[error("this replacement does not say where `them` go, so they still go to the colonies")]
+    #[diagnostic(
+        code(cosmic::lint::replaces_nothing),
+        severity(Warning),
+        help("its block runs, and then the ships are retrieved to their owner's colonies as usual; to send them elsewhere, move them: `move up to 2 of them to site` (a planet), `move them to the warp` (they stay there)")
+    )]
+    ReplacesNoRetrieval {
+        /// The ability.
+        #[label("no `move them ...` in this block")]
+        span: Span,
+    },
     /// A condition that is false in every game, so its ability never acts.
     #[error("this condition never holds, so the ability never acts")]
     #[diagnostic(

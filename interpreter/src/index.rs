@@ -91,6 +91,15 @@ pub(crate) const LAND_KEY: Keys = Window::Landing.bit();
 /// but with it `Hooks::windows` says exactly whether anything held acts at a landing.
 pub(crate) const LANDING_ON: Ons = 1 << 28;
 
+/// The bit of the abilities that replace ships being retrieved from the warp: the engine's
+/// bit of `Window::Retrieval`, at which it calls `Hooks::redirect_retrieval`.
+pub(crate) const RETRIEVE_KEY: Keys = Window::Retrieval.bit();
+
+/// The bit among the happenings (`Ons`) of the replacements of retrievals from the warp:
+/// not a happening, but with it `Hooks::windows` says exactly whether anything held acts at
+/// a retrieval.
+pub(crate) const RETRIEVING_ON: Ons = 1 << 32;
+
 /// The bit among the happenings (`Ons`) of the abilities whose text may replay the encounter
 /// from its planning phase: not a happening, but with it `Hooks::windows` says whether the
 /// engine must keep the state as planning begins (`Window::ReplayPoint`).
@@ -117,7 +126,7 @@ pub(crate) fn on_keys(h: Happening, also: &[Happening]) -> Keys {
 
 /// A set of happenings, one bit per kind (`on_bit`): finer than the keys, which give most
 /// happenings one bit between them, so that a happening nobody answers skips the search.
-pub(crate) type Ons = u32;
+pub(crate) type Ons = u64;
 
 /// The bit of `h`'s kind among the happenings (whatever it carries: a card type).
 pub(crate) fn on_bit(h: Happening) -> Ons {
@@ -200,6 +209,7 @@ fn trigger_key(t: &Trigger) -> Keys {
         Trigger::On(h) => on_key(*h),
         Trigger::Instead(_) => INSTEAD_KEY,
         Trigger::InsteadOfLanding(_) => LAND_KEY,
+        Trigger::InsteadOfRetrieval(_) => RETRIEVE_KEY,
         Trigger::During(phases) => DURING_KEY | phases.first().map_or(0, |&p| during_key(p)),
     }
 }
@@ -343,6 +353,7 @@ impl Index {
                             let mut ons = ab.triggers.iter().fold(0, |m, t| match t {
                                 Trigger::On(h) => m | on_bit(*h),
                                 Trigger::InsteadOfLanding(_) => m | LANDING_ON,
+                                Trigger::InsteadOfRetrieval(_) => m | RETRIEVING_ON,
                                 _ => m,
                             });
                             if replays(program, &ab.body) {

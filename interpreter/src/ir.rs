@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 26;
+pub const FORMAT: u32 = 27;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -246,6 +246,9 @@ pub enum Trigger {
     Instead(Replaced),
     /// Instead of ships landing on a planet (whose ships, as for the warp).
     InsteadOfLanding(Replaced),
+    /// Instead of ships retrieved from the warp going to their owner's colonies (whose
+    /// ships, as for the warp).
+    InsteadOfRetrieval(Replaced),
     /// Throughout the phases (continuous changes to quantities).
     During(Vec<Phase>),
     /// A term its player may promise in a deal, carried out when the deal is.
@@ -1671,7 +1674,7 @@ impl StmtKind {
 
 kinds! {
     /// How an ability is set off: one form per `Trigger` variant.
-    TriggerForm { At, Setup, On, Instead, InsteadOfLanding, During, DealTerm }
+    TriggerForm { At, Setup, On, Instead, InsteadOfLanding, InsteadOfRetrieval, During, DealTerm }
 }
 
 impl Trigger {
@@ -1683,6 +1686,7 @@ impl Trigger {
             Trigger::On(_) => TriggerForm::On,
             Trigger::Instead(_) => TriggerForm::Instead,
             Trigger::InsteadOfLanding(_) => TriggerForm::InsteadOfLanding,
+            Trigger::InsteadOfRetrieval(_) => TriggerForm::InsteadOfRetrieval,
             Trigger::During(_) => TriggerForm::During,
             Trigger::DealTerm => TriggerForm::DealTerm,
         }
@@ -1692,7 +1696,7 @@ impl Trigger {
     pub fn subject(&self) -> SubjectKind {
         match self {
             Trigger::On(h) => h.subject(),
-            Trigger::Instead(_) => SubjectKind::Ships,
+            Trigger::Instead(_) | Trigger::InsteadOfRetrieval(_) => SubjectKind::Ships,
             Trigger::InsteadOfLanding(_) => SubjectKind::LandingShips,
             Trigger::At { .. } | Trigger::Setup | Trigger::During(_) | Trigger::DealTerm => {
                 SubjectKind::Nothing

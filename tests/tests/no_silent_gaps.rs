@@ -181,6 +181,7 @@ fn form_named(name: &str) -> TriggerForm {
         "on" => TriggerForm::On,
         "instead" => TriggerForm::Instead,
         "instead-landing" => TriggerForm::InsteadOfLanding,
+        "instead-retrieval" => TriggerForm::InsteadOfRetrieval,
         "during" => TriggerForm::During,
         "deal-term" => TriggerForm::DealTerm,
         other => panic!("unknown trigger form `{other}` in triggers.txt"),

@@ -27,6 +27,15 @@ impl Game<'_> {
         if warp == 0 && praw == 0 {
             return Ok(());
         }
+        // Content may send the ship elsewhere than a colony (with Eon's praw the choice of
+        // raising a token instead comes first, so content is not asked then).
+        if warp > 0
+            && praw == 0
+            && self.may_act_at(crate::hooks::Window::Retrieval)
+            && self.retrieval_replaced(offense, 1, rule)? == 0
+        {
+            return Ok(());
+        }
         let mut colonies = self.choices();
         if warp > 0 {
             colonies.extend(self.state.colonies(offense).map(Choice::Planet));

@@ -35,6 +35,18 @@ pub(super) fn moves_subject(body: &[Stmt]) -> bool {
     crate::ir::any_stmt(body, &mut |st| moves(st))
 }
 
+/// The warning for a replacement with `triggers` whose block moves none of `them`: what
+/// becomes of the ships it leaves alone depends on the event it replaces.
+pub(super) fn replaces_nothing(triggers: &[Trigger], span: Span) -> Lint {
+    if (triggers.iter()).any(|t| matches!(t, Trigger::InsteadOfLanding(_))) {
+        Lint::ReplacesNoLanding { span }
+    } else if (triggers.iter()).any(|t| matches!(t, Trigger::InsteadOfRetrieval(_))) {
+        Lint::ReplacesNoRetrieval { span }
+    } else {
+        Lint::ReplacesNothing { span }
+    }
+}
+
 /// The last phase `triggers` act in, if every one of them is limited to phases.
 pub(super) fn last_phase(triggers: &[Trigger]) -> Option<Phase> {
     let mut last = None;
@@ -184,13 +196,24 @@ pub const INSTEAD_WORDS: &[&str] = &[
     "another player's ships landing on a planet",
     "my allies' ships landing on a planet",
     "any player's ships landing on a planet",
+    "my ships leaving the warp",
+    "another player's ships leaving the warp",
+    "my allies' ships leaving the warp",
+    "any player's ships leaving the warp",
 ];
 
-/// The trigger of an `instead of` event that names ships going to the warp or landing on
-/// a planet, if `text` is one.
+/// The trigger of an `instead of` event that names ships going to the warp, landing on a
+/// planet or leaving the warp (retrieved to their colonies), if `text` is one.
 pub(super) fn replaced_event(text: &str) -> Option<Trigger> {
     if let Some(whose) = text.strip_suffix(" going to the warp") {
         return replaced_ships(whose).map(Trigger::Instead);
+    }
+    if let Some(whose) = text.strip_suffix(" leaving the warp") {
+        // Nobody's side has lost while ships are retrieved: no losing side's ships either.
+        return match replaced_ships(whose)? {
+            Replaced::LosingSide => None,
+            r => Some(Trigger::InsteadOfRetrieval(r)),
+        };
     }
     let whose = text.strip_suffix(" landing on a planet")?;
     // Nobody's side has lost while ships are landing: the losing side's are never replaced.
@@ -368,12 +391,7 @@ impl Compiler<'_> {
             });
         }
         if self.form == Form::Replacement && !moves_subject(&body) {
-            let landing = (triggers.iter()).any(|t| matches!(t, Trigger::InsteadOfLanding(_)));
-            self.lints.push(if landing {
-                Lint::ReplacesNoLanding { span: a.span }
-            } else {
-                Lint::ReplacesNothing { span: a.span }
-            });
+            self.lints.push(replaces_nothing(&triggers, a.span));
         }
         if replaces_power && home != Home::Super {
             self.lints.push(Lint::Unsupported {

@@ -1369,6 +1369,11 @@ impl Compiler<'_> {
             self.lints.truncate(before);
             found
         } {
+            // Its lints were dropped with the others': a planet the trigger must name
+            // (`that planet`) is still checked.
+            if let Some((allowed, names)) = super::expressions::subject_needed(&pl, self.subjects) {
+                self.needs_subject(allowed, names, to_expr.span());
+            }
             Dest::Planet(Box::new(pl))
         } else if to_text.ends_with("home planets") {
             Dest::HomePlanets(Box::new(self.owner_of(to_expr, "home planets")?))

@@ -96,7 +96,7 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
 /// The first reference in `e` to what the ability's trigger answers (`it`, `that number`...)
 /// whose kind is not among every trigger's subjects (`have`): the kinds it allows, and what
 /// it names.
-fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)> {
+pub(super) fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)> {
     use ir::SubjectKind as K;
     let own = match e {
         Expr::Subject => Some((
@@ -112,8 +112,8 @@ fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)> {
             "`that tech` is the tech whose use `whenever another tech is used` answers",
         )),
         Expr::SubjectCount => Some((
-            K::Count.bit(),
-            "`that number` counts the ships or cards of a `whenever` trigger such as `whenever my ships go to the warp`",
+            K::Count.bit() | K::Ships.bit() | K::LandingShips.bit(),
+            "`that number` counts the ships or cards of a `whenever` trigger such as `whenever my ships go to the warp`, or the ships an `instead of` trigger takes over",
         )),
         Expr::SubjectPlanet => Some((
             K::PLANETS,

@@ -283,7 +283,7 @@ impl Compiler<'_> {
                 "this ability answers ships or cards counted for a player"
             }
             k if k == ir::SubjectKind::Tech as u32 => "this ability answers a tech completed",
-            _ => "this ability's trigger replaces ships going to the warp",
+            _ => "this ability's trigger replaces ships going to the warp or leaving it",
         };
         self.lints.push(Lint::NoSubject {
             found: self.snippet(span),

@@ -1,8 +1,8 @@
 //! Compiling statements: blocks, bound names, `if` and `choose`.
 
 use super::abilities::{
-    changes_quantity, last_phase, lasting_answer, moves_subject, replaced_event, INSTEAD_WORDS,
-    LASTING_ANSWER_WORDS,
+    changes_quantity, last_phase, lasting_answer, moves_subject, replaced_event, replaces_nothing,
+    INSTEAD_WORDS, LASTING_ANSWER_WORDS,
 };
 use super::{name_tokens, Compiler, Form};
 use crate::diagnostic::Lint;
@@ -348,7 +348,7 @@ impl Compiler<'_> {
                     "known: {}",
                     INSTEAD_WORDS
                         .iter()
-                        .filter(|w| **w != "my power")
+                        .filter(|w| **w != "my power" && !w.ends_with(" leaving the warp"))
                         .copied()
                         .collect::<Vec<_>>()
                         .join(", ")
@@ -357,17 +357,21 @@ impl Compiler<'_> {
             });
             return None;
         };
+        // A retrieval is replaced by an ability only: no lasting effect looks for one.
+        if matches!(trigger, Trigger::InsteadOfRetrieval(_)) {
+            self.lints.push(Lint::Unsupported {
+                what: format!("`instead of {text}` inside a lasting effect"),
+                help: "write it as an ability's replacement: `power \"...\" mandatory, as any player, at any phase, instead of my ships leaving the warp { ... }`".into(),
+                span,
+            });
+            return None;
+        }
         let subjects = trigger.subject().bit();
         let triggers = vec![trigger];
         let reaction = self.reaction_in(r, triggers, Form::LastingReplacement, None, subjects);
         if !moves_subject(&reaction.body) {
-            let landing =
-                (reaction.triggers.iter()).any(|t| matches!(t, Trigger::InsteadOfLanding(_)));
-            self.lints.push(if landing {
-                Lint::ReplacesNoLanding { span: r.span }
-            } else {
-                Lint::ReplacesNothing { span: r.span }
-            });
+            self.lints
+                .push(replaces_nothing(&reaction.triggers, r.span));
         }
         Some(reaction)
     }

@@ -172,21 +172,32 @@ pub(super) enum Subject {
     Card(CardId),
     /// A tech (the one just completed).
     Tech(u16),
-    /// Ships headed for the warp (as `rule` sends them), or about to land on `planet`, that
-    /// a replacement replaces.
+    /// Ships headed for the warp (as `rule` sends them), about to land on a planet, or
+    /// retrieved from the warp to their colonies, that a replacement replaces.
     Ships {
         owner: PlayerId,
         at: Place,
         count: u8,
         rule: Rule,
-        /// The planet they would land on (none: they go to the warp).
-        planet: Option<PlanetId>,
+        /// Where they would go.
+        to: Headed,
     },
     /// Ships of `players` (a mask of seats) that just landed on `planet` together.
     Landing {
         planet: PlanetId,
         players: u8,
     },
+}
+
+/// Where ships a replacement takes over would go.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Headed {
+    /// To the warp.
+    Warp,
+    /// Onto this planet, to land.
+    Planet(PlanetId),
+    /// From the warp to their owner's colonies (retrieved).
+    Colonies,
 }
 
 /// Where an ability is used from.

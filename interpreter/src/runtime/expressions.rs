@@ -1,7 +1,7 @@
 //! Evaluating expressions: conditions, values, and the quantities they read.
 
 use super::context::{
-    cards_of, kind, kind_value, number, planets_of, remembered_key, Ctx, Subject, Value,
+    cards_of, kind, kind_value, number, planets_of, remembered_key, Ctx, Headed, Subject, Value,
     REMEMBERED_MAX,
 };
 use super::ships::ship_places;
@@ -752,7 +752,7 @@ impl Runtime {
             Expr::SubjectPlanet => match ctx.subject {
                 Subject::Landing { planet, .. }
                 | Subject::Ships {
-                    planet: Some(planet),
+                    to: Headed::Planet(planet),
                     ..
                 } => Value::Planet(planet),
                 _ => Value::None,
@@ -931,7 +931,9 @@ impl Runtime {
                 _ => Value::Int(0),
             },
             Expr::SubjectCount => match ctx.subject {
-                Subject::Count { count, .. } => Value::Int(count as i32),
+                Subject::Count { count, .. } | Subject::Ships { count, .. } => {
+                    Value::Int(count as i32)
+                }
                 _ => Value::Int(0),
             },
             Expr::LostThisEncounter(p) => match self.eval(p, game, ctx) {

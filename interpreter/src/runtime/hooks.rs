@@ -4,7 +4,7 @@ use super::context::{Origin, Subject};
 use super::Runtime;
 use crate::index::{
     during_key, kinds_of, on_bit, window_key, Keys, Ons, DEAL_KEY, DURING_SHIFT, LANDING_ON,
-    REPLAYS_ON, SETUP_KEY,
+    REPLAYS_ON, RETRIEVING_ON, SETUP_KEY,
 };
 use crate::ir::{Happening, Trigger};
 use cosmic_engine::deal::{ContentTerm, TermOffer};
@@ -61,6 +61,7 @@ impl Hooks for Runtime {
         let lands = held.ons & (on_bit(Happening::ShipsLanded) | LANDING_ON) != 0;
         let rewards = held.ons & on_bit(Happening::MyRewardsReceived) != 0;
         let keys = gate(keys, Window::Landing, lands);
+        let keys = gate(keys, Window::Retrieval, held.ons & RETRIEVING_ON != 0);
         let keys = gate(keys, Window::Rewards, rewards);
         let keys = gate(keys, Window::ReplayPoint, held.ons & REPLAYS_ON != 0);
         // And those of lasting effects' reactions (the engine asks again when one starts).
@@ -281,6 +282,16 @@ impl Hooks for Runtime {
         game: &mut Game<'_>,
     ) -> Flow<u8> {
         self.replace_landing(player, from, planet, count, rule, game)
+    }
+
+    fn redirect_retrieval(
+        &self,
+        player: PlayerId,
+        count: u8,
+        rule: Rule,
+        game: &mut Game<'_>,
+    ) -> Flow<u8> {
+        self.replace_retrieval(player, count, rule, game)
     }
 
     fn landed(&self, planet: PlanetId, players: u8, _: Rule, game: &mut Game<'_>) -> Flow {

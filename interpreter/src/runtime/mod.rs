@@ -64,6 +64,9 @@ pub struct Runtime {
     /// Whether a replacement of ships landing is running: the ships it lands land, never
     /// replaced again.
     landing_replacing: Cell<bool>,
+    /// Set while a replacement of a retrieval from the warp runs: ships its body retrieves
+    /// are retrieved as usual.
+    retrieval_replacing: Cell<bool>,
     /// The statements run so far, by address in the program, when recording (tests prove
     /// with it that what lints clean runs).
     ran: RefCell<Option<std::collections::HashSet<usize>>>,
@@ -79,7 +82,7 @@ pub struct Runtime {
     candidates: [RefCell<Candidates>; MAX_PLAYERS],
     /// The windows at which the lasting effects in force may react and the happenings they
     /// answer, under the `Game::lasting_stamp` they were gathered at (see `lasting_masks`).
-    reacting: Cell<(u64, u64, u32)>,
+    reacting: Cell<(u64, u64, crate::index::Ons)>,
 }
 
 /// The components of a game played with `program`: the base components plus its aliens,
@@ -241,6 +244,7 @@ impl Runtime {
             replaced: Cell::new(0),
             lasting_replacing: Cell::new(false),
             landing_replacing: Cell::new(false),
+            retrieval_replacing: Cell::new(false),
             ran: RefCell::new(None),
             recording: Cell::new(false),
             held: std::array::from_fn(|_| Cell::new(Held::NONE)),

@@ -1,10 +1,10 @@
 //! Replacements of ships going to the warp: which apply, ranked, and the first to act.
 
-use super::context::{Origin, Subject};
+use super::context::{Headed, Origin, Subject};
 use super::expressions::main_side;
 use super::lasting::LastingReaction;
 use super::Runtime;
-use crate::index::{Keys, INSTEAD_KEY, LANDING_ON, LAND_KEY};
+use crate::index::{Keys, INSTEAD_KEY, LANDING_ON, LAND_KEY, RETRIEVE_KEY, RETRIEVING_ON};
 use crate::ir::{Dest, Expr, Reaction, Replaced, Stmt, Trigger};
 use cosmic_engine::effects::Lasting;
 use cosmic_engine::event::{Place, Rule};
@@ -60,7 +60,7 @@ impl Runtime {
             at: from,
             count,
             rule,
-            planet: None,
+            to: Headed::Warp,
         };
         // Lasting effects' replacements: each is nobody's use, so it is ranked with the
         // abilities and, once reached, always takes effect.
@@ -187,7 +187,7 @@ impl Runtime {
             at: from,
             count,
             rule,
-            planet: Some(planet),
+            to: Headed::Planet(planet),
         };
         let lands = |t: &Trigger, q| lands_for(game, t, q, player);
         let standing = if any_lasting(game, |effect| self.index.lasting_lands(effect)) {
@@ -221,6 +221,38 @@ impl Runtime {
         Ok(self
             .first_replacement(game, candidates, subject)?
             .unwrap_or(0))
+    }
+
+    /// Replaces where `count` of `player`'s ships retrieved from the warp go (as `rule`
+    /// retrieves them to its colonies) by the first ability's replacement that takes
+    /// effect, in timing order; returns how many it replaced. Ships a replacement sends home
+    /// after all (`move them to my colonies`) are retrieved as usual, never replaced again.
+    pub(super) fn replace_retrieval(
+        &self,
+        player: PlayerId,
+        count: u8,
+        rule: Rule,
+        game: &mut Game,
+    ) -> Flow<u8> {
+        if self.retrieval_replacing.get() || !self.holds_answer(game, None, RETRIEVING_ON) {
+            return Ok(0);
+        }
+        let subject = Subject::Ships {
+            owner: player,
+            at: Place::Warp,
+            count,
+            rule,
+            to: Headed::Colonies,
+        };
+        let applies = |t: &Trigger, q| match t {
+            Trigger::InsteadOfRetrieval(w) => replaces_whose(game, *w, q, player, false),
+            _ => false,
+        };
+        let candidates = self.replacement_candidates(game, RETRIEVE_KEY, subject, applies);
+        self.retrieval_replacing.set(true);
+        let replaced = self.first_replacement(game, candidates, subject);
+        self.retrieval_replacing.set(false);
+        Ok(replaced?.unwrap_or(0))
     }
 
     /// The abilities held under `key` that replace `subject` (`applies`, given the holder)

@@ -1,6 +1,6 @@
 //! Moving ships as card text says: where a player's ships of a kind are, and where they go.
 
-use super::context::{number, Ctx, Subject, Value};
+use super::context::{number, Ctx, Headed, Subject, Value};
 use super::Runtime;
 use crate::ir::{Dest, Expr, ShipPlace};
 use cosmic_engine::event::{Place, Rule};
@@ -241,9 +241,9 @@ impl Runtime {
         game: &mut Game,
         ctx: &mut Ctx,
     ) -> Flow {
-        let rule = match ctx.subject {
-            Subject::Ships { rule, .. } => rule,
-            _ => Rule::CardText,
+        let (rule, retrieved) = match ctx.subject {
+            Subject::Ships { rule, to, .. } => (rule, to == Headed::Colonies),
+            _ => (Rule::CardText, false),
         };
         let here = n.min(game.ships_at(owner, at));
         let k = match take.count {
@@ -269,6 +269,27 @@ impl Runtime {
             self.replaced
                 .set(self.replaced.get().saturating_add(captured));
             return Ok(());
+        }
+        if retrieved {
+            match to {
+                // Sent to the warp, ships being retrieved stay there.
+                Dest::Warp => {
+                    self.replaced.set(self.replaced.get().saturating_add(k));
+                    return Ok(());
+                }
+                // Retrieved to a planet, they come home there: they do not land (to a
+                // planet out of play, they are retrieved as usual).
+                Dest::Planet(pl) => {
+                    if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                        if game.state().planet_exists(pl) {
+                            self.replaced.set(self.replaced.get().saturating_add(k));
+                            game.move_ships(owner, at, Place::Planet(pl), k, rule);
+                        }
+                    }
+                    return Ok(());
+                }
+                _ => {}
+            }
         }
         // Moved or kept where they are, these no longer go to the warp.
         self.replaced.set(self.replaced.get().saturating_add(k));

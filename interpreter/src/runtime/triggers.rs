@@ -214,7 +214,7 @@ impl Runtime {
     /// One that ended keeps its bits until the stamp moves, which costs only a search that
     /// finds nothing due.
     #[inline]
-    pub(super) fn lasting_masks(&self, game: &Game) -> (u64, u32) {
+    pub(super) fn lasting_masks(&self, game: &Game) -> (u64, crate::index::Ons) {
         let (stamp, windows, hears) = self.reacting.get();
         if stamp == game.lasting_stamp() {
             return (windows, hears);
@@ -235,7 +235,7 @@ impl Runtime {
     /// Whether a lasting effect in force may answer the happening `bit`: the masks' test
     /// when they are fresh, else `true` (the search out of line gathers them anew).
     #[inline]
-    fn may_hear(&self, game: &Game, bit: u32) -> bool {
+    fn may_hear(&self, game: &Game, bit: crate::index::Ons) -> bool {
         let (stamp, _, hears) = self.reacting.get();
         stamp != game.lasting_stamp() || hears & bit != 0
     }
