@@ -264,6 +264,16 @@ impl Game<'_> {
         self.moments.push(m);
     }
 
+    /// Queues the sending of other players' ships to the warp by `by`'s card text: `victims`
+    /// is the mask of seats whose ships it sent (content says which, and only when something
+    /// held answers it: the engine does not track who sends ships).
+    pub fn note_ships_sent(&mut self, by: PlayerId, victims: u8) {
+        if victims != 0 {
+            self.moments
+                .push(crate::hooks::Moment::ShipsSent(by, victims));
+        }
+    }
+
     /// Queues `taker`'s taking of `count` cards at random from `from`'s hand.
     pub(crate) fn note_taken_at_random(&mut self, taker: PlayerId, from: PlayerId, count: u8) {
         if count > 0 {

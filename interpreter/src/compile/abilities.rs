@@ -121,6 +121,10 @@ whenever_events! {
     "this hazard is drawn" => Whenever::On(Happening::HazardDrawn),
     "another tech is used" => Whenever::On(Happening::TechUsed),
     "another player gains a colony" => Whenever::On(Happening::OthersColonyGained),
+    "I send another player's ships to the warp" => Whenever::On(Happening::MyShipsSent),
+    "another player has played a wild flare or an artifact" => {
+        Whenever::On(Happening::OthersPlayed)
+    },
     "ships land on a planet" => Whenever::On(Happening::ShipsLanded),
     "another player discards an artifact" => {
         Whenever::On(Happening::OthersDiscard(cosmic_engine::CardType::Artifact))
@@ -156,6 +160,9 @@ pub(super) fn lasting_answer(text: &str) -> Option<Happening> {
             | Happening::FlarePlayed
             | Happening::WildFlarePlayed),
         ) => Some(h),
+        // Who sent ships is noted only while an ability held answers it, never for a
+        // lasting effect (`Runtime::run_body`).
+        Whenever::On(Happening::MyShipsSent) => None,
         Whenever::On(h) if h.moves() => Some(h),
         _ => None,
     }

@@ -6,7 +6,8 @@ use super::context::{
 use super::expressions::{main_side, matches};
 use super::ships::Take;
 use super::Runtime;
-use crate::ir::Stmt;
+use crate::index::on_bit;
+use crate::ir::{Happening, Stmt};
 use cosmic_engine::effects::{Lasting, Until};
 use cosmic_engine::event::Rule;
 use cosmic_engine::piles::Back;
@@ -17,6 +18,11 @@ impl Runtime {
     /// the decisions it asks name it.
     pub(super) fn run_body(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
         let outer = game.set_acting(Some(ctx.source));
+        // Whose ships this text sends to the warp is noted only while its player holds an
+        // answer to that (the engine does not track who sends ships): the ships each player
+        // lost this encounter, before and after.
+        let sending = (self.holds_answer(game, Some(ctx.me), on_bit(Happening::MyShipsSent)))
+            .then(|| game.state().encounter.lost_to_warp);
         // Text answering its player's own draws: what it draws is not answered again.
         let result = if self.index.feeds(ctx.item) {
             let feeding = game.set_feeding(Some(ctx.me));
@@ -26,8 +32,28 @@ impl Runtime {
         } else {
             self.exec(stmts, game, ctx)
         };
+        if let (Some(before), Ok(())) = (sending, &result) {
+            self.note_sent(game, ctx, before);
+        }
         game.set_acting(outer);
         result
+    }
+
+    /// Notes which other players' ships the text just run for `ctx.me` sent to the warp
+    /// (those who lost ships since `before`): ships sent by a player's power, flare,
+    /// artifact or other card, never by a hazard, which is nobody's action.
+    #[inline(never)]
+    fn note_sent(&self, game: &mut Game, ctx: &Ctx, before: [u8; cosmic_engine::ids::MAX_PLAYERS]) {
+        let hazard = (self.program.items.get(ctx.item as usize))
+            .is_some_and(|item| item.kind == crate::ir::ItemKind::Hazard);
+        if hazard {
+            return;
+        }
+        let after = game.state().encounter.lost_to_warp;
+        let victims = (game.state().seats())
+            .filter(|&q| q != ctx.me && after[q.ix()] > before[q.ix()])
+            .fold(0u8, |m, q| m | 1 << q.0);
+        game.note_ships_sent(ctx.me, victims);
     }
 
     pub(super) fn exec(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
@@ -668,6 +694,7 @@ impl Runtime {
                 }
             }
             Stmt::CancelSubject => ctx.cancelled = true,
+            Stmt::DuplicatePlay => self.duplicate_play(game, me, ctx.subject)?,
             Stmt::PlaceShipToken { key, planet } => {
                 if let Value::Planet(pl) = self.eval(planet, game, ctx) {
                     game.place_ship_token(me, pl, *key, ctx.tech, ctx.source);
