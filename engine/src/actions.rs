@@ -128,7 +128,13 @@ impl Game<'_> {
                 let fed = if self.feeding == Some(p) { count } else { 0 };
                 self.note(crate::hooks::Moment::ShipsRetrieved(p, count, fed))
             }
-            (_, Place::Warp) => self.note(crate::hooks::Moment::ShipsToWarp(p, count)),
+            (_, Place::Warp) => {
+                self.note(crate::hooks::Moment::ShipsToWarp(p, count));
+                // Card text sent them: content says whose text it was.
+                if self.acting.is_some() {
+                    self.sent |= 1 << p.0;
+                }
+            }
             (_, Place::Removed) => self.note(crate::hooks::Moment::ShipsRemoved(p, count)),
             _ => {}
         }

@@ -18,11 +18,8 @@ impl Runtime {
     /// the decisions it asks name it.
     pub(super) fn run_body(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
         let outer = game.set_acting(Some(ctx.source));
-        // Whose ships this text sends to the warp is noted only while its player holds an
-        // answer to that (the engine does not track who sends ships): the ships each player
-        // lost this encounter, before and after.
-        let sending = (self.holds_answer(game, Some(ctx.me), on_bit(Happening::MyShipsSent)))
-            .then(|| game.state().encounter.lost_to_warp);
+        // The seats whose ships this text sends to the warp, apart from the outer text's.
+        let outer_sent = game.swap_sent(0);
         // Text answering its player's own draws: what it draws is not answered again.
         let result = if self.index.feeds(ctx.item) {
             let feeding = game.set_feeding(Some(ctx.me));
@@ -32,27 +29,28 @@ impl Runtime {
         } else {
             self.exec(stmts, game, ctx)
         };
-        if let (Some(before), Ok(())) = (sending, &result) {
-            self.note_sent(game, ctx, before);
+        let sent = game.swap_sent(outer_sent);
+        if sent != 0 && result.is_ok() {
+            self.note_sent(game, ctx, sent);
         }
         game.set_acting(outer);
         result
     }
 
-    /// Notes which other players' ships the text just run for `ctx.me` sent to the warp
-    /// (those who lost ships since `before`): ships sent by a player's power, flare,
-    /// artifact or other card, never by a hazard, which is nobody's action.
+    /// Notes that the text just run for `ctx.me` sent the ships of `sent` (seats) to the
+    /// warp, when that player holds an answer to it: ships sent by a player's power, flare,
+    /// artifact or other card, never its own, and never by a hazard (nobody's action).
     #[inline(never)]
-    fn note_sent(&self, game: &mut Game, ctx: &Ctx, before: [u8; cosmic_engine::ids::MAX_PLAYERS]) {
+    fn note_sent(&self, game: &mut Game, ctx: &Ctx, sent: u8) {
+        let victims = sent & !(1 << ctx.me.0);
         let hazard = (self.program.items.get(ctx.item as usize))
             .is_some_and(|item| item.kind == crate::ir::ItemKind::Hazard);
-        if hazard {
+        if victims == 0
+            || hazard
+            || !self.holds_answer(game, Some(ctx.me), on_bit(Happening::MyShipsSent))
+        {
             return;
         }
-        let after = game.state().encounter.lost_to_warp;
-        let victims = (game.state().seats())
-            .filter(|&q| q != ctx.me && after[q.ix()] > before[q.ix()])
-            .fold(0u8, |m, q| m | 1 << q.0);
         game.note_ships_sent(ctx.me, victims);
     }
 
