@@ -175,7 +175,7 @@ pub(super) const LASTING_ANSWER_WORDS: &[&str] = &[
     "an artifact is played",
     "a flare is played",
     "a wild flare is played",
-    "ships or cards moving (`my ships go to the warp`, `I draw cards`, ...)",
+    "ships or cards moving (`my ships go to the warp`, `I draw cards`, ...; not `I send another player's ships to the warp`)",
 ];
 
 /// What the `whenever` event `text` sets off, if it is one (a leading `I` may be written `i`).
