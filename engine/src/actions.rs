@@ -128,7 +128,13 @@ impl Game<'_> {
                 let fed = if self.feeding == Some(p) { count } else { 0 };
                 self.note(crate::hooks::Moment::ShipsRetrieved(p, count, fed))
             }
-            (_, Place::Warp) => self.note(crate::hooks::Moment::ShipsToWarp(p, count)),
+            (_, Place::Warp) => {
+                self.note(crate::hooks::Moment::ShipsToWarp(p, count));
+                // Card text sent them: content says whose text it was.
+                if self.acting.is_some() {
+                    self.sent |= 1 << p.0;
+                }
+            }
             (_, Place::Removed) => self.note(crate::hooks::Moment::ShipsRemoved(p, count)),
             _ => {}
         }
@@ -262,6 +268,16 @@ impl Game<'_> {
             }
         }
         self.moments.push(m);
+    }
+
+    /// Queues the sending of other players' ships to the warp by `by`'s card text: `victims`
+    /// is the mask of seats whose ships it sent (content says which, and only when something
+    /// held answers it: the engine does not track who sends ships).
+    pub fn note_ships_sent(&mut self, by: PlayerId, victims: u8) {
+        if victims != 0 {
+            self.moments
+                .push(crate::hooks::Moment::ShipsSent(by, victims));
+        }
     }
 
     /// Queues `taker`'s taking of `count` cards at random from `from`'s hand.

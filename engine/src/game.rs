@@ -279,6 +279,9 @@ pub struct Game<'h> {
     /// The content ability whose text is running now, if any (`set_acting`): events that
     /// card text causes through the card actions cite it, and decisions it asks name it.
     pub(crate) acting: Option<u32>,
+    /// The seats whose ships card text sent to the warp (while `acting` was set) since
+    /// content last took them (`swap_sent`): who sent them is content's to say.
+    pub(crate) sent: u8,
 }
 
 /// Games made so far in this process: each game's stamps start from its own number, so no
@@ -470,6 +473,7 @@ impl<'h> Game<'h> {
             redeal,
             // No card text runs before setup or between turns.
             acting: None,
+            sent: 0,
         }
     }
 
@@ -865,6 +869,13 @@ impl<'h> Game<'h> {
             _ => Cause::Rule(rule),
         };
         self.emit_caused(cause, kind);
+    }
+
+    /// Replaces the seats whose ships card text sent to the warp (`Game::sent`) with `sent`;
+    /// returns them: content takes them as its text ends, and puts back the outer text's.
+    #[inline]
+    pub fn swap_sent(&mut self, sent: u8) -> u8 {
+        std::mem::replace(&mut self.sent, sent)
     }
 
     /// Says which content ability's text runs now (`None`: none); returns the one before,

@@ -163,12 +163,16 @@ pub enum Moment {
     TechCompleted(PlayerId, u16),
     /// An alien sheet a player had went back to the box (it left the game).
     AlienLeft(PlayerId, u16),
+    /// A player's card text (the first) sent other players' ships to the warp: the seats
+    /// whose ships it sent, as a mask. Noted by content (`Game::note_ships_sent`), once per
+    /// text that sent any, never merged: one sending is one moment.
+    ShipsSent(PlayerId, u8),
 }
 
 impl Moment {
     /// One moment of each kind (its numbers and players aside), for hooks that work out
     /// which kinds they answer (`Hooks::moments`).
-    pub const KINDS: [Moment; 15] = [
+    pub const KINDS: [Moment; 16] = [
         Moment::PowerLost(PlayerId(0)),
         Moment::DeckReshuffled,
         Moment::ShipsToWarp(PlayerId(0), 0),
@@ -188,6 +192,7 @@ impl Moment {
         Moment::ReinforcementPlayed(PlayerId(0), CardId(0)),
         Moment::TechCompleted(PlayerId(0), 0),
         Moment::AlienLeft(PlayerId(0), 0),
+        Moment::ShipsSent(PlayerId(0), 0),
     ];
 
     /// This moment's kind as one bit (`Hooks::moments`).
@@ -209,6 +214,7 @@ impl Moment {
             ReinforcementPlayed(..) => 12,
             TechCompleted(..) => 13,
             AlienLeft(..) => 14,
+            ShipsSent(..) => 15,
         }
     }
 

@@ -71,6 +71,7 @@ pub(crate) fn on_key(h: Happening) -> Keys {
         | Happening::MyRewardsDrawn
         | Happening::MyRewardsReceived
         | Happening::OthersColonyGained
+        | Happening::MyShipsSent
         | Happening::OthersDiscard(_)
         | Happening::NewHandDiscard(_) => MOVED_KEY,
         Happening::CardPlayed
@@ -162,6 +163,8 @@ pub(crate) fn on_bit(h: Happening) -> Ons {
         ShipsLanded => 27,
         MyRewardsReceived => 29,
         CosmicQuake => 30,
+        MyShipsSent => 33,
+        OthersPlayed => 34,
     }
 }
 

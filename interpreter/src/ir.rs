@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 27;
+pub const FORMAT: u32 = 28;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -325,6 +325,12 @@ pub enum Happening {
     MyRewardsReceived,
     /// A cosmic quake is about to discard every hand (answered at once, the hands still held).
     CosmicQuake,
+    /// The controller's card text sent other players' ships to the warp (the subject: the
+    /// first of those players in seat order, and how many players they are).
+    MyShipsSent,
+    /// Another player played a wild flare or an artifact and its effects took place (the
+    /// subject: that play, with what it answered, which `duplicate that play` runs again).
+    OthersPlayed,
 }
 
 /// Which draws `the cards drawn` names: an ability answers one kind of its player's draws.
@@ -772,6 +778,16 @@ pub enum Expr {
         /// The number read for each of them.
         per: Box<Expr>,
     },
+    /// The players among `players` for whom `per`, read for each in turn bound to `slot`,
+    /// counts at least one (`all players having ships in the warp`).
+    Having {
+        /// The slot each player is bound to while `per` is read.
+        slot: u8,
+        /// The players filtered.
+        players: Box<Expr>,
+        /// The number read for each of them.
+        per: Box<Expr>,
+    },
     /// Whether the game uses the four-planet variant.
     FourPlanets,
     /// The player the destiny card drawn last names (none for a wild card).
@@ -940,6 +956,9 @@ impl Expr {
             | Expr::Includes(a, b)
             | Expr::OwnCardsBeside(a, b)
             | Expr::Extreme {
+                players: a, per: b, ..
+            }
+            | Expr::Having {
                 players: a, per: b, ..
             }
             | Expr::Valued {
@@ -1204,6 +1223,9 @@ pub enum Stmt {
     WinEncounter,
     /// Duel: the acting player wins the duel or contest under way outright.
     WinFight,
+    /// Runs the effects of the play the ability answers again, as the acting player's: the
+    /// played card's block, with what that play answered (`duplicate that play`).
+    DuplicatePlay,
     /// Give cards of the acting player's choice from its hand to a player.
     GiveCards {
         /// How many.
@@ -1496,7 +1518,7 @@ macro_rules! kinds {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, SkipToReveal, DealAmong, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, SkipToReveal, DealAmong, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight, DuplicatePlay }
 }
 
 /// Whether `pred` holds of a statement of `body` or of a block nested in one (`if`'s
@@ -1621,6 +1643,7 @@ impl Stmt {
             Stmt::Remember { .. } => StmtKind::Remember,
             Stmt::Compensation(..) => StmtKind::Compensation,
             Stmt::LookAtTop { .. } => StmtKind::LookAtTop,
+            Stmt::DuplicatePlay => StmtKind::DuplicatePlay,
         }
     }
 }
@@ -1668,6 +1691,7 @@ impl StmtKind {
                 | DiscardThis
                 | ReverseAlliesGains
                 | SwapSheetsForEncounter
+                | DuplicatePlay
         )
     }
 }
@@ -1732,6 +1756,9 @@ pub enum SubjectKind {
     Landing,
     /// The ships a replacement of a landing takes over, with the planet they would land on.
     LandingShips,
+    /// A wild flare or an artifact another player just played, its effects done, with what
+    /// it answered (which `duplicate that play` runs again).
+    Play,
 }
 
 impl SubjectKind {
@@ -1776,14 +1803,14 @@ impl Happening {
             PowerLost => SubjectKind::Player,
             MyShipsToWarp | OthersShipsToWarp | OthersShipsRemoved | MyShipsRemoved
             | OthersShipsRetrieved | OthersCardsDrawn | MyRewardsDrawn | OthersColonyGained
-            | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom | MyRewardsReceived => {
-                SubjectKind::Count
-            }
+            | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom | MyRewardsReceived
+            | MyShipsSent => SubjectKind::Count,
             TechCompleted => SubjectKind::Tech,
             MyPowerZapped | AlienLeft | DeckReshuffled | HazardDrawn | CosmicQuake => {
                 SubjectKind::Nothing
             }
             ShipsLanded => SubjectKind::Landing,
+            OthersPlayed => SubjectKind::Play,
         }
     }
 }

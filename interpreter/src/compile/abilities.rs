@@ -121,6 +121,10 @@ whenever_events! {
     "this hazard is drawn" => Whenever::On(Happening::HazardDrawn),
     "another tech is used" => Whenever::On(Happening::TechUsed),
     "another player gains a colony" => Whenever::On(Happening::OthersColonyGained),
+    "I send another player's ships to the warp" => Whenever::On(Happening::MyShipsSent),
+    "another player has played a wild flare or an artifact" => {
+        Whenever::On(Happening::OthersPlayed)
+    },
     "ships land on a planet" => Whenever::On(Happening::ShipsLanded),
     "another player discards an artifact" => {
         Whenever::On(Happening::OthersDiscard(cosmic_engine::CardType::Artifact))
@@ -156,6 +160,9 @@ pub(super) fn lasting_answer(text: &str) -> Option<Happening> {
             | Happening::FlarePlayed
             | Happening::WildFlarePlayed),
         ) => Some(h),
+        // Who sent ships is noted only while an ability held answers it, never for a
+        // lasting effect (`Runtime::run_body`).
+        Whenever::On(Happening::MyShipsSent) => None,
         Whenever::On(h) if h.moves() => Some(h),
         _ => None,
     }
@@ -168,7 +175,7 @@ pub(super) const LASTING_ANSWER_WORDS: &[&str] = &[
     "an artifact is played",
     "a flare is played",
     "a wild flare is played",
-    "ships or cards moving (`my ships go to the warp`, `I draw cards`, ...)",
+    "ships or cards moving (`my ships go to the warp`, `I draw cards`, ...; not `I send another player's ships to the warp`)",
 ];
 
 /// What the `whenever` event `text` sets off, if it is one (a leading `I` may be written `i`).

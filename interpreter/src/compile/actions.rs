@@ -650,6 +650,16 @@ impl Compiler<'_> {
                 let side = self.expr(object?, Ty::Side);
                 Some(Stmt::Join(side))
             }
+            // `duplicate that play`: the effects of a card another player just played, again,
+            // as mine, with what it answered.
+            "duplicate" if object_text == "that play" => {
+                self.needs_subject(
+                    ir::SubjectKind::Play.bit(),
+                    "`duplicate that play` runs again the play its ability answers: write it under `whenever another player has played a wild flare or an artifact`",
+                    a.span,
+                );
+                Some(Stmt::DuplicatePlay)
+            }
             "cancel" => match object_text.as_str() {
                 "it" | "that use" | "that play" => {
                     self.needs_subject(

@@ -528,6 +528,13 @@ impl Compiler<'_> {
                 return self.extreme(most, &toks[1..i], &toks[i + 1..], p.span);
             }
         }
+        // `PLAYERS having WORDS`: those of the players for whom `player's WORDS` counts at
+        // least one (`all players having ships in the warp`).
+        if let Some(i) = toks.iter().position(|t| t == "having") {
+            if i > 0 && i + 1 < toks.len() {
+                return self.having(&toks[..i], &toks[i + 1..], p.span);
+            }
+        }
         // An item's `let`s of a number or a reference may stand inside a reference
         // (`attack cards in my hand below reserve cap`).
         let mut scope = self.item_bounds.clone();
@@ -698,6 +705,53 @@ impl Compiler<'_> {
                 });
                 // Reported here: the caller reads on as if it were a number.
                 Some((Expr::Int(0), Ty::Int))
+            }
+        }
+    }
+
+    /// `PLAYERS having WORDS`: `WORDS` is read for each player as `player's WORDS`, a number;
+    /// the players for whom it is at least one.
+    fn having(
+        &mut self,
+        players: &[String],
+        words: &[String],
+        span: ast::Span,
+    ) -> Option<(Expr, Ty)> {
+        let mut scope = self.item_bounds.clone();
+        scope.extend(self.scope.iter().cloned());
+        let who = vocabulary::resolve(players, Some(Ty::Players), &scope, 0);
+        let depth = self.scope.len();
+        // A name nobody can write (`#` is no word character): only this reading sees it.
+        let slot = self.bind(vec!["#each".into()], Ty::Player);
+        scope.push(self.scope[depth].clone());
+        let mut per_words = vec!["#each".to_string(), "'s".to_string()];
+        per_words.extend(words.iter().cloned());
+        let per = vocabulary::resolve(&per_words, Some(Ty::Int), &scope, 0);
+        self.scope.truncate(depth);
+        match (who, per) {
+            (Some((players, _)), Some((per, _))) => Some((
+                Expr::Having {
+                    slot,
+                    players: Box::new(players),
+                    per: Box::new(per),
+                },
+                Ty::Players,
+            )),
+            (who, _) => {
+                self.lints.push(Lint::UnknownReference {
+                    found: self.snippet(span),
+                    help: if who.is_none() {
+                        "before `having` name players: `all players having ships in the warp`".into()
+                    } else {
+                        "after `having` write what a player has, as after `player's`: `other players having foreign colonies`".into()
+                    },
+                    span,
+                });
+                // Reported here: the caller reads on as if it named nobody.
+                Some((
+                    Expr::Except(Box::new(Expr::AllPlayers), Box::new(Expr::AllPlayers)),
+                    Ty::Players,
+                ))
             }
         }
     }

@@ -283,6 +283,9 @@ impl Compiler<'_> {
                 "this ability answers ships or cards counted for a player"
             }
             k if k == ir::SubjectKind::Tech as u32 => "this ability answers a tech completed",
+            k if k == ir::SubjectKind::Play as u32 => {
+                "this ability answers a wild flare or an artifact played, its effects done"
+            }
             _ => "this ability's trigger replaces ships going to the warp or leaving it",
         };
         self.lints.push(Lint::NoSubject {

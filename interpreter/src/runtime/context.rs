@@ -187,6 +187,14 @@ pub(super) enum Subject {
         planet: PlanetId,
         players: u8,
     },
+    /// `player`'s play of `card` (a wild flare or an artifact), `ability` its use, its
+    /// effects done; `answered` is the entry of `Runtime::plays` holding what it answered.
+    Played {
+        player: PlayerId,
+        ability: u32,
+        card: CardId,
+        answered: u16,
+    },
 }
 
 /// Where ships a replacement takes over would go.

@@ -432,6 +432,23 @@ impl Runtime {
                 ctx.slots[k] = saved;
                 Value::Int(best.unwrap_or(0))
             }
+            Expr::Having { slot, players, per } => {
+                let mask = self.eval(players, game, ctx).mask();
+                let k = *slot as usize;
+                if ctx.slots.len() <= k {
+                    ctx.slots.resize(k + 1, Value::None);
+                }
+                let saved = ctx.slots[k].clone();
+                let mut having = 0u8;
+                for q in s.seats().filter(|q| mask & (1 << q.0) != 0) {
+                    ctx.slots[k] = Value::Player(q);
+                    if number(&self.eval(per, game, ctx), game) > 0 {
+                        having |= 1 << q.0;
+                    }
+                }
+                ctx.slots[k] = saved;
+                Value::Players(having)
+            }
             Expr::Matching(p, c) => match (self.eval(p, game, ctx), self.eval(c, game, ctx)) {
                 (Value::Player(p), Value::Card(c)) => Value::Cards(
                     s.players[p.ix()]

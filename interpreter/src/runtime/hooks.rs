@@ -159,6 +159,18 @@ impl Hooks for Runtime {
                 self.happened(game, Happening::MyShipsToWarp, only(p), subject)?;
                 self.happened(game, Happening::OthersShipsToWarp, others(p), subject)
             }
+            Moment::ShipsSent(by, victims) => {
+                // `that player` is the first of them in seat order, `that number` how many.
+                let Some(first) = game.state().seats().find(|q| victims & (1 << q.0) != 0) else {
+                    return Ok(());
+                };
+                let subject = Subject::Count {
+                    player: first,
+                    count: victims.count_ones() as u8,
+                    upto: 0,
+                };
+                self.happened(game, Happening::MyShipsSent, only(by), subject)
+            }
             Moment::ShipsRemoved(p, count) => {
                 let subject = Subject::Count {
                     player: p,
@@ -336,6 +348,7 @@ fn answered_by(m: &Moment) -> Option<Ons> {
             on_bit(NewHandDiscard(CardType::Attack)) | on_bit(OthersDiscard(CardType::Attack))
         }
         Moment::ReinforcementPlayed(..) => on_bit(ReinforcementPlayed),
+        Moment::ShipsSent(..) => on_bit(MyShipsSent),
         Moment::TechCompleted(..) => on_bit(TechCompleted),
         Moment::AlienLeft(..) => return None,
     })

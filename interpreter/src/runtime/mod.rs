@@ -67,6 +67,9 @@ pub struct Runtime {
     /// Set while a replacement of a retrieval from the warp runs: ships its body retrieves
     /// are retrieved as usual.
     retrieval_replacing: Cell<bool>,
+    /// What each play being answered as done (`Happening::OthersPlayed`) answered, innermost
+    /// last: `Subject::Played` names its entry, which `duplicate that play` runs again with.
+    plays: RefCell<Vec<context::Subject>>,
     /// The statements run so far, by address in the program, when recording (tests prove
     /// with it that what lints clean runs).
     ran: RefCell<Option<std::collections::HashSet<usize>>>,
@@ -245,6 +248,7 @@ impl Runtime {
             lasting_replacing: Cell::new(false),
             landing_replacing: Cell::new(false),
             retrieval_replacing: Cell::new(false),
+            plays: RefCell::new(Vec::new()),
             ran: RefCell::new(None),
             recording: Cell::new(false),
             held: std::array::from_fn(|_| Cell::new(Held::NONE)),

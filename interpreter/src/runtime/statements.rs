@@ -6,7 +6,8 @@ use super::context::{
 use super::expressions::{main_side, matches};
 use super::ships::Take;
 use super::Runtime;
-use crate::ir::Stmt;
+use crate::index::on_bit;
+use crate::ir::{Happening, Stmt};
 use cosmic_engine::effects::{Lasting, Until};
 use cosmic_engine::event::Rule;
 use cosmic_engine::piles::Back;
@@ -17,6 +18,8 @@ impl Runtime {
     /// the decisions it asks name it.
     pub(super) fn run_body(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
         let outer = game.set_acting(Some(ctx.source));
+        // The seats whose ships this text sends to the warp, apart from the outer text's.
+        let outer_sent = game.swap_sent(0);
         // Text answering its player's own draws: what it draws is not answered again.
         let result = if self.index.feeds(ctx.item) {
             let feeding = game.set_feeding(Some(ctx.me));
@@ -26,8 +29,29 @@ impl Runtime {
         } else {
             self.exec(stmts, game, ctx)
         };
+        let sent = game.swap_sent(outer_sent);
+        if sent != 0 && result.is_ok() {
+            self.note_sent(game, ctx, sent);
+        }
         game.set_acting(outer);
         result
+    }
+
+    /// Notes that the text just run for `ctx.me` sent the ships of `sent` (seats) to the
+    /// warp, when that player holds an answer to it: ships sent by a player's power, flare,
+    /// artifact or other card, never its own, and never by a hazard (nobody's action).
+    #[inline(never)]
+    fn note_sent(&self, game: &mut Game, ctx: &Ctx, sent: u8) {
+        let victims = sent & !(1 << ctx.me.0);
+        let hazard = (self.program.items.get(ctx.item as usize))
+            .is_some_and(|item| item.kind == crate::ir::ItemKind::Hazard);
+        if victims == 0
+            || hazard
+            || !self.holds_answer(game, Some(ctx.me), on_bit(Happening::MyShipsSent))
+        {
+            return;
+        }
+        game.note_ships_sent(ctx.me, victims);
     }
 
     pub(super) fn exec(&self, stmts: &[Stmt], game: &mut Game, ctx: &mut Ctx) -> Flow {
@@ -668,6 +692,7 @@ impl Runtime {
                 }
             }
             Stmt::CancelSubject => ctx.cancelled = true,
+            Stmt::DuplicatePlay => self.duplicate_play(game, me, ctx.subject)?,
             Stmt::PlaceShipToken { key, planet } => {
                 if let Value::Planet(pl) = self.eval(planet, game, ctx) {
                     game.place_ship_token(me, pl, *key, ctx.tech, ctx.source);

@@ -111,9 +111,89 @@ impl Runtime {
                         Subject::Card(c),
                     )?;
                 }
+                self.played(game, p, a, c, subject)?;
             }
         }
         Ok(true)
+    }
+
+    /// `p`'s play of `card` (`a`, in answer to `answered`) took effect: if it is a wild
+    /// flare or an artifact, the other players may answer it as done.
+    #[inline]
+    fn played(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        a: u32,
+        card: cosmic_engine::CardId,
+        answered: Subject,
+    ) -> Flow {
+        // Most games hold no answer to a play done: one test of the holdings.
+        let h = Happening::OthersPlayed;
+        if self.held_all(game).keys & on_keys(h, &[]) == 0
+            || !self.holds_answer(game, None, on_bits(h, &[]))
+        {
+            return Ok(());
+        }
+        self.answer_played(game, p, a, card, answered)
+    }
+
+    #[inline(never)]
+    fn answer_played(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        a: u32,
+        card: cosmic_engine::CardId,
+        answered: Subject,
+    ) -> Flow {
+        let wild_or_artifact = match game.state().kind(card) {
+            CardKind::Artifact => true,
+            CardKind::Flare => self.ability(a).home == Home::Wild,
+            _ => false,
+        };
+        if !wild_or_artifact {
+            return Ok(());
+        }
+        let seats = ((1u16 << game.state().player_count()) - 1) as u8;
+        let entry = {
+            let mut plays = self.plays.borrow_mut();
+            plays.push(answered);
+            plays.len() - 1
+        };
+        let subject = Subject::Played {
+            player: p,
+            ability: a,
+            card,
+            answered: entry as u16,
+        };
+        let result = self.happened(game, Happening::OthersPlayed, seats & !(1 << p.0), subject);
+        self.plays.borrow_mut().truncate(entry);
+        result
+    }
+
+    /// Runs again, as `me`'s, the effects of the play `subject` names (`duplicate that
+    /// play`): the played ability's block, with what that play answered, and no card of its
+    /// own (`this card` names nothing). Its timing, roles and condition are not asked again.
+    pub(super) fn duplicate_play(&self, game: &mut Game, me: PlayerId, subject: Subject) -> Flow {
+        let Subject::Played {
+            ability, answered, ..
+        } = subject
+        else {
+            return Ok(());
+        };
+        let Some(answered) = self.plays.borrow().get(answered as usize).copied() else {
+            return Ok(());
+        };
+        // A duplicate of a duplicate of ... stops, as answers to answers do.
+        if self.depth.get() > 6 {
+            return Ok(());
+        }
+        self.depth.set(self.depth.get() + 1);
+        let mut ctx = self.ctx(me, ability, answered);
+        let result = self.run_body(&self.ability(ability).body, game, &mut ctx);
+        self.depth.set(self.depth.get() - 1);
+        result
     }
 
     /// A super flare used instead of the power: the power's abilities of the same phases
@@ -252,6 +332,9 @@ impl Runtime {
             ctx.tech = origin.tech();
             self.run_body(&ab.body, game, &mut ctx)?;
             flare_used(game, q, ctx.card);
+            if let Some(c) = ctx.card {
+                self.played(game, q, a, c, target)?;
+            }
             if ctx.cancelled {
                 return Ok(true);
             }
