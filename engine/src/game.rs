@@ -1015,7 +1015,9 @@ impl<'h> Game<'h> {
             Ok(answer) => answer,
             Err(e) => return Err(self.agent_failed(decision, e)),
         };
-        if self.check_answer(decision, &answer).is_ok() {
+        // An answer that fits the options and proposes no deal terms is legal: checked here,
+        // inline; terms (few) and refusals go through `check_answer` out of line.
+        if decision.accepts(&answer) && !matches!(answer, Answer::Deal(Some(_))) {
             return Ok(answer);
         }
         self.ask_attempts(decision, Some(answer))
