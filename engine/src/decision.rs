@@ -610,9 +610,9 @@ impl Decision {
         }
     }
 
-    /// Whether an answer fits the listed options.
+    /// Whether an answer fits the listed options (deal terms aside: see `validate`).
     #[inline]
-    fn accepts(&self, answer: &Answer) -> bool {
+    pub(crate) fn accepts(&self, answer: &Answer) -> bool {
         match (&self.request, answer) {
             (Request::Pick(o), Answer::Pick(i)) => *i < o.len(),
             (Request::Subset { options, min, max }, Answer::Subset(ix)) => {

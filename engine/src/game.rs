@@ -1,6 +1,6 @@
 //! A game in progress: the state, the agents, the hooks, the RNG and the log, and the turn loop.
 
-use crate::agent::Agent;
+use crate::agent::{Agent, AgentError};
 use crate::components::Components;
 use crate::decision::{Answer, Decision, DecisionKind, Refusal, Request};
 use crate::edition::{Edition, Rules, Variants};
@@ -999,7 +999,6 @@ impl<'h> Game<'h> {
 
     /// Puts a prepared decision to its player (see `ask`).
     pub(crate) fn ask_decision(&mut self, decision: &Decision) -> Flow<Answer> {
-        let (player, kind) = (decision.player, decision.kind);
         if let Some(a) = decision.forced() {
             if let Some(observe) = self.forced_observer.as_mut() {
                 let scene = Scene {
@@ -1011,29 +1010,63 @@ impl<'h> Game<'h> {
             return Ok(a);
         }
         self.stats.decisions += 1;
-        if let Some(r) = self.redeal.filter(|r| r.at == self.stats.decisions) {
-            self.redeal = None;
-            self.redeal_hidden(r.viewer, r.seed);
+        // Bot games ask hundreds of decisions with nobody watching, recording or forking:
+        // one call to the agent and the check of its answer, kept short. The rest (a redeal
+        // due, observers, recordings, an answer refused) goes out of line.
+        if self.redeal.is_some()
+            || self.decision_observer.is_some()
+            || self.fork.is_some()
+            || self.options.record_answers
+        {
+            return self.ask_attempts(decision, None);
+        }
+        let player = decision.player;
+        let view = View::new(&self.state, &self.components, player);
+        let answer = match self.agents[player.ix()].decide(&view, decision) {
+            Ok(answer) => answer,
+            Err(e) => return Err(self.agent_failed(decision, e)),
+        };
+        // An answer that fits the options and proposes no deal terms is legal: checked here,
+        // inline; terms (few) and refusals go through `check_answer` out of line.
+        if decision.accepts(&answer) && !matches!(answer, Answer::Deal(Some(_))) {
+            return Ok(answer);
+        }
+        self.ask_attempts(decision, Some(answer))
+    }
+
+    /// `ask_decision` attempt by attempt, while someone watches, records or forks, or after
+    /// a refused answer (`first`: the agent's first answer, not yet told it was refused).
+    #[inline(never)]
+    fn ask_attempts(&mut self, decision: &Decision, mut first: Option<Answer>) -> Flow<Answer> {
+        let (player, kind) = (decision.player, decision.kind);
+        if first.is_none() {
+            if let Some(r) = self.redeal.filter(|r| r.at == self.stats.decisions) {
+                self.redeal = None;
+                self.redeal_hidden(r.viewer, r.seed);
+            }
         }
         let mut last = Refusal(String::new());
         for _ in 0..MAX_REFUSALS {
-            // Observed at every attempt, so a refused answer can be seen to change nothing.
-            if let Some(observe) = self.decision_observer.as_mut() {
-                let scene = Scene {
-                    state: &self.state,
-                    components: &self.components,
-                };
-                observe(decision, &scene);
-            }
-            let view =
-                View::new(&self.state, &self.components, player).with_fork(self.fork.as_deref());
-            let answer = self.agents[player.ix()]
-                .decide(&view, decision)
-                .map_err(|e| GameError::Agent {
-                    player: self.state.players[player.ix()].color.name().into(),
-                    kind: kind.name(),
-                    message: e.0,
-                })?;
+            let answer = match first.take() {
+                Some(answer) => answer,
+                None => {
+                    // Observed at every attempt, so a refused answer can be seen to change
+                    // nothing.
+                    if let Some(observe) = self.decision_observer.as_mut() {
+                        let scene = Scene {
+                            state: &self.state,
+                            components: &self.components,
+                        };
+                        observe(decision, &scene);
+                    }
+                    let view = View::new(&self.state, &self.components, player)
+                        .with_fork(self.fork.as_deref());
+                    match self.agents[player.ix()].decide(&view, decision) {
+                        Ok(answer) => answer,
+                        Err(e) => return Err(self.agent_failed(decision, e)),
+                    }
+                }
+            };
             match self.check_answer(decision, &answer) {
                 Ok(()) => {
                     if let Some(fork) = self.fork.as_mut() {
@@ -1064,6 +1097,16 @@ impl<'h> Game<'h> {
             kind: kind.name(),
             reason: last.0,
         }))
+    }
+
+    /// The stop for an agent that could not answer `decision`.
+    #[cold]
+    fn agent_failed(&self, decision: &Decision, e: AgentError) -> Stop {
+        Stop::from(GameError::Agent {
+            player: self.state.players[decision.player.ix()].color.name().into(),
+            kind: decision.kind.name(),
+            message: e.0,
+        })
     }
 
     /// Checks an answer: its shape and options, and for deals the terms themselves.
@@ -1129,6 +1172,10 @@ impl<'h> Game<'h> {
     }
 
     /// Asks a pick; returns the picked index and the options (given back, not copied).
+    // Always inlined into `pick` and `pick_index`: a call less, and the index and the options
+    // stay in registers instead of going through a returned tuple, for most decisions a game
+    // asks.
+    #[inline(always)]
     fn ask_pick(
         &mut self,
         player: PlayerId,

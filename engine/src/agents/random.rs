@@ -76,15 +76,7 @@ impl Agent for RandomAgent {
                 Answer::Subset(order)
             }
             Request::Ships(r) => Answer::Ships(random_ships(dice, r)),
-            Request::Deal(d) => {
-                if std::mem::take(&mut self.refused) || dice.chance(1, 4) {
-                    Answer::Deal(None)
-                } else if d.parties != 0 {
-                    Answer::deal(random_group_terms(dice, view, d))
-                } else {
-                    Answer::deal(random_terms(dice, view, d))
-                }
-            }
+            Request::Deal(d) => self.random_deal(view, d),
         };
         Ok(answer)
     }
@@ -99,6 +91,22 @@ impl Agent for RandomAgent {
 
     fn reads_advice(&self) -> bool {
         false
+    }
+}
+
+impl RandomAgent {
+    /// A deal proposal, or a pass. Out of line: deals are few, and their terms would
+    /// otherwise widen every decision's frame.
+    #[inline(never)]
+    fn random_deal(&mut self, view: &View, d: &DealRequest) -> Answer {
+        let dice = &mut self.dice;
+        if std::mem::take(&mut self.refused) || dice.chance(1, 4) {
+            Answer::Deal(None)
+        } else if d.parties != 0 {
+            Answer::deal(random_group_terms(dice, view, d))
+        } else {
+            Answer::deal(random_terms(dice, view, d))
+        }
     }
 }
 
