@@ -149,7 +149,23 @@ impl Runtime {
         game.quantity(q, base)
     }
 
+    /// The value of `e`. The leaves conditions name most (numbers, `me`, slots) are read
+    /// here, inline: the full evaluation is a large function whose every call costs far
+    /// more than such a leaf.
+    #[inline]
     pub(super) fn eval(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Value {
+        match e {
+            Expr::Int(n) => Value::Int(*n),
+            Expr::Bool(b) => Value::Bool(*b),
+            Expr::Type(t) => Value::Type(*t),
+            Expr::Me => Value::Player(ctx.me),
+            _ => self.eval_node(e, game, ctx),
+        }
+    }
+
+    /// `eval` of any expression but the leaves it reads itself.
+    #[inline(never)]
+    fn eval_node(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Value {
         let s = game.state();
         match e {
             Expr::Int(n) => Value::Int(*n),
@@ -1003,6 +1019,24 @@ impl Runtime {
                 );
                 Value::Int(if b == 0 { 0 } else { (a + b - 1).div_euclid(b) })
             }
+            // Orderings and arithmetic read only the two numbers: no value is compared.
+            Expr::Binary(op, a, b)
+                if !matches!(op, BinOp::Or | BinOp::And | BinOp::Eq | BinOp::Ne) =>
+            {
+                let i = number(&self.eval(a, game, ctx), game);
+                let j = number(&self.eval(b, game, ctx), game);
+                match op {
+                    BinOp::Lt => Value::Bool(i < j),
+                    BinOp::Le => Value::Bool(i <= j),
+                    BinOp::Gt => Value::Bool(i > j),
+                    BinOp::Ge => Value::Bool(i >= j),
+                    BinOp::Add => Value::Int(i.saturating_add(j)),
+                    BinOp::Sub => Value::Int(i.saturating_sub(j)),
+                    BinOp::Mul => Value::Int(i.saturating_mul(j)),
+                    BinOp::Div => Value::Int(if j == 0 { 0 } else { i.div_euclid(j) }),
+                    BinOp::Or | BinOp::And | BinOp::Eq | BinOp::Ne => unreachable!(),
+                }
+            }
             Expr::Binary(op, a, b) => {
                 let (x, y) = (self.eval(a, game, ctx), self.eval(b, game, ctx));
                 let (i, j) = (number(&x, game), number(&y, game));
@@ -1035,14 +1069,8 @@ impl Runtime {
                     BinOp::And => Value::Bool(x.is_true() && y.is_true()),
                     BinOp::Eq => Value::Bool(same(&x, &y)),
                     BinOp::Ne => Value::Bool(!same(&x, &y)),
-                    BinOp::Lt => Value::Bool(i < j),
-                    BinOp::Le => Value::Bool(i <= j),
-                    BinOp::Gt => Value::Bool(i > j),
-                    BinOp::Ge => Value::Bool(i >= j),
-                    BinOp::Add => Value::Int(i.saturating_add(j)),
-                    BinOp::Sub => Value::Int(i.saturating_sub(j)),
-                    BinOp::Mul => Value::Int(i.saturating_mul(j)),
-                    BinOp::Div => Value::Int(if j == 0 { 0 } else { i.div_euclid(j) }),
+                    // Read by the arm above.
+                    _ => unreachable!("orderings and arithmetic compare no values"),
                 }
             }
         }

@@ -97,6 +97,19 @@ pub(super) fn ship_count(game: &Game, p: PlayerId, place: ShipPlace) -> i32 {
             };
             on_planets() - defended
         }
+        // The places of one count each, summed as they are read rather than listed (a
+        // condition such as `my ships in the encounter > 0` is tested at many windows).
+        ShipPlace::Warp => game.ships_at(p, Place::Warp) as i32,
+        ShipPlace::Removed => game.ships_at(p, Place::Removed) as i32,
+        ShipPlace::Praw => game.ships_at(p, Place::Praw) as i32,
+        ShipPlace::Encounter => {
+            let e = &s.encounter;
+            let defended = match (e.defense, e.planet) {
+                (Some(d), Some(pl)) if d == p => game.ships_at(p, Place::Planet(pl)) as i32,
+                _ => 0,
+            };
+            game.ships_at(p, Place::Gate) as i32 + game.ships_at(p, Place::Beside) as i32 + defended
+        }
         _ => (ship_places(game, p, place).iter())
             .map(|&(_, n)| n as i32)
             .sum(),
