@@ -9,7 +9,9 @@ use cosmic_engine::state::Phase;
 use cosmic_engine::CardType;
 use cosmic_grammar::ast::{self, Link, UnaryOp};
 
-/// A reference's tokens as the vocabulary reads them (see [`vocabulary::tokens`]).
+/// An expression read with its type, if it resolved.
+type Typed = Option<(Expr, Ty)>;
+
 /// The card named after `a copy of` (`a copy of claw`), if `e` is written so.
 fn copied(e: &ast::Expr) -> Option<ast::Path> {
     let ast::Expr::Path(p) = e else {
@@ -663,14 +665,10 @@ impl Compiler<'_> {
         found
     }
 
-    /// `the most WORDS among PLAYERS`: `WORDS` is read for each player as `player's WORDS`.
-    fn extreme(
-        &mut self,
-        most: bool,
-        words: &[String],
-        players: &[String],
-        span: ast::Span,
-    ) -> Option<(Expr, Ty)> {
+    /// Reads `PLAYERS` and, for each of them, `WORDS` as `player's WORDS` (a number): the
+    /// players, the slot the reading binds each player to, and the reading (each `None` if
+    /// it does not resolve). Shared by `the most ... among` and `... having`.
+    fn per_player(&mut self, players: &[String], words: &[String]) -> (Typed, u8, Typed) {
         let mut scope = self.item_bounds.clone();
         scope.extend(self.scope.iter().cloned());
         let who = vocabulary::resolve(players, Some(Ty::Players), &scope, 0);
@@ -682,6 +680,18 @@ impl Compiler<'_> {
         per_words.extend(words.iter().cloned());
         let per = vocabulary::resolve(&per_words, Some(Ty::Int), &scope, 0);
         self.scope.truncate(depth);
+        (who, slot, per)
+    }
+
+    /// `the most WORDS among PLAYERS`: `WORDS` is read for each player as `player's WORDS`.
+    fn extreme(
+        &mut self,
+        most: bool,
+        words: &[String],
+        players: &[String],
+        span: ast::Span,
+    ) -> Option<(Expr, Ty)> {
+        let (who, slot, per) = self.per_player(players, words);
         match (who, per) {
             (Some((players, _)), Some((per, _))) => Some((
                 Expr::Extreme {
@@ -717,17 +727,7 @@ impl Compiler<'_> {
         words: &[String],
         span: ast::Span,
     ) -> Option<(Expr, Ty)> {
-        let mut scope = self.item_bounds.clone();
-        scope.extend(self.scope.iter().cloned());
-        let who = vocabulary::resolve(players, Some(Ty::Players), &scope, 0);
-        let depth = self.scope.len();
-        // A name nobody can write (`#` is no word character): only this reading sees it.
-        let slot = self.bind(vec!["#each".into()], Ty::Player);
-        scope.push(self.scope[depth].clone());
-        let mut per_words = vec!["#each".to_string(), "'s".to_string()];
-        per_words.extend(words.iter().cloned());
-        let per = vocabulary::resolve(&per_words, Some(Ty::Int), &scope, 0);
-        self.scope.truncate(depth);
+        let (who, slot, per) = self.per_player(players, words);
         match (who, per) {
             (Some((players, _)), Some((per, _))) => Some((
                 Expr::Having {
