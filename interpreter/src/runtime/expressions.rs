@@ -165,6 +165,31 @@ impl Runtime {
 
     /// `eval` of any expression but the leaves it reads itself.
     #[inline(never)]
+    /// Reads `per` for each of `players` in seat order, that player bound to `slot`, and
+    /// gives `each` the player and the number (`the most ... among`, `... having`).
+    fn per_player(
+        &self,
+        slot: u8,
+        players: &Expr,
+        per: &Expr,
+        game: &Game,
+        ctx: &mut Ctx,
+        mut each: impl FnMut(PlayerId, i32),
+    ) {
+        let mask = self.eval(players, game, ctx).mask();
+        let k = slot as usize;
+        // A condition is tested without slots: make room for the one bound here.
+        if ctx.slots.len() <= k {
+            ctx.slots.resize(k + 1, Value::None);
+        }
+        let saved = ctx.slots[k].clone();
+        for q in game.state().seats().filter(|q| mask & (1 << q.0) != 0) {
+            ctx.slots[k] = Value::Player(q);
+            each(q, number(&self.eval(per, game, ctx), game));
+        }
+        ctx.slots[k] = saved;
+    }
+
     fn eval_node(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Value {
         let s = game.state();
         match e {
@@ -428,41 +453,23 @@ impl Runtime {
                 players,
                 per,
             } => {
-                let mask = self.eval(players, game, ctx).mask();
-                let k = *slot as usize;
-                // A condition is tested without slots: make room for the one bound here.
-                if ctx.slots.len() <= k {
-                    ctx.slots.resize(k + 1, Value::None);
-                }
-                let saved = ctx.slots[k].clone();
                 let mut best: Option<i32> = None;
-                for q in s.seats().filter(|q| mask & (1 << q.0) != 0) {
-                    ctx.slots[k] = Value::Player(q);
-                    let n = number(&self.eval(per, game, ctx), game);
+                self.per_player(*slot, players, per, game, ctx, |_, n| {
                     best = Some(match best {
                         Some(b) if *most => b.max(n),
                         Some(b) => b.min(n),
                         None => n,
                     });
-                }
-                ctx.slots[k] = saved;
+                });
                 Value::Int(best.unwrap_or(0))
             }
             Expr::Having { slot, players, per } => {
-                let mask = self.eval(players, game, ctx).mask();
-                let k = *slot as usize;
-                if ctx.slots.len() <= k {
-                    ctx.slots.resize(k + 1, Value::None);
-                }
-                let saved = ctx.slots[k].clone();
                 let mut having = 0u8;
-                for q in s.seats().filter(|q| mask & (1 << q.0) != 0) {
-                    ctx.slots[k] = Value::Player(q);
-                    if number(&self.eval(per, game, ctx), game) > 0 {
+                self.per_player(*slot, players, per, game, ctx, |q, n| {
+                    if n > 0 {
                         having |= 1 << q.0;
                     }
-                }
-                ctx.slots[k] = saved;
+                });
                 Value::Players(having)
             }
             Expr::Matching(p, c) => match (self.eval(p, game, ctx), self.eval(c, game, ctx)) {
