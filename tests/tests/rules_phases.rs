@@ -353,6 +353,50 @@ fn own_color_with_no_other_planet_left_is_no_reason_to_draw_again() {
     assert!(t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == GREEN)));
 }
 
+/// Card text that destroys Green's last home planets as soon as a destiny card is drawn (a
+/// hazard devouring planets on special destiny cards does it in play).
+struct DestinyDevoursGreen;
+
+impl Hooks for DestinyDevoursGreen {
+    fn at(&self, window: Window, game: &mut Game<'_>) -> Flow {
+        if window == Window::DestinyDrawn {
+            for n in 1..=5 {
+                game.destroy_planet(planet(GREEN, n), 0)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+static DESTINY_DEVOURS_GREEN: DestinyDevoursGreen = DestinyDevoursGreen;
+
+// Phase 2: Destiny, when card text destroys the last planets to attack while the offense draws:
+// its own color then offers nothing (no foreign colony at home, no empty home planet, no other
+// system to draw again for), so its turn ends as when that is found before the first draw. A
+// soak game (the Entropy Beast in play) asked an own-color question with no options before.
+#[test]
+fn destiny_with_the_last_planets_destroyed_while_drawing_ends_the_turn() {
+    let mut t = Table::setup(TableSetup {
+        hooks: &DESTINY_DEVOURS_GREEN,
+        bots: true,
+        ..TableSetup::new(3, 7)
+    });
+    t.set_offense(BLUE);
+    destroy_home_system(&mut t, PURPLE);
+    t.destiny_on_top(&[destiny(Color::Green), destiny(Color::Blue)]);
+    t.play();
+
+    assert!(!t.was_asked(BLUE, OwnColor), "{}", t.log());
+    assert!(!t.happened(|k| matches!(k, EventKind::DefenseNamed { .. })));
+    let ended = t
+        .events()
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::EncounterResolved { .. }))
+        .expect("the encounter is resolved");
+    assert_eq!(Table::rule_of(ended), Rule::NoEncounterPossible);
+    assert_eq!(t.outcomes(), [Outcome::Aborted], "{}", t.log());
+}
+
 // Card text naming a defense whose home system has no planet left (all stolen or destroyed)
 // leaves the encounter as destiny made it: there is nothing there to aim at, and no empty
 // choice is asked. The Will choosing such a player stopped a soak game with an error before.

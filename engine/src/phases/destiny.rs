@@ -34,13 +34,7 @@ impl Game<'_> {
         // destiny deck can give it an encounter, so its turn ends (our reading: the rules
         // never leave a game without planets to attack).
         if !self.encounter_possible() {
-            let outcome = Outcome::Aborted;
-            self.state.encounter.outcome = Some(outcome);
-            self.emit(
-                Rule::NoEncounterPossible,
-                EventKind::EncounterResolved { outcome },
-            );
-            return Err(Stop::TurnEnds);
+            return Err(self.no_encounter_possible());
         }
         // Drawing again discards; a deck of destiny cards all showing the offense's own color
         // cannot loop forever because each reshuffle includes the other colors.
@@ -211,7 +205,24 @@ impl Game<'_> {
         if (self.state.seats()).any(|p| p != offense && self.state.has_home_planets(p)) {
             options.push(Choice::DrawAgain);
         }
+        if options.is_empty() {
+            // Card text destroyed the last planets to attack while the offense drew (a hazard
+            // devouring planets on special destiny cards): the turn ends as it does when that
+            // is found before the first draw.
+            return Err(self.no_encounter_possible());
+        }
         self.pick(self.state.offense, DecisionKind::OwnColor, options)
+    }
+
+    /// Ends the offense's turn with no encounter: no destiny card could give it one.
+    fn no_encounter_possible(&mut self) -> Stop {
+        let outcome = Outcome::Aborted;
+        self.state.encounter.outcome = Some(outcome);
+        self.emit(
+            Rule::NoEncounterPossible,
+            EventKind::EncounterResolved { outcome },
+        );
+        Stop::TurnEnds
     }
 
     /// Whether some destiny card can give the offense an encounter: another player has a
