@@ -876,7 +876,9 @@ impl Game<'_> {
     ///
     /// When neither the deck nor the discard pile holds an encounter card, drawing could go
     /// on forever; the deck then counts as empty and a cosmic quake puts every card back in
-    /// play (our reading: the rules do not cover this case).
+    /// play (our reading: the rules do not cover this case). If the player still holds none
+    /// and none can be drawn (cards removed from the game leave too few), the encounter ends
+    /// with no outcome and the turn with it, as for an offense out of encounter cards.
     pub fn new_hand_until_encounter_card(&mut self, p: PlayerId, rule: Rule) -> Flow {
         let mut quaked = false;
         // Each new hand holds an encounter card with good odds once one is drawable, so
@@ -890,7 +892,13 @@ impl Game<'_> {
                 || self.state.piles.cosmic.discard.iter().any(is_encounter);
             if !drawable {
                 if quaked {
-                    break;
+                    let outcome = crate::state::Outcome::Aborted;
+                    self.state.encounter.outcome = Some(outcome);
+                    self.emit(
+                        Rule::NoEncounterCardLeft,
+                        EventKind::EncounterResolved { outcome },
+                    );
+                    return Err(crate::game::Stop::TurnEnds);
                 }
                 quaked = true;
                 self.emit(rule, EventKind::NoEncounterCardToDraw { player: p });

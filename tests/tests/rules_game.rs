@@ -2,9 +2,10 @@
 //! powers, the cosmic quake, winning) and the decision API's refusals.
 
 use cosmic_engine::decision::Choice;
+use cosmic_engine::event::Rule;
 use cosmic_engine::DecisionKind::*;
 use cosmic_engine::{
-    Answer, Color, DestinyKind, EventKind, GameError, Outcome, Place, Request, Stop,
+    Answer, CardId, Color, DestinyKind, EventKind, GameError, Outcome, Place, Request, Stop,
 };
 use cosmic_tests::*;
 
@@ -184,6 +185,42 @@ fn alien_power_is_lost_below_three_home_colonies_and_regained() {
     assert_eq!(t.state().home_colonies(BLUE), 3);
     assert!(t.power(BLUE));
     assert!(t.happened(|k| matches!(k, EventKind::PowerRegained { player } if *player == BLUE)));
+}
+
+// Drawing New Cards, when no encounter card is left to draw even after a cosmic quake (card
+// text removed the others from the game): the encounter ends with no outcome, and the turn with
+// it, as for an offense out of encounter cards (our reading: the rules do not cover it). A soak
+// game stopped with an error here before.
+#[test]
+fn no_encounter_card_left_even_after_a_cosmic_quake_ends_the_turn() {
+    let mut t = Table::with_bots(3, 65);
+    t.set_offense(BLUE);
+    // Every encounter card becomes an artifact: none is held, none can be drawn.
+    let encounter: Vec<CardId> = (0..t.state().cards.len() as u16)
+        .map(CardId)
+        .filter(|&c| t.state().kind(c).is_encounter())
+        .collect();
+    for c in encounter {
+        t.reprint(c, "Mobius Tubes");
+    }
+    t.destiny_on_top(&[destiny(Color::Green)]);
+    t.play();
+
+    let quake = t
+        .index_of(|k| matches!(k, EventKind::NoEncounterCardToDraw { player } if *player == BLUE))
+        .expect("the deck counts as empty and quakes");
+    let ended = t
+        .events()
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::EncounterResolved { .. }))
+        .expect("the encounter is resolved");
+    assert!(quake < ended, "{}", t.log());
+    assert_eq!(
+        Table::rule_of(&t.events()[ended]),
+        Rule::NoEncounterCardLeft
+    );
+    assert_eq!(t.outcomes(), [Outcome::Aborted], "{}", t.log());
+    assert!(!t.happened(|k| matches!(k, EventKind::DestinyDrawn { .. })));
 }
 
 // Cosmic Quake: when a card must be drawn and both the deck and the discard pile are empty,

@@ -21,7 +21,9 @@ pub fn source(rule: Rule) -> &'static str {
         Rule::Launch => "V.6-7 Gathering Tokens, Pointing the Cone",
         Rule::Alliance => "V.10-12 Alliances",
         Rule::Planning => "V.14 Playing Challenge Cards",
-        Rule::OffenseOutOfCards | Rule::DefenseNewHand => "VIII.6 Getting New Cards",
+        Rule::OffenseOutOfCards | Rule::DefenseNewHand | Rule::NoEncounterCardLeft => {
+            "VIII.6 Getting New Cards"
+        }
         Rule::NoEncounterPossible => "V.4 Turning the Destiny Pile (no base left to challenge)",
         Rule::Reveal => "V.15 Revealing Challenge Cards and Kickers",
         Rule::OffenseWins => "VI.1 The Outcome: the offense wins",

@@ -57,6 +57,9 @@ pub enum Rule {
     OffenseOutOfCards,
     /// No destiny card can give the offense an encounter: its turn ends (our reading).
     NoEncounterPossible,
+    /// No encounter card is left to draw for a player who needs one, even after a cosmic quake:
+    /// the encounter ends (our reading).
+    NoEncounterCardLeft,
     DefenseNewHand,
     Reveal,
     Morph,
@@ -142,6 +145,9 @@ impl Rule {
             Rule::OffenseOutOfCards => "Offense has no Encounter Cards",
             Rule::NoEncounterPossible => {
                 "Phase 2: Destiny (no planet left to attack: the turn ends; our reading)"
+            }
+            Rule::NoEncounterCardLeft => {
+                "Drawing New Cards (no encounter card left to draw, even after a cosmic quake: the encounter ends; our reading)"
             }
             Rule::DefenseNewHand => "Defense has no Encounter Cards",
             Rule::Reveal => "Phase 6: Reveal",
