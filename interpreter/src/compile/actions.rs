@@ -286,6 +286,22 @@ impl Compiler<'_> {
                     "`receive` takes a number of rewards: `receive 2 rewards`, `receive (that number) rewards`",
                 ),
             },
+            // `draw 1 card from either deck`: as rewards are drawn, the reward deck too.
+            "draw"
+                if self
+                    .arg(a, "from")
+                    .is_some_and(|f| self.snippet(f.span()) == "either deck") =>
+            {
+                match object {
+                    Some(ast::Expr::Count { count, .. }) => {
+                        Some(Stmt::DrawEither(self.expr(count, Ty::Int)))
+                    }
+                    _ => self.unsupported(
+                        a,
+                        "say how many: `draw 1 card from either deck`, `draw (that number) cards from either deck`",
+                    ),
+                }
+            }
             "draw" => {
                 // Cards are drawn from the deck; `from the deck` may say so.
                 if self.arg(a, "from").is_some_and(|f| self.snippet(f.span()) != "the deck") {
@@ -645,7 +661,11 @@ impl Compiler<'_> {
             "join" => {
                 // `join offense's side as ally`: a side is joined as an ally, never otherwise.
                 if self.arg(a, "as").is_some_and(|r| self.snippet(r.span()) != "ally") {
-                    return self.unsupported(a, "a side is joined as an ally: `join offense's side as ally`");
+                    return self.unsupported(a, "a side is joined as an ally: `join offense's side as ally`, `join both sides as ally`");
+                }
+                // `join both sides as ally`: each side the player is not on yet.
+                if object_text == "both sides" {
+                    return Some(Stmt::JoinBoth);
                 }
                 let side = self.expr(object?, Ty::Side);
                 Some(Stmt::Join(side))
