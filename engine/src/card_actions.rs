@@ -383,6 +383,25 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// `p`'s ships on `planet` share it whatever other players' card text says, for as long
+    /// as they stay there: no other player's text moves them off it.
+    pub fn shelter(&mut self, p: PlayerId, planet: PlanetId) {
+        if !self.state.sheltered.contains(&(planet, p)) {
+            self.state.sheltered.push((planet, p));
+        }
+    }
+
+    /// Whether `p`'s ships on `planet` are sheltered there.
+    pub fn is_sheltered(&self, p: PlayerId, planet: PlanetId) -> bool {
+        self.state.sheltered.contains(&(planet, p))
+    }
+
+    /// `n` of `p`'s ships at `from` are placed on `planet` by card text: they arrive without
+    /// landing (nothing answers or replaces a landing), a colony if there was none.
+    pub fn place_ships(&mut self, p: PlayerId, from: Place, planet: PlanetId, n: u8) {
+        self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
+    }
+
     /// `p` draws `n` cards as rewards are drawn, though they are not rewards: with the reward
     /// deck, it first says how many come from it, the rest from the cosmic deck.
     pub fn draw_either_deck(&mut self, p: PlayerId, n: u8) -> Flow {

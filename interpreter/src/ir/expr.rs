@@ -92,6 +92,8 @@ pub enum Dest {
     TargetPlanet,
     /// Onto a given planet (a colony there if there was none).
     Planet(Box<Expr>),
+    /// Placed on a given planet, without landing (`place 2 of my removed ships on site`).
+    Placed(Box<Expr>),
     /// Onto the hazard whose text runs, while it is in play (`to this hazard`).
     ThisHazard,
     /// Captured by the acting player, stacked under its ships in the encounter (`capture

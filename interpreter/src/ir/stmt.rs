@@ -374,6 +374,12 @@ pub enum Stmt {
     SelectFaceUp(Expr),
     /// Ally with a side now, invited or not.
     Join(Expr),
+    /// The acting player's ships captured in other players' stacks are freed into its warp
+    /// (`free my captured ships`).
+    FreeCaptured,
+    /// The acting player's ships on a planet share it whatever other players' card text
+    /// says, while they stay there (`keep my ships on site`).
+    Shelter(Expr),
     /// Ally with both sides now, invited or not (`join both sides as ally`): ships committed
     /// to each side the acting player is not on yet.
     JoinBoth,
@@ -452,7 +458,7 @@ pub struct ChoiceArm {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, JoinBoth, DrawEither, CancelSubject, PowerOffSubject, FailDeal, SkipToReveal, DealAmong, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight, DuplicatePlay }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, JoinBoth, DrawEither, FreeCaptured, Shelter, CancelSubject, PowerOffSubject, FailDeal, SkipToReveal, DealAmong, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight, DuplicatePlay }
 }
 
 /// Whether `pred` holds of a statement of `body` or of a block nested in one (`if`'s
@@ -551,6 +557,8 @@ impl Stmt {
             Stmt::SelectFaceUp(..) => StmtKind::SelectFaceUp,
             Stmt::Join(..) => StmtKind::Join,
             Stmt::JoinBoth => StmtKind::JoinBoth,
+            Stmt::FreeCaptured => StmtKind::FreeCaptured,
+            Stmt::Shelter(..) => StmtKind::Shelter,
             Stmt::DrawEither(..) => StmtKind::DrawEither,
             Stmt::CancelSubject => StmtKind::CancelSubject,
             Stmt::PowerOffSubject(..) => StmtKind::PowerOffSubject,

@@ -147,9 +147,15 @@ impl Runtime {
             .filter(|p| mask & (1 << p.0) != 0)
             .collect();
         // Ships joining the encounter come from elsewhere than where they would go.
+        let me = ctx.me;
         let places_of = |game: &Game, p: PlayerId| -> Vec<(Place, u8)> {
             let target = game.state().encounter.planet;
             let defending = Some(p) == game.state().encounter.defense;
+            // Ships sheltered on a planet stay there whatever another player's text says.
+            let sheltered = |at: Place| match at {
+                Place::Planet(pl) => p != me && game.is_sheltered(p, pl),
+                _ => false,
+            };
             ship_places(game, p, place)
                 .into_iter()
                 .filter(|&(at, n)| {
@@ -157,6 +163,7 @@ impl Runtime {
                         && !(matches!(to, Dest::Encounter)
                             && defending
                             && target.is_some_and(|t| at == Place::Planet(t)))
+                        && !sheltered(at)
                 })
                 .collect()
         };
@@ -212,6 +219,11 @@ impl Runtime {
                     Dest::Planet(pl) => {
                         if let Value::Planet(pl) = self.eval(pl, game, ctx) {
                             game.land_on_planet(p, pl, from, n)?;
+                        }
+                    }
+                    Dest::Placed(pl) => {
+                        if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                            game.place_ships(p, from, pl, n);
                         }
                     }
                     Dest::ThisHazard => {
@@ -323,6 +335,11 @@ impl Runtime {
             Dest::Planet(pl) => {
                 if let Value::Planet(pl) = self.eval(pl, game, ctx) {
                     game.land_on_planet(owner, pl, at, k)?;
+                }
+            }
+            Dest::Placed(pl) => {
+                if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                    game.move_ships(owner, at, Place::Planet(pl), k, rule);
                 }
             }
             Dest::Encounter => game.ships_to_encounter(owner, at, k),
