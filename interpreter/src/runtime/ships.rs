@@ -147,13 +147,20 @@ impl Runtime {
             .filter(|p| mask & (1 << p.0) != 0)
             .collect();
         // Ships joining the encounter come from elsewhere than where they would go.
+        // Ships sheltered on a planet are not driven off it by another player's text naming
+        // the ships there (to colonies or another planet); losses still take them.
+        let driven_off = matches!(place, ShipPlace::Planet(_))
+            && matches!(
+                to,
+                Dest::Colonies(_) | Dest::HomePlanets(_) | Dest::Planet(_) | Dest::Placed(_)
+            )
+            && !game.state().sheltered.is_empty();
         let me = ctx.me;
         let places_of = |game: &Game, p: PlayerId| -> Vec<(Place, u8)> {
             let target = game.state().encounter.planet;
             let defending = Some(p) == game.state().encounter.defense;
-            // Ships sheltered on a planet stay there whatever another player's text says.
             let sheltered = |at: Place| match at {
-                Place::Planet(pl) => p != me && game.is_sheltered(p, pl),
+                Place::Planet(pl) => driven_off && p != me && game.is_sheltered(p, pl),
                 _ => false,
             };
             ship_places(game, p, place)
