@@ -101,6 +101,10 @@ impl Game<'_> {
             Place::Planet(id) if left == 0 => Some(id),
             _ => None,
         };
+        // Ships sheltered on a planet are so while they stay: all gone, the shelter ends.
+        if let Some(id) = lost.filter(|_| !self.state.sheltered.is_empty()) {
+            self.state.sheltered.retain(|&(pl, q)| (pl, q) != (id, p));
+        }
         let gained = match to {
             Place::Planet(id) if before == 0 => Some(id),
             _ => None,

@@ -357,6 +357,60 @@ impl Game<'_> {
         self.commit_ally_ships(p, side)
     }
 
+    /// `p`, not a main player, allies with both sides at once: it commits ships to each
+    /// side it is not on yet (one to its limit each), and they share that side's fate where
+    /// they are. Its role stays the side it joined first (the offense's when it joined none).
+    pub fn join_both_sides(&mut self, p: PlayerId, source: u32) -> Flow {
+        let s = &self.state;
+        if s.is_main_player(p) || s.encounter.decided.is_some() || s.encounter.outcome.is_some() {
+            return Ok(());
+        }
+        let first = s.encounter.ally[p.ix()];
+        let mut role = first;
+        for side in Side::BOTH {
+            if first == Some(side) || !self.state.has_colony(p) {
+                continue;
+            }
+            role.get_or_insert(side);
+            self.state.encounter.ally[p.ix()] = Some(side);
+            self.emit_caused(
+                Cause::Ability(source),
+                EventKind::AllianceJoined { player: p, side },
+            );
+            self.commit_ally_ships(p, side)?;
+        }
+        self.state.encounter.ally[p.ix()] = role;
+        Ok(())
+    }
+
+    /// `p`'s ships on `planet` share it whatever other players' card text says, for as long
+    /// as they stay there: no other player's text moves them off it.
+    pub fn shelter(&mut self, p: PlayerId, planet: PlanetId) {
+        if !self.state.sheltered.contains(&(planet, p)) {
+            self.state.sheltered.push((planet, p));
+        }
+    }
+
+    /// Whether `p`'s ships on `planet` are sheltered there.
+    pub fn is_sheltered(&self, p: PlayerId, planet: PlanetId) -> bool {
+        self.state.sheltered.contains(&(planet, p))
+    }
+
+    /// `n` of `p`'s ships at `from` are placed on `planet` by card text: they arrive without
+    /// landing (nothing answers or replaces a landing), a colony if there was none.
+    pub fn place_ships(&mut self, p: PlayerId, from: Place, planet: PlanetId, n: u8) {
+        self.move_ships(p, from, Place::Planet(planet), n, Rule::CardText);
+    }
+
+    /// `p` draws `n` cards as rewards are drawn, though they are not rewards: with the reward
+    /// deck, it first says how many come from it, the rest from the cosmic deck.
+    pub fn draw_either_deck(&mut self, p: PlayerId, n: u8) -> Flow {
+        if n == 0 {
+            return Ok(());
+        }
+        self.draw_rewards(p, n, Rule::CardText)
+    }
+
     /// `p` leaves its alliance: its ships in the encounter return to its colonies.
     pub fn leave_alliance(&mut self, p: PlayerId, source: u32) -> Flow {
         let Some(side) = self.state.encounter.ally[p.ix()] else {

@@ -141,8 +141,9 @@ pub enum Moment {
     RewardCardsDrawn(PlayerId, u8, u16),
     /// A player received this many rewards (ships back from the warp and cards drawn), as a
     /// defensive ally or by card text: one receipt, never merged with another (it is noted
-    /// once per receipt, and keeping `merged` small keeps it inlined in the hot `note`).
-    RewardsReceived(PlayerId, u8),
+    /// once per receipt, and keeping `merged` small keeps it inlined in the hot `note`). The
+    /// last two numbers are how many of them were cards drawn and ships back from the warp.
+    RewardsReceived(PlayerId, u8, u8, u8),
     /// A cosmic quake is about to discard every hand (passed on at once: the hands are still
     /// held, so a card in one may answer it).
     CosmicQuake,
@@ -181,7 +182,7 @@ impl Moment {
         Moment::CardsDrawn(PlayerId(0), 0, 0, 0),
         Moment::CardsTakenAtRandom(PlayerId(0), PlayerId(0), 0, 0),
         Moment::RewardCardsDrawn(PlayerId(0), 0, 0),
-        Moment::RewardsReceived(PlayerId(0), 0),
+        Moment::RewardsReceived(PlayerId(0), 0, 0, 0),
         Moment::CosmicQuake,
         Moment::ColonyGained(PlayerId(0)),
         Moment::CardDiscarded {

@@ -162,6 +162,7 @@ pub(crate) fn initial_state(
             discard: Vec::new(),
         },
         hazards_in_play: Vec::new(),
+        sheltered: Vec::new(),
         removed_cards: Vec::new(),
         hazard_ships: Vec::new(),
         unused_aliens: Vec::new(),

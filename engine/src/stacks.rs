@@ -100,6 +100,31 @@ impl Game<'_> {
         }
     }
 
+    /// `p`'s ships held captured in other players' stacks are freed into its warp (a stack
+    /// left holding nothing is a plain ship again).
+    pub fn free_captured(&mut self, p: PlayerId, rule: Rule) {
+        let mut freed = 0u8;
+        for t in (self.state.ship_tokens.iter_mut()).filter(|t| t.key == ShipToken::STACK) {
+            freed = freed.saturating_add(std::mem::take(&mut t.stack[p.ix()]));
+        }
+        if freed == 0 {
+            return;
+        }
+        (self.state.ship_tokens).retain(|t| t.key != ShipToken::STACK || t.held() > 0);
+        let player = &mut self.state.players[p.ix()];
+        player.captured -= freed;
+        player.warp += freed;
+        self.emit(
+            rule,
+            EventKind::ShipsMoved {
+                player: p,
+                from: Place::Captured,
+                to: Place::Warp,
+                count: freed,
+            },
+        );
+    }
+
     /// The ships freed from broken stacks are announced, after the move that broke them.
     #[inline(never)]
     pub(crate) fn announce_freed_ships(&mut self, rule: Rule) {

@@ -516,6 +516,10 @@ pub struct GameState {
     /// for everyone, in the order they entered play, until card text discards them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hazards_in_play: Vec<u16>,
+    /// Players' ships that share a planet whatever other players' card text says, for as
+    /// long as they stay there (`(planet, player)`): no other player's text moves them off it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sheltered: Vec<(PlanetId, PlayerId)>,
     /// Ships set on hazards in play (hazard deck variant): one entry per hazard and owner,
     /// in the order they were first set there.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -26,6 +26,7 @@ pub(crate) const VERBS: &[&str] = &[
     "draw",
     "duplicate",
     "end",
+    "free",
     "gain",
     "give",
     "have",

@@ -112,6 +112,7 @@ pub fn explain(d: &Decl, source: &str) -> String {
         "reveal",
         "setup",
         "power-loss",
+        "super-cancel",
     ] {
         if let Some(v) = property(d, key, source) {
             let _ = writeln!(out, "  {key}: {v}");

@@ -22,6 +22,7 @@ pub const PROPERTIES: &[&str] = &[
     "count",
     "research",
     "power-loss",
+    "super-cancel",
     "excludes",
     "reveal",
     "value",

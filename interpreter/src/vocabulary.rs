@@ -538,6 +538,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |_| Expr::SubjectCount,
     },
     Pattern {
+        words: "rewards 's cards",
+        ty: Ty::Int,
+        build: |_| Expr::RewardsTaken(true),
+    },
+    Pattern {
+        words: "rewards 's ships",
+        ty: Ty::Int,
+        build: |_| Expr::RewardsTaken(false),
+    },
+    Pattern {
         words: "{p} 's ships lost this encounter",
         ty: Ty::Int,
         build: |mut e| Expr::LostThisEncounter(b(&mut e)),
@@ -586,6 +596,14 @@ pub const PATTERNS: &[Pattern] = &[
         words: "encounter cards of {cs}",
         ty: Ty::Cards,
         build: |mut e| Expr::OfType(b(&mut e), None),
+    },
+    Pattern {
+        words: "cards of {t} in {cs}",
+        ty: Ty::Cards,
+        build: |mut e| {
+            let t = b(&mut e);
+            Expr::OfType(b(&mut e), Some(t))
+        },
     },
     Pattern {
         words: "{t} cards of {cs}",

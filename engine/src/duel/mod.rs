@@ -251,6 +251,7 @@ fn initial_state(
         techs: Pile::default(),
         hazards: Pile::default(),
         hazards_in_play: Vec::new(),
+        sheltered: Vec::new(),
         removed_cards: Vec::new(),
         hazard_ships: Vec::new(),
         unused_aliens: Vec::new(),

@@ -202,7 +202,7 @@ impl Game<'_> {
         self.move_ships(p, Place::Praw, Place::Warp, raised, Rule::RaiseFromPraw);
         // Queued only while something held answers it: rewards come often.
         if ships > 0 && self.may_act_at(crate::hooks::Window::Rewards) {
-            self.note(crate::hooks::Moment::RewardsReceived(p, ships));
+            self.note(crate::hooks::Moment::RewardsReceived(p, ships, cards, back));
         }
         Ok(())
     }

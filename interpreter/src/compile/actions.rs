@@ -286,6 +286,22 @@ impl Compiler<'_> {
                     "`receive` takes a number of rewards: `receive 2 rewards`, `receive (that number) rewards`",
                 ),
             },
+            // `draw 1 card from either deck`: as rewards are drawn, the reward deck too.
+            "draw"
+                if self
+                    .arg(a, "from")
+                    .is_some_and(|f| self.snippet(f.span()) == "either deck") =>
+            {
+                match object {
+                    Some(ast::Expr::Count { count, .. }) => {
+                        Some(Stmt::DrawEither(self.expr(count, Ty::Int)))
+                    }
+                    _ => self.unsupported(
+                        a,
+                        "say how many: `draw 1 card from either deck`, `draw (that number) cards from either deck`",
+                    ),
+                }
+            }
             "draw" => {
                 // Cards are drawn from the deck; `from the deck` may say so.
                 if self.arg(a, "from").is_some_and(|f| self.snippet(f.span()) != "the deck") {
@@ -411,6 +427,10 @@ impl Compiler<'_> {
                     face_down,
                     from_sheet,
                 })
+            }
+            // `place up to 8 of my ships in the warp on site`: ships set down, not landing.
+            "place" if matches!(object.map(|o| without_up_to(o).0), Some(ast::Expr::Count { .. })) => {
+                self.place_ships(a, object?)
             }
             "place" => {
                 let object = object?;
@@ -645,7 +665,11 @@ impl Compiler<'_> {
             "join" => {
                 // `join offense's side as ally`: a side is joined as an ally, never otherwise.
                 if self.arg(a, "as").is_some_and(|r| self.snippet(r.span()) != "ally") {
-                    return self.unsupported(a, "a side is joined as an ally: `join offense's side as ally`");
+                    return self.unsupported(a, "a side is joined as an ally: `join offense's side as ally`, `join both sides as ally`");
+                }
+                // `join both sides as ally`: each side the player is not on yet.
+                if object_text == "both sides" {
+                    return Some(Stmt::JoinBoth);
                 }
                 let side = self.expr(object?, Ty::Side);
                 Some(Stmt::Join(side))
@@ -963,6 +987,19 @@ impl Compiler<'_> {
                 Some(Stmt::ShowCard(card, to))
             }
             "keep" if object_text == "my encounter card face down" => Some(Stmt::KeepFaceDown),
+            // `keep my ships on site`: they share it whatever other players' text says.
+            "keep" if object_text.starts_with("my ships on ") => match object? {
+                ast::Expr::Path(p) if p.segments.len() == 2 => {
+                    let mut at = p.clone();
+                    at.segments = vec![p.segments[1].clone()];
+                    at.span = p.segments[1].span;
+                    Some(Stmt::Shelter(self.expr(&ast::Expr::Path(at), Ty::Planet)))
+                }
+                _ => self.unsupported(a, "write `keep my ships on PLANET`"),
+            },
+            // `free my captured ships`: out of other players' stacks, into my warp.
+            "free" if object_text == "my captured ships" => Some(Stmt::FreeCaptured),
+            "free" => self.unsupported(a, "write `free my captured ships`"),
             // `look at the top card of the deck`, `look at 3 cards from the top of the deck`.
             "look at" if object_text.ends_with(" of the deck")
                 || object_text.ends_with(" of the cosmic deck")
@@ -1324,6 +1361,34 @@ impl Compiler<'_> {
             }
             _ => self.unsupported(a, help),
         }
+    }
+
+    /// `place N of SHIPS on PLANET`: ships set down on a planet without landing.
+    fn place_ships(&mut self, a: &ast::Action, object: &ast::Expr) -> Option<Stmt> {
+        let (counted, up_to) = without_up_to(object);
+        let ast::Expr::Count { count, noun, .. } = counted else {
+            return None;
+        };
+        let n = noun.segments.len();
+        if n < 2 || noun.segments[n - 2].link != Some(Link::On) {
+            return self.unsupported(a, "write `place 2 of my ships in the warp on PLANET`");
+        }
+        let mut ships = noun.clone();
+        ships.segments.truncate(n - 1);
+        ships.segments[n - 2].link = None;
+        ships.span.end = ships.segments[n - 2].span.end;
+        let mut at = noun.clone();
+        at.segments = vec![noun.segments[n - 1].clone()];
+        at.span = noun.segments[n - 1].span;
+        let ships = self.expr(&ast::Expr::Path(ships), Ty::Ships);
+        let planet = self.expr(&ast::Expr::Path(at), Ty::Planet);
+        Some(Stmt::Move {
+            ships,
+            count: Some(self.expr(count, Ty::Int)),
+            up_to,
+            to: Dest::Placed(Box::new(planet)),
+            chooser: None,
+        })
     }
 
     fn move_stmt(&mut self, a: &ast::Action) -> Option<Stmt> {

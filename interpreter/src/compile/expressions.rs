@@ -612,6 +612,16 @@ impl Compiler<'_> {
         {
             self.needs_subject(allowed, names, p.span);
         }
+        if matches!(found, Some((Expr::RewardsTaken(_), _))) && !self.answers_rewards {
+            self.lints.push(Lint::NoSubject {
+                found: self.snippet(p.span),
+                trigger: "this ability answers something other than rewards received",
+                help: "`the rewards' cards` and `the rewards' ships` count the rewards \
+                       `whenever I receive rewards` answers, taken as cards or as ships"
+                    .into(),
+                span: p.span,
+            });
+        }
         if matches!(found, Some((Expr::DrawnCards, _))) && self.answers_draws.is_none() {
             self.lints.push(Lint::Unsupported {
                 what: format!(

@@ -22,6 +22,7 @@ impl Compiler<'_> {
             abilities: Vec::new(),
             setup_tokens: None,
             keeps_power: false,
+            super_uncancellable: false,
             secret: false,
             remains_in_play: false,
             set: String::new(),
@@ -36,6 +37,17 @@ impl Compiler<'_> {
             if let Entry::Property(p) = e {
                 if p.key.text == "power-loss" {
                     item.keeps_power = self.snippet(p.value.span()) == "never";
+                }
+                if p.key.text == "super-cancel" {
+                    item.super_uncancellable = self.snippet(p.value.span()) == "never";
+                    if !item.super_uncancellable {
+                        // Whatever lints clean runs: a value nothing reads is refused.
+                        self.lints.push(Lint::Unsupported {
+                            what: format!("`super-cancel {}`", self.snippet(p.value.span())),
+                            help: "write `super-cancel never`: nothing may cancel the super flare's play".into(),
+                            span: p.span,
+                        });
+                    }
                 }
                 if p.key.text == "lasts" {
                     item.remains_in_play = self.snippet(p.value.span()) == "until-discarded";

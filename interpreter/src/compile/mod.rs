@@ -65,6 +65,7 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 acts_until: None,
                 dealt: false,
                 answers_draws: None,
+                answers_rewards: false,
                 subjects: 0,
                 home: ir::Home::Effect,
                 args_read: std::cell::Cell::new(0),
@@ -217,6 +218,9 @@ struct Compiler<'a> {
     /// Whether the ability being compiled answers cards drawn as rewards (`the cards drawn`
     /// names them).
     answers_draws: Option<ir::Drawn>,
+    /// Whether every trigger of the ability being compiled is `whenever I receive rewards`
+    /// (`the rewards' cards` and `the rewards' ships` count them).
+    answers_rewards: bool,
     /// What the triggers of the ability (or reaction) being compiled hand it to name, one
     /// bit per `ir::SubjectKind`: every one must have what `it` or `that ...` names.
     subjects: u16,

@@ -389,12 +389,15 @@ impl Compiler<'_> {
         let draws = ir::answered_draws(&triggers);
         let outer = (self.form, self.acts_until, self.subjects, self.dealt);
         let outer_draws = std::mem::replace(&mut self.answers_draws, draws);
+        let rewards = ir::answers_rewards(&triggers);
+        let outer_rewards = std::mem::replace(&mut self.answers_rewards, rewards);
         (self.form, self.acts_until, self.subjects, self.dealt) =
             (form, acts_until, subjects, false);
         let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
         let body = self.block(&r.body);
         (self.form, self.acts_until, self.subjects, self.dealt) = outer;
         self.answers_draws = outer_draws;
+        self.answers_rewards = outer_rewards;
         Reaction {
             triggers,
             condition,
@@ -458,6 +461,28 @@ impl Compiler<'_> {
                 Some((Pick::Defense(list), Ty::Player))
             }
             ("a side", Some(f), None) => Some((Pick::Side(self.expr(f, Ty::Side)), Ty::Side)),
+            // `choose a card from each hand of other players as shown`: each picks its own.
+            ("a card", Some(ast::Expr::Path(p)), None)
+                if self.snippet(p.span).starts_with("each hand of ") =>
+            {
+                let mut players = p.clone();
+                let at = players
+                    .segments
+                    .iter()
+                    .position(|s| s.link == Some(ast::Link::Of));
+                match at {
+                    Some(i) => {
+                        players.segments.drain(..=i);
+                        // The players' own words, for what a lint points at.
+                        if let Some(first) = players.segments.first() {
+                            players.span.start = first.span.start;
+                        }
+                        let players = ast::Expr::Path(players);
+                        Some((Pick::CardEach(self.expr(&players, Ty::Players)), Ty::Cards))
+                    }
+                    None => None,
+                }
+            }
             ("a card", Some(f), None) => Some((Pick::Card(self.expr(f, Ty::Cards)), Ty::Card)),
             ("a card at random", Some(f), None) => {
                 Some((Pick::RandomCard(self.expr(f, Ty::Cards)), Ty::Card))

@@ -92,6 +92,8 @@ pub enum Dest {
     TargetPlanet,
     /// Onto a given planet (a colony there if there was none).
     Planet(Box<Expr>),
+    /// Placed on a given planet, without landing (`place 2 of my removed ships on site`).
+    Placed(Box<Expr>),
     /// Onto the hazard whose text runs, while it is in play (`to this hazard`).
     ThisHazard,
     /// Captured by the acting player, stacked under its ships in the encounter (`capture
@@ -374,6 +376,10 @@ pub enum Expr {
     AgreedNumber,
     /// How many ships or cards the answered event involved (`that number`).
     SubjectCount,
+    /// Of the rewards an answer to `whenever I receive rewards` answers, how many were cards
+    /// drawn (`the rewards' cards`) or, when false, ships back from the warp (`the rewards'
+    /// ships`).
+    RewardsTaken(bool),
     /// The research number of the tech whose use is answered (`that tech's research number`).
     SubjectResearch,
     /// How many of a player's ships went to the warp this encounter.
@@ -433,6 +439,7 @@ impl Expr {
             | Expr::AgreedPlayer
             | Expr::AgreedNumber
             | Expr::SubjectCount
+            | Expr::RewardsTaken(_)
             | Expr::SubjectResearch
             | Expr::TopDiscard
             | Expr::DrawnCards
@@ -619,6 +626,9 @@ pub enum Pick {
     Card(Expr),
     /// One card of a list drawn at random: nobody chooses.
     RandomCard(Expr),
+    /// Each of a list of players picks one card of its own hand, in secret (`choose a card
+    /// from each hand of PLAYERS`): the cards picked, in seat order, none for an empty hand.
+    CardEach(Expr),
     /// Any number of cards from a list (put to use for their value: bots take them all).
     Cards(Expr),
     /// At most this many cards from a list (`choose up to 3 of the cards drawn`).

@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 28;
+pub const FORMAT: u32 = 29;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -166,6 +166,10 @@ pub struct Item {
     /// An alien whose power is never lost for too few home colonies (`power-loss never`).
     #[serde(default)]
     pub keeps_power: bool,
+    /// A flare whose super half's play nothing may cancel (`super-cancel never`): nothing
+    /// answers it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub super_uncancellable: bool,
     /// A hazard that remains in play until card text discards it (`lasts until-discarded`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub remains_in_play: bool,

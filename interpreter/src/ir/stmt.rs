@@ -374,6 +374,18 @@ pub enum Stmt {
     SelectFaceUp(Expr),
     /// Ally with a side now, invited or not.
     Join(Expr),
+    /// The acting player's ships captured in other players' stacks are freed into its warp
+    /// (`free my captured ships`).
+    FreeCaptured,
+    /// The acting player's ships on a planet share it whatever other players' card text
+    /// says, while they stay there (`keep my ships on site`).
+    Shelter(Expr),
+    /// Ally with both sides now, invited or not (`join both sides as ally`): ships committed
+    /// to each side the acting player is not on yet.
+    JoinBoth,
+    /// `draw N cards from either deck`: drawn as rewards are drawn (with the reward deck, the
+    /// player says how many come from it), though they are not rewards.
+    DrawEither(Expr),
     /// Cancel the use or play being answered.
     CancelSubject,
     /// Switch off the power whose use is being answered.
@@ -446,7 +458,7 @@ pub struct ChoiceArm {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, CancelSubject, PowerOffSubject, FailDeal, SkipToReveal, DealAmong, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight, DuplicatePlay }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, JoinBoth, DrawEither, FreeCaptured, Shelter, CancelSubject, PowerOffSubject, FailDeal, SkipToReveal, DealAmong, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight, DuplicatePlay }
 }
 
 /// Whether `pred` holds of a statement of `body` or of a block nested in one (`if`'s
@@ -544,6 +556,10 @@ impl Stmt {
             Stmt::ReplaceEncounterCard { .. } => StmtKind::ReplaceEncounterCard,
             Stmt::SelectFaceUp(..) => StmtKind::SelectFaceUp,
             Stmt::Join(..) => StmtKind::Join,
+            Stmt::JoinBoth => StmtKind::JoinBoth,
+            Stmt::FreeCaptured => StmtKind::FreeCaptured,
+            Stmt::Shelter(..) => StmtKind::Shelter,
+            Stmt::DrawEither(..) => StmtKind::DrawEither,
             Stmt::CancelSubject => StmtKind::CancelSubject,
             Stmt::PowerOffSubject(..) => StmtKind::PowerOffSubject,
             Stmt::FailDeal => StmtKind::FailDeal,
@@ -597,6 +613,7 @@ impl StmtKind {
                 | EncounterWith
                 | EncounterAt
                 | Join
+                | JoinBoth
                 | FailDeal
                 | SkipToReveal
                 | DealAmong

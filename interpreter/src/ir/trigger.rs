@@ -132,6 +132,13 @@ pub fn answered_draws(triggers: &[Trigger]) -> Option<Drawn> {
     }
 }
 
+/// Whether an ability or reaction with these triggers answers only receipts of rewards
+/// (`whenever I receive rewards`), so `the rewards' cards` and `the rewards' ships` count them.
+pub fn answers_rewards(triggers: &[Trigger]) -> bool {
+    !triggers.is_empty()
+        && (triggers.iter()).all(|t| *t == Trigger::On(Happening::MyRewardsReceived))
+}
+
 /// Whose ships a replacement takes over (going to the warp, or landing on a planet).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

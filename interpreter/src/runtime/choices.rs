@@ -118,6 +118,27 @@ impl Runtime {
                 let options: Vec<Choice> = cards.into_iter().map(Choice::Card).collect();
                 pick_one(game, me, DecisionKind::CardCards, options)
             }
+            Pick::CardEach(list) => {
+                // Each picks in turn, unseen by the others until the cards are shown: as if
+                // all at once. Each pick is said as that player's (the card to whom may see it).
+                let mask = self.eval(list, game, ctx).mask();
+                let mut picked = Vec::new();
+                let pickers: Vec<PlayerId> = (game.state().seats())
+                    .filter(|p| mask & (1 << p.0) != 0)
+                    .collect();
+                for p in pickers {
+                    let options: Vec<Choice> = (game.state().players[p.ix()].hand.iter())
+                        .map(|&c| Choice::Card(c))
+                        .collect();
+                    if let (Value::Card(c), true) =
+                        pick_one(game, p, DecisionKind::CardCards, options)?
+                    {
+                        game.announce_pick(p, Picked::Card(c), ctx.source);
+                        picked.push(c);
+                    }
+                }
+                Ok((Value::Cards(picked), false))
+            }
             Pick::RandomCard(list) => {
                 let cards = cards_of(self.eval(list, game, ctx));
                 if cards.is_empty() {

@@ -168,6 +168,14 @@ pub(super) enum Subject {
         /// player's last in it): `Encounter::drawn`, or `gained` for rewards.
         upto: u16,
     },
+    /// Rewards a player received: how many, and how many of them were cards drawn and ships
+    /// back from the warp.
+    Rewards {
+        player: PlayerId,
+        count: u8,
+        cards: u8,
+        ships: u8,
+    },
     /// A card (the artifact just played).
     Card(CardId),
     /// A tech (the one just completed).

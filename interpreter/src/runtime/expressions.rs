@@ -946,7 +946,9 @@ impl Runtime {
             }
             Expr::Subject => match ctx.subject {
                 Subject::Use { card: Some(c), .. } | Subject::Card(c) => Value::Card(c),
-                Subject::Player(p) | Subject::Count { player: p, .. } => Value::Player(p),
+                Subject::Player(p)
+                | Subject::Count { player: p, .. }
+                | Subject::Rewards { player: p, .. } => Value::Player(p),
                 Subject::Ships {
                     owner, at, count, ..
                 } => Value::Group { owner, at, count },
@@ -971,8 +973,14 @@ impl Runtime {
                 _ => Value::Int(0),
             },
             Expr::SubjectCount => match ctx.subject {
-                Subject::Count { count, .. } | Subject::Ships { count, .. } => {
-                    Value::Int(count as i32)
+                Subject::Count { count, .. }
+                | Subject::Ships { count, .. }
+                | Subject::Rewards { count, .. } => Value::Int(count as i32),
+                _ => Value::Int(0),
+            },
+            Expr::RewardsTaken(as_cards) => match ctx.subject {
+                Subject::Rewards { cards, ships, .. } => {
+                    Value::Int(if *as_cards { cards } else { ships } as i32)
                 }
                 _ => Value::Int(0),
             },

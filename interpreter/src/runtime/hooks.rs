@@ -208,11 +208,12 @@ impl Hooks for Runtime {
                 };
                 self.happened(game, Happening::MyRewardsDrawn, only(p), subject)
             }
-            Moment::RewardsReceived(p, count) => {
-                let subject = Subject::Count {
+            Moment::RewardsReceived(p, count, cards, ships) => {
+                let subject = Subject::Rewards {
                     player: p,
                     count,
-                    upto: 0,
+                    cards,
+                    ships,
                 };
                 self.happened(game, Happening::MyRewardsReceived, only(p), subject)
             }

@@ -147,9 +147,22 @@ impl Runtime {
             .filter(|p| mask & (1 << p.0) != 0)
             .collect();
         // Ships joining the encounter come from elsewhere than where they would go.
+        // Ships sheltered on a planet are not driven off it by another player's text naming
+        // the ships there (to colonies or another planet); losses still take them.
+        let driven_off = matches!(place, ShipPlace::Planet(_))
+            && matches!(
+                to,
+                Dest::Colonies(_) | Dest::HomePlanets(_) | Dest::Planet(_) | Dest::Placed(_)
+            )
+            && !game.state().sheltered.is_empty();
+        let me = ctx.me;
         let places_of = |game: &Game, p: PlayerId| -> Vec<(Place, u8)> {
             let target = game.state().encounter.planet;
             let defending = Some(p) == game.state().encounter.defense;
+            let sheltered = |at: Place| match at {
+                Place::Planet(pl) => driven_off && p != me && game.is_sheltered(p, pl),
+                _ => false,
+            };
             ship_places(game, p, place)
                 .into_iter()
                 .filter(|&(at, n)| {
@@ -157,6 +170,7 @@ impl Runtime {
                         && !(matches!(to, Dest::Encounter)
                             && defending
                             && target.is_some_and(|t| at == Place::Planet(t)))
+                        && !sheltered(at)
                 })
                 .collect()
         };
@@ -212,6 +226,11 @@ impl Runtime {
                     Dest::Planet(pl) => {
                         if let Value::Planet(pl) = self.eval(pl, game, ctx) {
                             game.land_on_planet(p, pl, from, n)?;
+                        }
+                    }
+                    Dest::Placed(pl) => {
+                        if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                            game.place_ships(p, from, pl, n);
                         }
                     }
                     Dest::ThisHazard => {
@@ -323,6 +342,11 @@ impl Runtime {
             Dest::Planet(pl) => {
                 if let Value::Planet(pl) = self.eval(pl, game, ctx) {
                     game.land_on_planet(owner, pl, at, k)?;
+                }
+            }
+            Dest::Placed(pl) => {
+                if let Value::Planet(pl) = self.eval(pl, game, ctx) {
+                    game.move_ships(owner, at, Place::Planet(pl), k, rule);
                 }
             }
             Dest::Encounter => game.ships_to_encounter(owner, at, k),

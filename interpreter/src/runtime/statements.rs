@@ -686,6 +686,17 @@ impl Runtime {
                     }
                 }
             }
+            Stmt::JoinBoth => game.join_both_sides(me, ctx.source)?,
+            Stmt::FreeCaptured => game.free_captured(me, Rule::CardText),
+            Stmt::Shelter(planet) => {
+                if let Value::Planet(pl) = self.eval(planet, game, ctx) {
+                    game.shelter(me, pl);
+                }
+            }
+            Stmt::DrawEither(n) => {
+                let n = number(&self.eval(n, game, ctx), game).clamp(0, u8::MAX as i32);
+                game.draw_either_deck(me, n as u8)?;
+            }
             Stmt::Join(side) => {
                 if let Value::Side(side) = self.eval(side, game, ctx) {
                     game.join_side(me, side, ctx.source)?;

@@ -55,7 +55,13 @@ impl Runtime {
                         game.mark(p, key, Until::EndOfEncounter);
                     }
                     game.play_from_hand(p, c, ab.source);
-                    Some(Happening::CardPlayed)
+                    // A super flare nothing may cancel is answered by nothing.
+                    let item = &self.program.items[ab.item as usize];
+                    if ab.home == Home::Super && item.super_uncancellable {
+                        None
+                    } else {
+                        Some(Happening::CardPlayed)
+                    }
                 }
                 (_, None) => {
                     game.announce_use(p, ab.source);
