@@ -187,7 +187,7 @@ impl Compiler<'_> {
                     // `remove 1 of my ships in the warp from the game`: the owner picks which.
                     if let Some(ast::Expr::Count { count, noun, .. }) = object {
                         let n = self.expr(count, Ty::Int);
-                        let ships = self.path(noun, Some(Ty::Ships)).map(|(e, _)| e)?;
+                        let ships = self.counted_ships(noun)?;
                         return Some(Stmt::Move {
                             ships,
                             count: Some(n),
@@ -1391,6 +1391,22 @@ impl Compiler<'_> {
         })
     }
 
+    /// The ships counted out of in `3 of my ships in the warp`: a reference that must name
+    /// ships, not a number of them (`my captured ships` counts ships held elsewhere).
+    fn counted_ships(&mut self, noun: &ast::Path) -> Option<Expr> {
+        let (ships, ty) = self.path(noun, Some(Ty::Ships))?;
+        if !ty.fits(Ty::Ships) {
+            self.lints.push(Lint::TypeMismatch {
+                expected: "ships".into(),
+                found: ty.words().into(),
+                help: "count out of ships at a place: `3 of my ships`, `up to 2 of my ships in the warp`".into(),
+                span: noun.span,
+            });
+            return None;
+        }
+        Some(ships)
+    }
+
     fn move_stmt(&mut self, a: &ast::Action) -> Option<Stmt> {
         let (object, up_to) = without_up_to(a.object.as_ref()?);
         let to_expr = self.arg(a, "to")?;
@@ -1398,7 +1414,7 @@ impl Compiler<'_> {
         let (ships, count) = match object {
             ast::Expr::Count { count, noun, .. } => {
                 let n = self.expr(count, Ty::Int);
-                let s = self.path(noun, Some(Ty::Ships)).map(|(e, _)| e)?;
+                let s = self.counted_ships(noun)?;
                 (s, Some(n))
             }
             other => {
