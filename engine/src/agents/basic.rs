@@ -236,14 +236,27 @@ impl BasicAgent {
     fn best(&mut self, options: &[Choice], score: impl Fn(&Choice) -> i32) -> usize {
         let mut scores = std::mem::take(&mut self.scores);
         scores.clear();
-        scores.extend(options.iter().map(score));
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let ties = scores.iter().filter(|&&s| s == best).count();
+        // The best score, how many options have it and the first that does, found as the
+        // options are scored: one walk for the usual pick, a second only past the first tie.
+        let (mut best, mut ties, mut first) = (i32::MIN, 0, 0);
+        for (i, option) in options.iter().enumerate() {
+            let s = score(option);
+            scores.push(s);
+            if s > best {
+                (best, ties, first) = (s, 1, i);
+            } else if s == best {
+                ties += 1;
+            }
+        }
         let k = self.dice.index(ties);
-        let chosen = (scores.iter().enumerate())
-            .filter(|&(_, &s)| s == best)
-            .nth(k)
-            .map_or(0, |(i, _)| i);
+        let chosen = if k == 0 {
+            first
+        } else {
+            (scores.iter().enumerate())
+                .filter(|&(_, &s)| s == best)
+                .nth(k)
+                .map_or(0, |(i, _)| i)
+        };
         self.scores = scores;
         chosen
     }
