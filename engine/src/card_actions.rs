@@ -853,6 +853,11 @@ impl Game<'_> {
     /// other.
     pub(crate) fn return_traded_sheets(&mut self) {
         type Trade = (PlayerId, PlayerId, Option<u16>, Option<u16>);
+        // Checked first: every encounter ends here, and sheets are seldom traded.
+        let lasting = &self.state.effects.lasting;
+        if !(lasting.iter()).any(|e| matches!(e.what, Lasting::SheetsTraded { .. })) {
+            return;
+        }
         let traded: Vec<Trade> = (self.state.effects.lasting.iter())
             .filter_map(|e| match e.what {
                 Lasting::SheetsTraded { with, given, taken } => Some((e.by, with, given, taken)),
@@ -1059,6 +1064,11 @@ impl Game<'_> {
 
     /// Lent powers go back to their owners (the encounter is over).
     pub(crate) fn return_lent_powers(&mut self) {
+        // Checked first: every encounter ends here, and powers are seldom lent.
+        let lasting = &self.state.effects.lasting;
+        if !(lasting.iter()).any(|e| matches!(e.what, Lasting::Lent { .. })) {
+            return;
+        }
         let lent: Vec<(PlayerId, PlayerId)> = (self.state.effects.lasting.iter())
             .filter_map(|e| match e.what {
                 Lasting::Lent { to } => Some((e.by, to)),

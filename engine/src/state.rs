@@ -644,15 +644,35 @@ impl GameState {
     /// Whether any planet of `owner`'s home system is still in play (card text can destroy
     /// them all).
     pub fn has_home_planets(&self, owner: PlayerId) -> bool {
-        self.home_planets(owner).next().is_some()
+        !self.home_system(owner).is_empty()
     }
 
     /// The planets of `owner`'s home system, in order.
     pub fn home_planets(&self, owner: PlayerId) -> impl Iterator<Item = PlanetId> + '_ {
-        self.planets
-            .iter()
-            .map(|pl| pl.id)
-            .filter(move |id| id.owner == owner)
+        self.home_system(owner).iter().map(|pl| pl.id)
+    }
+
+    /// The records of `owner`'s home planets in play: a run of `planets`, which stay in
+    /// planet order (by owner, then number), so no walk over every planet is needed.
+    fn home_system(&self, owner: PlayerId) -> &[Planet] {
+        // As dealt (no planet created or destroyed there), the system is the run where
+        // `planet_index` guesses it: its first and last planets say so.
+        let per = self.rules.planets_per_player;
+        let at = owner.ix() * per as usize;
+        if let Some(run) = self.planets.get(at..at + per as usize) {
+            let first = run.first().map(|pl| pl.id);
+            let last = run.last().map(|pl| pl.id);
+            let next = self.planets.get(at + per as usize).map(|pl| pl.id.owner);
+            if first == Some(PlanetId { owner, n: 0 })
+                && last == Some(PlanetId { owner, n: per - 1 })
+                && next != Some(owner)
+            {
+                return run;
+            }
+        }
+        let start = self.planets.partition_point(|pl| pl.id.owner < owner);
+        let rest = &self.planets[start..];
+        &rest[..rest.partition_point(|pl| pl.id.owner == owner)]
     }
 
     /// Planets where `p` has a colony (home or foreign).
@@ -679,9 +699,8 @@ impl GameState {
 
     /// Home planets where `p` has a colony.
     pub fn home_colonies(&self, p: PlayerId) -> u8 {
-        self.planets
-            .iter()
-            .filter(|pl| pl.id.owner == p && pl.ships[p.ix()] > 0)
+        (self.home_system(p).iter())
+            .filter(|pl| pl.ships[p.ix()] > 0)
             .count() as u8
     }
 

@@ -62,241 +62,305 @@ fn best_attack(view: &View) -> i32 {
 const COLONY_VALUE: i32 = 10;
 
 impl BasicAgent {
+    /// Picks an option. The rule that weighs the options is chosen once per decision (by its
+    /// kind), not once per option: a decision's options share their kind, and bots weigh
+    /// tens of thousands of options a game.
     fn pick(&mut self, view: &View, d: &Decision, options: &[Choice]) -> usize {
         let me = view.me();
-        // Planets offered by card text where none holds my ships are targets to strike.
-        let strike = d.kind == DecisionKind::CardChoice
-            && options.iter().all(|o| match o {
-                Choice::Planet(pl) => view.ships_on(*pl, me) == 0,
-                _ => true,
-            });
-        // What an encounter card is weighed against is the same for every card offered.
-        let cards = CardOdds::new(view, d.kind);
-        let score = |c: &Choice| -> i32 {
-            match (d.kind, *c) {
-                (DecisionKind::RegroupColony, Choice::Planet(pl)) => {
+        match d.kind {
+            DecisionKind::RegroupColony => self.best(options, |c| match *c {
+                Choice::Planet(pl) => {
                     // Shore up home planets first, the thinnest first.
                     let home = if pl.owner == me { 100 } else { 0 };
                     home - view.ships_on(pl, me) as i32
                 }
                 // Below a home planet: a token raised stays lost, but out of the praw.
-                (DecisionKind::RegroupColony, Choice::RaiseFromPraw) => 0,
-                (DecisionKind::OwnColor, Choice::Reestablish(_)) => 100,
-                (DecisionKind::OwnColor, Choice::DriveOut { planet, player }) => {
+                _ => 0,
+            }),
+            DecisionKind::OwnColor => self.best(options, |c| match *c {
+                Choice::Reestablish(_) => 100,
+                Choice::DriveOut { planet, player } => {
                     50 - view.ships_on(planet, player) as i32 * 5
                 }
-                (DecisionKind::OwnColor, Choice::DrawAgain) => 20,
-                // Eon's two-player game: a base in my system is worth driving out when thin.
-                (DecisionKind::ChallengeTarget, Choice::DriveOut { planet, player }) => {
+                Choice::DrawAgain => 20,
+                _ => 0,
+            }),
+            // Eon's two-player game: a base in my system is worth driving out when thin.
+            DecisionKind::ChallengeTarget => self.best(options, |c| match *c {
+                Choice::DriveOut { planet, player } => {
                     50 - view.ships_on(planet, player) as i32 * 10
                 }
-                (DecisionKind::ChallengeTarget, _) => 20,
-                (DecisionKind::WildDefense | DecisionKind::SpecialTie, Choice::Player(p)) => {
-                    if p == me {
-                        return -100;
-                    }
+                _ => 20,
+            }),
+            DecisionKind::WildDefense | DecisionKind::SpecialTie => {
+                self.best(options, |c| match *c {
+                    Choice::Player(p) if p == me => -100,
                     // The weakest planet I have no colony on.
-                    view.planets()
-                        .filter(|pl| pl.owner == p && view.ships_on(*pl, me) == 0)
-                        .map(|pl| 10 - view.ships_on(pl, p) as i32)
-                        .max()
-                        .unwrap_or(-10)
-                        + view.foreign_colonies(p) as i32
-                }
-                // A player named by card text: most such choices pick a victim, so aim at
-                // the leader (the most foreign colonies, then the biggest hand), never at me.
-                (DecisionKind::CardChoice, Choice::Player(p)) => {
-                    if p == me {
-                        -100
-                    } else {
-                        8 * view.foreign_colonies(p) as i32 + view.hand_size(p) as i32
+                    Choice::Player(p) => {
+                        view.planets()
+                            .filter(|pl| pl.owner == p && view.ships_on(*pl, me) == 0)
+                            .map(|pl| 10 - view.ships_on(pl, p) as i32)
+                            .max()
+                            .unwrap_or(-10)
+                            + view.foreign_colonies(p) as i32
                     }
-                }
-                (DecisionKind::LaunchPlanet, Choice::Planet(pl)) => {
-                    let d = view.defense().unwrap_or(me);
-                    let new = if view.ships_on(pl, me) == 0 { 50 } else { 0 };
-                    new - view.ships_on(pl, d) as i32 * 3
-                }
-                (DecisionKind::JoinAlliance, Choice::Join(side)) => Self::join_score(view, side),
-                (DecisionKind::EncounterCard, Choice::Card(c)) => cards.score(view, c),
-                // A kicker goes only on a strong attack: one I hold, to play with it.
-                (DecisionKind::Kicker, Choice::Card(c)) => match view.my_kind(c) {
+                    _ => 0,
+                })
+            }
+            DecisionKind::CardChoice => self.pick_card_choice(view, options),
+            DecisionKind::LaunchPlanet => {
+                let d = view.defense().unwrap_or(me);
+                self.best(options, |c| match *c {
+                    Choice::Planet(pl) => {
+                        let new = if view.ships_on(pl, me) == 0 { 50 } else { 0 };
+                        new - view.ships_on(pl, d) as i32 * 3
+                    }
+                    _ => 0,
+                })
+            }
+            DecisionKind::JoinAlliance => self.best(options, |c| match *c {
+                Choice::Join(side) => Self::join_score(view, side),
+                _ => 0,
+            }),
+            DecisionKind::EncounterCard => {
+                // What an encounter card is weighed against is the same for every card.
+                let cards = CardOdds::new(view);
+                self.best(options, |c| match *c {
+                    Choice::Card(c) => cards.score(view, c),
+                    _ => 0,
+                })
+            }
+            // A kicker goes only on a strong attack: one I hold, to play with it.
+            DecisionKind::Kicker => self.best(options, |c| match *c {
+                Choice::Card(c) => match view.my_kind(c) {
                     CardKind::Kicker(v) if v >= 2 && best_attack(view) >= 10 => 10,
                     _ => -10,
                 },
-                // The reward deck's cards are the stronger: take every reward card from it.
-                (DecisionKind::RewardDeck, Choice::Number(n)) => n,
-                (DecisionKind::RandomBack, Choice::Back(b)) => {
-                    i32::from(b == crate::piles::Back::Reward)
-                }
-                // A rift brings my own ships back, once a few are in the warp.
-                (DecisionKind::Rift, Choice::Card(_)) => {
-                    if view.warp(me) >= 2 {
-                        10
-                    } else {
-                        -10
-                    }
-                }
-                (DecisionKind::RiftShips, Choice::Player(p)) => {
-                    if p == me {
-                        10
-                    } else {
-                        -10
-                    }
-                }
-                (DecisionKind::Reinforcement, Choice::Pass) => 0,
-                (DecisionKind::Reinforcement, Choice::Reinforce { card, side }) => {
-                    reinforce_score(view, card, side)
-                }
-                (DecisionKind::DealResponse, Choice::Accept) => 1,
-                (DecisionKind::DealResponse, Choice::Reject) => 0,
-                (
-                    DecisionKind::Rewards,
+                _ => 0,
+            }),
+            // The reward deck's cards are the stronger: take every reward card from it.
+            DecisionKind::RewardDeck => self.best(options, |c| match *c {
+                Choice::Number(n) => n,
+                _ => 0,
+            }),
+            DecisionKind::RandomBack => self.best(options, |c| match *c {
+                Choice::Back(b) => i32::from(b == crate::piles::Back::Reward),
+                _ => 0,
+            }),
+            // A rift brings my own ships back, once a few are in the warp.
+            DecisionKind::Rift => {
+                let rift = if view.warp(me) >= 2 { 10 } else { -10 };
+                self.best(options, |c| match *c {
+                    Choice::Card(_) => rift,
+                    _ => 0,
+                })
+            }
+            DecisionKind::RiftShips => self.best(options, |c| match *c {
+                Choice::Player(p) if p == me => 10,
+                Choice::Player(_) => -10,
+                _ => 0,
+            }),
+            DecisionKind::Reinforcement => self.best(options, |c| match *c {
+                Choice::Reinforce { card, side } => reinforce_score(view, card, side),
+                _ => 0,
+            }),
+            DecisionKind::DealResponse => self.best(options, |c| match *c {
+                Choice::Accept => 1,
+                _ => 0,
+            }),
+            DecisionKind::Rewards => {
+                // Ships back while the warp is full, cards while the hand is thin.
+                let want_ships = view.warp(me) >= 3 && view.hand().len() >= 6;
+                self.best(options, |c| match *c {
                     Choice::Rewards {
                         ships,
                         cards,
                         raised,
-                    },
-                ) => {
-                    let ships = ships + raised;
-                    // Ships back while the warp is full, cards while the hand is thin.
-                    let want_ships = view.warp(me) >= 3 && view.hand().len() >= 6;
-                    if want_ships {
-                        ships as i32 * 2 + cards as i32
-                    } else {
-                        cards as i32 * 2 + ships as i32
+                    } => {
+                        let ships = ships + raised;
+                        if want_ships {
+                            ships as i32 * 2 + cards as i32
+                        } else {
+                            cards as i32 * 2 + ships as i32
+                        }
                     }
-                }
-                // The card's own hint advises against using it now.
-                (
-                    DecisionKind::UseAbility,
+                    _ => 0,
+                })
+            }
+            DecisionKind::UseAbility => {
+                let mine = view.side_of(me);
+                self.best(options, |c| match *c {
+                    // The card's own hint advises against using it now ...
                     Choice::Use {
                         advised: Some(false),
                         ..
-                    },
-                ) => -1,
-                // ... or for it: used even outside the encounter or for an ally's play.
-                (
-                    DecisionKind::UseAbility,
+                    } => -1,
+                    // ... or for it: used even outside the encounter or for an ally's play.
                     Choice::Use {
                         advised: Some(true),
                         ..
-                    },
-                ) => 2,
-                (
-                    DecisionKind::UseAbility,
+                    } => 2,
                     Choice::Use {
                         card, answering, ..
-                    },
-                ) => Self::use_score(view, card.is_some(), answering),
-                // A card's own hint for its options; a card picked by card text: the best.
-                (
-                    DecisionKind::CardChoice,
-                    Choice::Option {
-                        advised: Some(a), ..
-                    },
-                ) => {
-                    if a {
-                        2
-                    } else {
-                        -1
-                    }
-                }
-                (DecisionKind::CardChoice | DecisionKind::CardCards, Choice::Card(c)) => {
-                    view.kind(c).map_or(0, card_value)
-                }
-                // A planet to strike: where other players hold foreign colonies, best not mine.
-                (DecisionKind::CardChoice, Choice::Planet(pl)) if strike => {
-                    let invaders = view
-                        .seats()
-                        .filter(|&q| q != pl.owner && view.ships_on(pl, q) > 0)
-                        .count() as i32;
-                    let own = if pl.owner == me { 20 } else { 0 };
-                    10 * invaders - own
-                }
-                // A planet named by card text: one of my colonies, the more ships the better.
-                (DecisionKind::CardChoice, Choice::Planet(pl)) => {
-                    let mine = if pl.owner == me { 5 } else { 0 };
-                    mine + 2 * view.ships_on(pl, me) as i32
-                }
-                (DecisionKind::CardChoice, Choice::Destiny(d)) => {
-                    // Send the offense against the leader, never against me.
-                    match view.destiny_kind(d) {
-                        crate::components::DestinyKind::Color(c) => {
-                            match view.seats().find(|&p| view.color(p) == c) {
-                                Some(p) if p == me => -50,
-                                Some(p) if p == view.offense() => 0,
-                                Some(p) => 5 + 3 * view.foreign_colonies(p) as i32,
-                                None => -1,
-                            }
-                        }
-                        _ => 1,
-                    }
-                }
-                (DecisionKind::SecondEncounter, Choice::Yes) => 1,
-                // A new tech when nothing is left to research, else the second encounter.
-                (DecisionKind::SecondEncounter, Choice::AcquireTech)
-                    if view.my_techs().iter().all(|h| h.completed) =>
-                {
-                    2
-                }
-                (DecisionKind::SecondEncounter, _) => 0,
-                // Keep the tech that is quickest to complete.
-                (DecisionKind::KeepTech, Choice::Tech(t)) => {
-                    20 - view.tech_research(t).unwrap_or(10) as i32
-                }
-                (DecisionKind::TechAction, Choice::Complete(_)) => 100,
-                // Research the tech closest to completion while a colony has a ship to spare.
-                (DecisionKind::TechAction, Choice::Research(t)) => {
-                    let spare = view.planets().any(|pl| view.ships_on(pl, me) > 1);
-                    let needed = view.tech_research(t).unwrap_or(10) as i32;
-                    let on = view
-                        .my_techs()
-                        .iter()
-                        .find(|h| h.tech == t)
-                        .map_or(0, |h| h.ships as i32);
-                    if !spare {
-                        -1
-                    } else if view.tech_secret(t) {
-                        // A secret tech is armed, not completed: a few ships arm one of X.
-                        let arm = view.tech_research(t).unwrap_or(4) as i32;
-                        if on < arm {
-                            50 - (arm - on)
-                        } else {
-                            -1
-                        }
-                    } else if needed <= 7 {
-                        50 - (needed - on)
-                    } else {
-                        // A big tech only when nothing smaller is left to
-                        // research: slowly, a ship a turn, so it is not dead weight forever.
-                        (20 - (needed - on)).max(1)
-                    }
-                }
-                (DecisionKind::TechAction, Choice::Abandon(_)) => -10,
-                _ => 0,
+                    } => Self::use_score(view, mine, card.is_some(), answering),
+                    _ => 0,
+                })
             }
-        };
+            DecisionKind::CardCards => self.best(options, |c| match *c {
+                Choice::Card(c) => view.kind(c).map_or(0, card_value),
+                _ => 0,
+            }),
+            DecisionKind::SecondEncounter => self.best(options, |c| match *c {
+                Choice::Yes => 1,
+                // A new tech when nothing is left to research, else the second encounter.
+                Choice::AcquireTech if view.my_techs().iter().all(|h| h.completed) => 2,
+                _ => 0,
+            }),
+            // Keep the tech that is quickest to complete.
+            DecisionKind::KeepTech => self.best(options, |c| match *c {
+                Choice::Tech(t) => 20 - view.tech_research(t).unwrap_or(10) as i32,
+                _ => 0,
+            }),
+            DecisionKind::TechAction => self.best(options, |c| match *c {
+                Choice::Complete(_) => 100,
+                Choice::Research(t) => Self::research_score(view, t),
+                Choice::Abandon(_) => -10,
+                _ => 0,
+            }),
+            _ => self.best(options, |_| 0),
+        }
+    }
+
+    /// The option scoring highest; a tie is broken at random: the k-th of the best options.
+    #[inline(always)]
+    fn best(&mut self, options: &[Choice], score: impl Fn(&Choice) -> i32) -> usize {
         let mut scores = std::mem::take(&mut self.scores);
         scores.clear();
-        scores.extend(options.iter().map(score));
-        // A tie is broken at random: the k-th of the best options.
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let ties = scores.iter().filter(|&&s| s == best).count();
+        // The best score, how many options have it and the first that does, found as the
+        // options are scored: one walk for the usual pick, a second only past the first tie.
+        let (mut best, mut ties, mut first) = (i32::MIN, 0, 0);
+        for (i, option) in options.iter().enumerate() {
+            let s = score(option);
+            scores.push(s);
+            if s > best {
+                (best, ties, first) = (s, 1, i);
+            } else if s == best {
+                ties += 1;
+            }
+        }
         let k = self.dice.index(ties);
-        let chosen = (scores.iter().enumerate())
-            .filter(|&(_, &s)| s == best)
-            .nth(k)
-            .map_or(0, |(i, _)| i);
+        let chosen = if k == 0 {
+            first
+        } else {
+            (scores.iter().enumerate())
+                .filter(|&(_, &s)| s == best)
+                .nth(k)
+                .map_or(0, |(i, _)| i)
+        };
         self.scores = scores;
         chosen
+    }
+
+    /// Picks among the options card text offers: players, planets, cards, labelled options,
+    /// destiny cards.
+    fn pick_card_choice(&mut self, view: &View, options: &[Choice]) -> usize {
+        let me = view.me();
+        // Planets offered where none holds my ships are targets to strike.
+        let strike = options.iter().all(|o| match o {
+            Choice::Planet(pl) => view.ships_on(*pl, me) == 0,
+            _ => true,
+        });
+        self.best(options, |c| match *c {
+            // A player named by card text: most such choices pick a victim, so aim at the
+            // leader (the most foreign colonies, then the biggest hand), never at me.
+            Choice::Player(p) => {
+                if p == me {
+                    -100
+                } else {
+                    8 * view.foreign_colonies(p) as i32 + view.hand_size(p) as i32
+                }
+            }
+            // A card's own hint for its options; a card picked by card text: the best.
+            Choice::Option {
+                advised: Some(a), ..
+            } => {
+                if a {
+                    2
+                } else {
+                    -1
+                }
+            }
+            Choice::Card(c) => view.kind(c).map_or(0, card_value),
+            // A planet to strike: where other players hold foreign colonies, best not mine.
+            Choice::Planet(pl) if strike => {
+                let invaders = view
+                    .seats()
+                    .filter(|&q| q != pl.owner && view.ships_on(pl, q) > 0)
+                    .count() as i32;
+                let own = if pl.owner == me { 20 } else { 0 };
+                10 * invaders - own
+            }
+            // A planet named by card text: one of my colonies, the more ships the better.
+            Choice::Planet(pl) => {
+                let mine = if pl.owner == me { 5 } else { 0 };
+                mine + 2 * view.ships_on(pl, me) as i32
+            }
+            // Send the offense against the leader, never against me.
+            Choice::Destiny(d) => match view.destiny_kind(d) {
+                crate::components::DestinyKind::Color(c) => {
+                    match view.seats().find(|&p| view.color(p) == c) {
+                        Some(p) if p == me => -50,
+                        Some(p) if p == view.offense() => 0,
+                        Some(p) => 5 + 3 * view.foreign_colonies(p) as i32,
+                        None => -1,
+                    }
+                }
+                _ => 1,
+            },
+            _ => 0,
+        })
+    }
+
+    /// How much researching tech `t` appeals: the tech closest to completion, while a colony
+    /// has a ship to spare.
+    fn research_score(view: &View, t: u16) -> i32 {
+        let me = view.me();
+        let spare = view.planets().any(|pl| view.ships_on(pl, me) > 1);
+        let needed = view.tech_research(t).unwrap_or(10) as i32;
+        let on = view
+            .my_techs()
+            .iter()
+            .find(|h| h.tech == t)
+            .map_or(0, |h| h.ships as i32);
+        if !spare {
+            -1
+        } else if view.tech_secret(t) {
+            // A secret tech is armed, not completed: a few ships arm one of X.
+            let arm = view.tech_research(t).unwrap_or(4) as i32;
+            if on < arm {
+                50 - (arm - on)
+            } else {
+                -1
+            }
+        } else if needed <= 7 {
+            50 - (needed - on)
+        } else {
+            // A big tech only when nothing smaller is left to
+            // research: slowly, a ship a turn, so it is not dead weight forever.
+            (20 - (needed - on)).max(1)
+        }
     }
 
     /// How much using an ability appeals (passing scores 0). Card text states when an
     /// ability applies, so a power is used whenever offered; a card is spent only when this
     /// player is in the encounter, and an answer (a zap) only against the other side.
-    fn use_score(view: &View, from_card: bool, answering: Option<PlayerId>) -> i32 {
-        let mine = view.side_of(view.me());
+    /// `mine`: the side this player is on, if any.
+    fn use_score(
+        view: &View,
+        mine: Option<Side>,
+        from_card: bool,
+        answering: Option<PlayerId>,
+    ) -> i32 {
         match answering {
             Some(user) => match (mine, view.side_of(user)) {
                 (Some(a), Some(b)) if a != b => 2,
@@ -524,17 +588,8 @@ struct CardOdds {
 }
 
 impl CardOdds {
-    /// The odds for a decision (nothing to work out unless it chooses an encounter card).
-    fn new(view: &View, kind: DecisionKind) -> CardOdds {
-        if kind != DecisionKind::EncounterCard {
-            return CardOdds {
-                my_side: Side::Offense,
-                mine: 0,
-                theirs: 0,
-                margin: 0,
-                kicked: false,
-            };
-        }
+    /// The odds for choosing an encounter card now.
+    fn new(view: &View) -> CardOdds {
         let my_side = view.side_of(view.me()).unwrap_or(Side::Offense);
         let mine = view.side_ships(my_side);
         let theirs = view.side_ships(my_side.other());

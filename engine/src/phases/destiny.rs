@@ -6,7 +6,7 @@ use crate::decision::{Choice, DecisionKind};
 use crate::event::{EventKind, Rule};
 use crate::game::{Flow, Game, GameError, Stop};
 use crate::hooks::Window;
-use crate::ids::{DestinyId, PlayerId};
+use crate::ids::{DestinyId, PlayerId, Seats};
 use crate::state::Outcome;
 use rand::seq::SliceRandom;
 
@@ -68,14 +68,15 @@ impl Game<'_> {
                 DestinyKind::Color(c) => self.state.player_of(c).unwrap_or(offense),
                 DestinyKind::Wild => {
                     // A player whose home planets card text destroyed cannot be attacked.
-                    let others: Vec<Choice> = self
-                        .state
-                        .seats()
-                        .filter(|&p| p != offense && self.state.has_home_planets(p))
-                        .map(Choice::Player)
-                        .collect();
+                    let mut others = self.choices();
+                    others.extend(
+                        (self.state.seats())
+                            .filter(|&p| p != offense && self.state.has_home_planets(p))
+                            .map(Choice::Player),
+                    );
                     if others.is_empty() {
                         // Nobody else has a planet left: the card names nobody; draw again.
+                        self.spare_choices.keep(others);
                         self.discard_destiny(card);
                         continue;
                     }
@@ -100,11 +101,9 @@ impl Game<'_> {
                     continue;
                 }
                 DestinyKind::Special(criterion) => {
-                    let tied: Vec<Choice> = self
-                        .special_candidates(criterion)
-                        .into_iter()
-                        .map(Choice::Player)
-                        .collect();
+                    let candidates = self.special_candidates(criterion);
+                    let mut tied = self.choices();
+                    tied.extend(candidates.iter().map(|&p| Choice::Player(p)));
                     match self.pick(offense, DecisionKind::SpecialTie, tied)? {
                         Choice::Player(p) => p,
                         _ => offense,
@@ -198,7 +197,8 @@ impl Game<'_> {
 
     /// The options after drawing one's own color.
     fn own_color_choice(&mut self) -> Flow<Choice> {
-        let mut options = self.own_color_encounters();
+        let mut options = self.choices();
+        self.own_color_encounters(&mut options);
         // Drawing again is offered only if another card could name someone: once every
         // other home system has lost its planets, it could only loop (our reading).
         let offense = self.state.offense;
@@ -228,17 +228,22 @@ impl Game<'_> {
     /// Whether some destiny card can give the offense an encounter: another player has a
     /// home planet left, or its own color offers a colony to drive out or a planet to
     /// re-establish.
-    fn encounter_possible(&self) -> bool {
+    fn encounter_possible(&mut self) -> bool {
         let offense = self.state.offense;
-        (self.state.seats()).any(|p| p != offense && self.state.has_home_planets(p))
-            || !self.own_color_encounters().is_empty()
+        if (self.state.seats()).any(|p| p != offense && self.state.has_home_planets(p)) {
+            return true;
+        }
+        let mut options = self.choices();
+        self.own_color_encounters(&mut options);
+        let possible = !options.is_empty();
+        self.spare_choices.keep(options);
+        possible
     }
 
     /// The encounters the offense's own color offers: foreign colonies to drive out of its
-    /// home system, and empty home planets to re-establish.
-    fn own_color_encounters(&self) -> Vec<Choice> {
+    /// home system, and empty home planets to re-establish; added to `options`.
+    fn own_color_encounters(&self, options: &mut Vec<Choice>) {
         let offense = self.state.offense;
-        let mut options = Vec::new();
         // Eon has no re-establishing of an empty home planet: its own color offers the next
         // disc or a challenge against another player's base at home (§VIII.1-2).
         let can_commit = (self.state.has_colony(offense)
@@ -258,11 +263,10 @@ impl Game<'_> {
                 }
             }
         }
-        options
     }
 
     /// The players a special destiny card designates (several when tied).
-    fn special_candidates(&self, criterion: SpecialDestiny) -> Vec<PlayerId> {
+    fn special_candidates(&self, criterion: SpecialDestiny) -> Seats {
         let s = &self.state;
         let score = |p: PlayerId| -> i64 {
             let pl = &s.players[p.ix()];
@@ -273,7 +277,11 @@ impl Game<'_> {
             }
         };
         let best = s.seats().map(score).max().unwrap_or(0);
-        s.seats().filter(|&p| score(p) == best).collect()
+        let mut tied = Seats::default();
+        for p in s.seats().filter(|&p| score(p) == best) {
+            tied.push(p);
+        }
+        tied
     }
 
     /// Draws the top destiny card; a deck down to its last card is shuffled with the discards.
