@@ -37,7 +37,7 @@ pub(super) fn matches(card: CardKind, like: CardKind) -> bool {
 
 /// What a card counts as: its printed kind, or once revealed as an encounter card, what it
 /// counts as there (a morph copying, a kind card text set).
-fn counts_as(game: &Game, c: CardId) -> CardKind {
+pub(super) fn counts_as(game: &Game, c: CardId) -> CardKind {
     let s = game.state();
     let e = &s.encounter;
     match e.cards.iter().position(|&x| x == Some(c)) {

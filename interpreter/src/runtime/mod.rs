@@ -11,6 +11,7 @@ mod changes;
 mod choices;
 mod context;
 mod expressions;
+mod flat;
 mod holdings;
 mod hooks;
 mod lasting;
@@ -86,6 +87,8 @@ pub struct Runtime {
     /// The windows at which the lasting effects in force may react and the happenings they
     /// answer, under the `Game::lasting_stamp` they were gathered at (see `lasting_masks`).
     reacting: Cell<(u64, u64, crate::index::Ons)>,
+    /// The flat form of each ability's condition, if it has one (see `flat`).
+    flats: Vec<Option<flat::Flat>>,
 }
 
 /// The components of a game played with `program`: the base components plus its aliens,
@@ -234,6 +237,9 @@ impl Runtime {
             })
             .collect();
         let index = Index::new(&program);
+        let flats = (program.abilities.iter())
+            .map(|ab| ab.condition.as_ref().and_then(flat::Flat::of))
+            .collect();
         Runtime {
             program,
             alien_items,
@@ -256,6 +262,7 @@ impl Runtime {
             held_as: Default::default(),
             candidates: Default::default(),
             reacting: Cell::new((u64::MAX, 0, 0)),
+            flats,
         }
     }
 

@@ -141,9 +141,18 @@ impl Runtime {
         if s.effects.cancelled(p, ab.source) {
             return false;
         }
-        match &ab.condition {
-            None => true,
-            Some(c) => {
+        match (&ab.condition, &self.flats[a as usize]) {
+            (None, _) => true,
+            (Some(c), Some(flat)) => {
+                let holds = self.holds(flat, game, p);
+                // The flat form answers as the condition evaluated as written would.
+                debug_assert_eq!(holds, {
+                    let mut ctx = self.test_ctx(p, a, subject);
+                    self.eval(c, game, &mut ctx).is_true()
+                });
+                holds
+            }
+            (Some(c), None) => {
                 let mut ctx = self.test_ctx(p, a, subject);
                 self.eval(c, game, &mut ctx).is_true()
             }
