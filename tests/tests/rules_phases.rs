@@ -299,6 +299,17 @@ fn destiny_own_color_with_nothing_to_attack_at_home_draws_again() {
     assert!(t.happened(|k| matches!(k, EventKind::DefenseNamed { defense } if *defense == GREEN)));
 }
 
+/// The turn's encounter ended with no outcome, by `rule`.
+fn assert_turn_ended_by(t: &Table, rule: Rule) {
+    let ended = t
+        .events()
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::EncounterResolved { .. }))
+        .expect("the encounter is resolved");
+    assert_eq!(Table::rule_of(ended), rule);
+    assert_eq!(t.outcomes(), [Outcome::Aborted], "{}", t.log());
+}
+
 /// Card text destroys every planet of `owner`'s home system, outside an encounter.
 fn destroy_home_system(t: &mut Table, owner: cosmic_engine::PlayerId) {
     for n in 1..=5 {
@@ -324,13 +335,7 @@ fn destiny_with_no_planet_left_to_attack_ends_the_turn() {
 
     assert!(!t.happened(|k| matches!(k, EventKind::DestinyDrawn { .. })));
     assert!(!t.happened(|k| matches!(k, EventKind::DefenseNamed { .. })));
-    let ended = t
-        .events()
-        .iter()
-        .find(|e| matches!(e.kind, EventKind::EncounterResolved { .. }))
-        .expect("the encounter is resolved");
-    assert_eq!(Table::rule_of(ended), Rule::NoEncounterPossible);
-    assert_eq!(t.outcomes(), [Outcome::Aborted], "{}", t.log());
+    assert_turn_ended_by(&t, Rule::NoEncounterPossible);
 }
 
 // Phase 2: Destiny, the offense's own color when no other home system has a planet left:
@@ -388,13 +393,7 @@ fn destiny_with_the_last_planets_destroyed_while_drawing_ends_the_turn() {
 
     assert!(!t.was_asked(BLUE, OwnColor), "{}", t.log());
     assert!(!t.happened(|k| matches!(k, EventKind::DefenseNamed { .. })));
-    let ended = t
-        .events()
-        .iter()
-        .find(|e| matches!(e.kind, EventKind::EncounterResolved { .. }))
-        .expect("the encounter is resolved");
-    assert_eq!(Table::rule_of(ended), Rule::NoEncounterPossible);
-    assert_eq!(t.outcomes(), [Outcome::Aborted], "{}", t.log());
+    assert_turn_ended_by(&t, Rule::NoEncounterPossible);
 }
 
 // Card text naming a defense whose home system has no planet left (all stolen or destroyed)
