@@ -8,8 +8,8 @@ use super::ships::ship_places;
 use super::Runtime;
 use crate::ir::{BinOp, Expr, QuantityRef, ShipPlace};
 use cosmic_engine::event::Place;
-use cosmic_engine::state::Outcome;
-use cosmic_engine::{CardId, CardKind, Game, PlanetId, PlayerId, Quantity, Side};
+use cosmic_engine::state::{GameState, Outcome};
+use cosmic_engine::{CardId, CardKind, CardType, Game, PlanetId, PlayerId, Quantity, Side};
 
 fn all_mask(game: &Game) -> u8 {
     ((1u16 << game.state().player_count()) - 1) as u8
@@ -24,6 +24,52 @@ pub(super) fn main_side(game: &Game, p: PlayerId) -> Option<Side> {
     } else {
         None
     }
+}
+
+/// The player opposing `p`: in Duel the other player; otherwise the main player of the other
+/// side (none when `p` is on no side).
+pub(super) fn opponent_of(s: &GameState, p: PlayerId) -> Option<PlayerId> {
+    if s.duel.is_some() {
+        return Some(PlayerId(1 - p.0));
+    }
+    s.side_of(p).and_then(|side| s.main_player(side.other()))
+}
+
+/// The cards of type `t` in `p`'s hand.
+pub(super) fn hand_of_type(
+    s: &GameState,
+    p: PlayerId,
+    t: CardType,
+) -> impl Iterator<Item = CardId> + '_ {
+    (s.players[p.ix()].hand.iter())
+        .copied()
+        .filter(move |&c| s.kind(c).card_type() == t)
+}
+
+/// The cards in `p`'s hand, encounter cards only if `encounter_only`.
+pub(super) fn hand_cards(
+    s: &GameState,
+    p: PlayerId,
+    encounter_only: bool,
+) -> impl Iterator<Item = CardId> + '_ {
+    (s.players[p.ix()].hand.iter())
+        .copied()
+        .filter(move |&c| !encounter_only || s.kind(c).is_encounter())
+}
+
+/// The cards `p` gained this encounter and still holds.
+pub(super) fn gained_held(s: &GameState, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
+    (s.encounter.gained.iter())
+        .filter(move |&&(q, c)| q == p && s.players[p.ix()].hand.contains(&c))
+        .map(|&(_, c)| c)
+}
+
+/// The encounter cards, once revealed (none before).
+pub(super) fn revealed_cards(s: &GameState) -> impl Iterator<Item = CardId> + '_ {
+    (s.encounter.cards.iter())
+        .flatten()
+        .copied()
+        .filter(|_| s.encounter.revealed)
 }
 
 /// Whether `card` matches `like`: the same type and, for an attack card, a value at least as
@@ -234,11 +280,6 @@ impl Runtime {
             Expr::Me => Value::Player(ctx.me),
             Expr::Offense => Value::Player(s.offense),
             Expr::Defense => s.encounter.defense.map_or(Value::None, Value::Player),
-            // Duel has two players: each is the other's opponent.
-            Expr::Opponent(p) if s.duel.is_some() => match self.eval(p, game, ctx) {
-                Value::Player(p) => Value::Player(PlayerId(1 - p.0)),
-                _ => Value::None,
-            },
             Expr::Plan(p) => match (self.eval(p, game, ctx), s.duel.as_deref()) {
                 (Value::Player(p), Some(d)) => d
                     .fight
@@ -251,12 +292,7 @@ impl Runtime {
                 _ => Value::None,
             },
             Expr::Opponent(p) => match self.eval(p, game, ctx) {
-                Value::Player(p) => match s.side_of(p) {
-                    Some(side) => s
-                        .main_player(side.other())
-                        .map_or(Value::None, Value::Player),
-                    None => Value::None,
-                },
+                Value::Player(p) => opponent_of(s, p).map_or(Value::None, Value::Player),
                 _ => Value::None,
             },
             Expr::AllPlayers => Value::Players(all_mask(game)),
@@ -344,24 +380,11 @@ impl Runtime {
                 Value::Ships(self.eval(who, game, ctx).mask(), place)
             }
             Expr::CardsInHand(p, encounter_only) => match self.eval(p, game, ctx) {
-                Value::Player(p) => Value::Int(
-                    s.players[p.ix()]
-                        .hand
-                        .iter()
-                        .filter(|&&c| !*encounter_only || s.kind(c).is_encounter())
-                        .count() as i32,
-                ),
+                Value::Player(p) => Value::Int(hand_cards(s, p, *encounter_only).count() as i32),
                 _ => Value::Int(0),
             },
             Expr::HandCards(p, t) => match (self.eval(p, game, ctx), self.eval(t, game, ctx)) {
-                (Value::Player(p), Value::Type(t)) => Value::Cards(
-                    s.players[p.ix()]
-                        .hand
-                        .iter()
-                        .copied()
-                        .filter(|&c| s.kind(c).card_type() == t)
-                        .collect(),
-                ),
+                (Value::Player(p), Value::Type(t)) => Value::Cards(hand_of_type(s, p, t).collect()),
                 _ => Value::Cards(Vec::new()),
             },
             Expr::Valued {
@@ -404,14 +427,7 @@ impl Runtime {
                 )
             }
             Expr::Gained(p) => match self.eval(p, game, ctx) {
-                Value::Player(p) => Value::Cards(
-                    s.encounter
-                        .gained
-                        .iter()
-                        .filter(|&&(q, c)| q == p && s.players[p.ix()].hand.contains(&c))
-                        .map(|&(_, c)| c)
-                        .collect(),
-                ),
+                Value::Player(p) => Value::Cards(gained_held(s, p).collect()),
                 _ => Value::Cards(Vec::new()),
             },
             Expr::DrawnCards => match ctx.subject {
@@ -538,13 +554,7 @@ impl Runtime {
                 _ => Value::None,
             },
             Expr::DiscardPile => Value::Cards(s.piles.cosmic.discard.clone()),
-            Expr::RevealedCards => {
-                if s.encounter.revealed {
-                    Value::Cards(s.encounter.cards.iter().flatten().copied().collect())
-                } else {
-                    Value::Cards(Vec::new())
-                }
-            }
+            Expr::RevealedCards => Value::Cards(revealed_cards(s).collect()),
             Expr::TypeOf(c) => match self.eval(c, game, ctx) {
                 Value::Card(c) => Value::Type(counts_as(game, c).card_type()),
                 Value::Kind(k) => Value::Type(k.card_type()),

@@ -3,7 +3,9 @@
 //! spare the general walk of `eval` (a call per node, values built and dropped) and give the
 //! same answer. A condition of any other shape has none and is evaluated as written.
 
-use super::expressions::{counts_as, main_side};
+use super::expressions::{
+    counts_as, gained_held, hand_cards, hand_of_type, main_side, opponent_of, revealed_cards,
+};
 use super::ships::ship_count;
 use super::Runtime;
 use crate::ir::{BinOp, Expr, ShipPlace};
@@ -133,45 +135,40 @@ impl Runtime {
     /// The number `count` reads for `me` (nobody named counts nothing, as in `eval`).
     fn count(&self, count: Count, game: &Game, me: PlayerId) -> i32 {
         let s = game.state();
-        let hand =
-            |who: Who| (who.player(game, me)).map_or(&[][..], |p| &s.players[p.ix()].hand[..]);
+        let Some(p) = count.who().map_or(Some(me), |who| who.player(game, me)) else {
+            return 0;
+        };
         let n = match count {
-            Count::Ships(who, place) => {
-                return who
-                    .player(game, me)
-                    .map_or(0, |p| ship_count(game, p, place));
-            }
-            Count::HandCards(who, t) => (hand(who).iter())
-                .filter(|&&c| s.kind(c).card_type() == t)
-                .count(),
-            Count::CardsInHand(who, encounter_only) => (hand(who).iter())
-                .filter(|&&c| !encounter_only || s.kind(c).is_encounter())
-                .count(),
-            Count::Gained(who) => match who.player(game, me) {
-                Some(p) => (s.encounter.gained.iter())
-                    .filter(|&&(q, c)| q == p && s.players[p.ix()].hand.contains(&c))
-                    .count(),
-                None => 0,
-            },
-            Count::RevealedCards if s.encounter.revealed => {
-                s.encounter.cards.iter().flatten().count()
-            }
-            Count::RevealedCards => 0,
+            Count::Ships(_, place) => return ship_count(game, p, place),
+            Count::HandCards(_, t) => hand_of_type(s, p, t).count(),
+            Count::CardsInHand(_, encounter_only) => hand_cards(s, p, encounter_only).count(),
+            Count::Gained(_) => gained_held(s, p).count(),
+            Count::RevealedCards => revealed_cards(s).count(),
         };
         n as i32
     }
 }
 
+impl Count {
+    /// The player counted for, if the count names one.
+    fn who(self) -> Option<Who> {
+        match self {
+            Count::Ships(who, _)
+            | Count::HandCards(who, _)
+            | Count::CardsInHand(who, _)
+            | Count::Gained(who) => Some(who),
+            Count::RevealedCards => None,
+        }
+    }
+}
+
 impl Who {
-    /// The player named, if any: in Duel, each player's opponent is the other; otherwise a
-    /// side's opponent is the other side's main player.
+    /// The player named, if any (as `eval` reads `me`, `offense` and `my opponent`).
     fn player(self, game: &Game, me: PlayerId) -> Option<PlayerId> {
-        let s = game.state();
         match self {
             Who::Me => Some(me),
-            Who::Offense => Some(s.offense),
-            Who::Opponent if s.duel.is_some() => Some(PlayerId(1 - me.0)),
-            Who::Opponent => s.side_of(me).and_then(|side| s.main_player(side.other())),
+            Who::Offense => Some(game.state().offense),
+            Who::Opponent => opponent_of(game.state(), me),
         }
     }
 }
