@@ -355,7 +355,6 @@ impl Compiler<'_> {
         }
         self.check_hazard(&triggers, &h, a.span);
         self.answers_draws = ir::answered_draws(&triggers);
-        self.answers_rewards = ir::answers_rewards(&triggers);
         self.subjects = triggers.iter().fold(0, |m, t| m | t.subject().bit());
         self.dealt = false;
         self.acts_until = if phases.is_empty() {

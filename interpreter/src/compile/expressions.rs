@@ -114,12 +114,16 @@ pub(super) fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)>
             "`that tech` is the tech whose use `whenever another tech is used` answers",
         )),
         Expr::SubjectCount => Some((
-            K::Count.bit() | K::Ships.bit() | K::LandingShips.bit(),
+            K::Count.bit() | K::Rewards.bit() | K::Ships.bit() | K::LandingShips.bit(),
             "`that number` counts the ships or cards of a `whenever` trigger such as `whenever my ships go to the warp`, or the ships an `instead of` trigger takes over",
         )),
         Expr::SubjectPlanet => Some((
             K::PLANETS,
             "`that planet` is the planet of `whenever ships land on a planet` or `instead of ... ships landing on a planet`",
+        )),
+        Expr::RewardsTaken(_) => Some((
+            K::Rewards.bit(),
+            "`the rewards' cards` and `the rewards' ships` count the rewards `whenever I receive rewards` answers, taken as cards or as ships",
         )),
         Expr::LandingPlayers => Some((
             K::Landing.bit(),
@@ -611,16 +615,6 @@ impl Compiler<'_> {
             .and_then(|(e, _)| subject_needed(e, self.subjects))
         {
             self.needs_subject(allowed, names, p.span);
-        }
-        if matches!(found, Some((Expr::RewardsTaken(_), _))) && !self.answers_rewards {
-            self.lints.push(Lint::NoSubject {
-                found: self.snippet(p.span),
-                trigger: "this ability answers something other than rewards received",
-                help: "`the rewards' cards` and `the rewards' ships` count the rewards \
-                       `whenever I receive rewards` answers, taken as cards or as ships"
-                    .into(),
-                span: p.span,
-            });
         }
         if matches!(found, Some((Expr::DrawnCards, _))) && self.answers_draws.is_none() {
             self.lints.push(Lint::Unsupported {

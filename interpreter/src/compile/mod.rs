@@ -65,7 +65,6 @@ pub fn compile(files: &[SourceFile]) -> (Program, Vec<Vec<Lint>>) {
                 acts_until: None,
                 dealt: false,
                 answers_draws: None,
-                answers_rewards: false,
                 subjects: 0,
                 home: ir::Home::Effect,
                 args_read: std::cell::Cell::new(0),
@@ -218,9 +217,6 @@ struct Compiler<'a> {
     /// Whether the ability being compiled answers cards drawn as rewards (`the cards drawn`
     /// names them).
     answers_draws: Option<ir::Drawn>,
-    /// Whether every trigger of the ability being compiled is `whenever I receive rewards`
-    /// (`the rewards' cards` and `the rewards' ships` count them).
-    answers_rewards: bool,
     /// What the triggers of the ability (or reaction) being compiled hand it to name, one
     /// bit per `ir::SubjectKind`: every one must have what `it` or `that ...` names.
     subjects: u16,
@@ -290,6 +286,7 @@ impl Compiler<'_> {
             k if k == ir::SubjectKind::Play as u32 => {
                 "this ability answers a wild flare or an artifact played, its effects done"
             }
+            k if k == ir::SubjectKind::Rewards as u32 => "this ability answers rewards received",
             _ => "this ability's trigger replaces ships going to the warp or leaving it",
         };
         self.lints.push(Lint::NoSubject {

@@ -389,15 +389,12 @@ impl Compiler<'_> {
         let draws = ir::answered_draws(&triggers);
         let outer = (self.form, self.acts_until, self.subjects, self.dealt);
         let outer_draws = std::mem::replace(&mut self.answers_draws, draws);
-        let rewards = ir::answers_rewards(&triggers);
-        let outer_rewards = std::mem::replace(&mut self.answers_rewards, rewards);
         (self.form, self.acts_until, self.subjects, self.dealt) =
             (form, acts_until, subjects, false);
         let condition = r.condition.as_ref().map(|c| self.expr(c, Ty::Bool));
         let body = self.block(&r.body);
         (self.form, self.acts_until, self.subjects, self.dealt) = outer;
         self.answers_draws = outer_draws;
-        self.answers_rewards = outer_rewards;
         Reaction {
             triggers,
             condition,

@@ -132,13 +132,6 @@ pub fn answered_draws(triggers: &[Trigger]) -> Option<Drawn> {
     }
 }
 
-/// Whether an ability or reaction with these triggers answers only receipts of rewards
-/// (`whenever I receive rewards`), so `the rewards' cards` and `the rewards' ships` count them.
-pub fn answers_rewards(triggers: &[Trigger]) -> bool {
-    !triggers.is_empty()
-        && (triggers.iter()).all(|t| *t == Trigger::On(Happening::MyRewardsReceived))
-}
-
 /// Whose ships a replacement takes over (going to the warp, or landing on a planet).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -218,6 +211,9 @@ pub enum SubjectKind {
     /// A wild flare or an artifact another player just played, its effects done, with what
     /// it answered (which `duplicate that play` runs again).
     Play,
+    /// Rewards a player received: how many, and how many were cards and ships (`the rewards'
+    /// cards`, `the rewards' ships`).
+    Rewards,
 }
 
 impl SubjectKind {
@@ -235,6 +231,7 @@ impl SubjectKind {
         | SubjectKind::Card.bit()
         | SubjectKind::Player.bit()
         | SubjectKind::Count.bit()
+        | SubjectKind::Rewards.bit()
         | SubjectKind::Ships.bit()
         | SubjectKind::LandingShips.bit();
 
@@ -246,7 +243,7 @@ impl Happening {
     /// Whether it is ships or cards moving (lost, retrieved, drawn, taken, received) or a
     /// colony gained: answered at the next window, a lasting effect's reactions too.
     pub fn moves(self) -> bool {
-        self.subject() == SubjectKind::Count
+        matches!(self.subject(), SubjectKind::Count | SubjectKind::Rewards)
     }
 
     /// What the runtime hands an ability answering this happening.
@@ -262,8 +259,10 @@ impl Happening {
             PowerLost => SubjectKind::Player,
             MyShipsToWarp | OthersShipsToWarp | OthersShipsRemoved | MyShipsRemoved
             | OthersShipsRetrieved | OthersCardsDrawn | MyRewardsDrawn | OthersColonyGained
-            | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom | MyRewardsReceived
-            | MyShipsSent => SubjectKind::Count,
+            | MyShipsRetrieved | MyCardsDrawn | MyCardsTakenAtRandom | MyShipsSent => {
+                SubjectKind::Count
+            }
+            MyRewardsReceived => SubjectKind::Rewards,
             TechCompleted => SubjectKind::Tech,
             MyPowerZapped | AlienLeft | DeckReshuffled | HazardDrawn | CosmicQuake => {
                 SubjectKind::Nothing
