@@ -782,6 +782,25 @@ pub struct Path {
     pub span: Span,
 }
 
+impl Path {
+    /// The path made of the segments in `range` (the last one linking to nothing), spanning
+    /// just their words: `site` out of `my ships on site`, `my ships` out of the same.
+    pub fn part(&self, range: std::ops::Range<usize>) -> Path {
+        let mut segments = self.segments[range].to_vec();
+        if let Some(last) = segments.last_mut() {
+            last.link = None;
+        }
+        let span = match (segments.first(), segments.last()) {
+            (Some(first), Some(last)) => Span {
+                start: first.span.start,
+                end: last.span.end,
+            },
+            _ => self.span,
+        };
+        Path { segments, span }
+    }
+}
+
 /// Consecutive words of a path and what joins them to the next segment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Segment {

@@ -458,9 +458,7 @@ impl Compiler<'_> {
                         });
                         if what.ends_with(" ship") {
                             let key = self.token_kind(&what);
-                            let mut at = p.clone();
-                            at.segments = vec![p.segments[n - 1].clone()];
-                            at.span = p.segments[n - 1].span;
+                            let at = p.part(n - 1..n);
                             let planet = self.path(&at, Some(Ty::Planet)).map(|(e, _)| e)?;
                             return Some(Stmt::PlaceShipToken { key, planet });
                         }
@@ -990,10 +988,8 @@ impl Compiler<'_> {
             // `keep my ships on site`: they share it whatever other players' text says.
             "keep" if object_text.starts_with("my ships on ") => match object? {
                 ast::Expr::Path(p) if p.segments.len() == 2 => {
-                    let mut at = p.clone();
-                    at.segments = vec![p.segments[1].clone()];
-                    at.span = p.segments[1].span;
-                    Some(Stmt::Shelter(self.expr(&ast::Expr::Path(at), Ty::Planet)))
+                    let at = ast::Expr::Path(p.part(1..2));
+                    Some(Stmt::Shelter(self.expr(&at, Ty::Planet)))
                 }
                 _ => self.unsupported(a, "write `keep my ships on PLANET`"),
             },
@@ -1373,15 +1369,8 @@ impl Compiler<'_> {
         if n < 2 || noun.segments[n - 2].link != Some(Link::On) {
             return self.unsupported(a, "write `place 2 of my ships in the warp on PLANET`");
         }
-        let mut ships = noun.clone();
-        ships.segments.truncate(n - 1);
-        ships.segments[n - 2].link = None;
-        ships.span.end = ships.segments[n - 2].span.end;
-        let mut at = noun.clone();
-        at.segments = vec![noun.segments[n - 1].clone()];
-        at.span = noun.segments[n - 1].span;
-        let ships = self.expr(&ast::Expr::Path(ships), Ty::Ships);
-        let planet = self.expr(&ast::Expr::Path(at), Ty::Planet);
+        let ships = self.expr(&ast::Expr::Path(noun.part(0..n - 1)), Ty::Ships);
+        let planet = self.expr(&ast::Expr::Path(noun.part(n - 1..n)), Ty::Planet);
         Some(Stmt::Move {
             ships,
             count: Some(self.expr(count, Ty::Int)),
@@ -1504,13 +1493,7 @@ impl Compiler<'_> {
         // opponent's sheet`.
         let on = (p.segments.iter()).rposition(|s| s.link == Some(Link::On));
         let placed = match on {
-            Some(i) => {
-                let mut placed = p.clone();
-                placed.segments.truncate(i + 1);
-                placed.segments[i].link = None;
-                placed.span.end = placed.segments[i].span.end;
-                placed
-            }
+            Some(i) => p.part(0..i + 1),
             None => p.clone(),
         };
         if !self.names_planet(&placed) {

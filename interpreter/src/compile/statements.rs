@@ -462,22 +462,14 @@ impl Compiler<'_> {
             ("a card", Some(ast::Expr::Path(p)), None)
                 if self.snippet(p.span).starts_with("each hand of ") =>
             {
-                let mut players = p.clone();
-                let at = players
-                    .segments
-                    .iter()
-                    .position(|s| s.link == Some(ast::Link::Of));
+                let at = (p.segments.iter()).position(|s| s.link == Some(ast::Link::Of));
                 match at {
-                    Some(i) => {
-                        players.segments.drain(..=i);
+                    Some(i) if i + 1 < p.segments.len() => {
                         // The players' own words, for what a lint points at.
-                        if let Some(first) = players.segments.first() {
-                            players.span.start = first.span.start;
-                        }
-                        let players = ast::Expr::Path(players);
+                        let players = ast::Expr::Path(p.part(i + 1..p.segments.len()));
                         Some((Pick::CardEach(self.expr(&players, Ty::Players)), Ty::Cards))
                     }
-                    None => None,
+                    _ => None,
                 }
             }
             ("a card", Some(f), None) => Some((Pick::Card(self.expr(f, Ty::Cards)), Ty::Card)),
