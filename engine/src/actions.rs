@@ -896,13 +896,7 @@ impl Game<'_> {
                 || self.state.piles.cosmic.discard.iter().any(is_encounter);
             if !drawable {
                 if quaked {
-                    let outcome = crate::state::Outcome::Aborted;
-                    self.state.encounter.outcome = Some(outcome);
-                    self.emit(
-                        Rule::NoEncounterCardLeft,
-                        EventKind::EncounterResolved { outcome },
-                    );
-                    return Err(crate::game::Stop::TurnEnds);
+                    return Err(self.abort_encounter(Rule::NoEncounterCardLeft));
                 }
                 quaked = true;
                 self.emit(rule, EventKind::NoEncounterCardToDraw { player: p });

@@ -4,7 +4,7 @@
 use crate::components::{DestinyKind, SpecialDestiny};
 use crate::decision::{Choice, DecisionKind};
 use crate::event::{EventKind, Rule};
-use crate::game::{Flow, Game, GameError, Stop};
+use crate::game::{Flow, Game, GameError};
 use crate::hooks::Window;
 use crate::ids::{DestinyId, PlayerId, Seats};
 use crate::state::Outcome;
@@ -34,7 +34,7 @@ impl Game<'_> {
         // destiny deck can give it an encounter, so its turn ends (our reading: the rules
         // never leave a game without planets to attack).
         if !self.encounter_possible() {
-            return Err(self.no_encounter_possible());
+            return Err(self.abort_encounter(Rule::NoEncounterPossible));
         }
         // Drawing again discards; a deck of destiny cards all showing the offense's own color
         // cannot loop forever because each reshuffle includes the other colors.
@@ -209,20 +209,9 @@ impl Game<'_> {
             // Card text destroyed the last planets to attack while the offense drew (a hazard
             // devouring planets on special destiny cards): the turn ends as it does when that
             // is found before the first draw.
-            return Err(self.no_encounter_possible());
+            return Err(self.abort_encounter(Rule::NoEncounterPossible));
         }
         self.pick(self.state.offense, DecisionKind::OwnColor, options)
-    }
-
-    /// Ends the offense's turn with no encounter: no destiny card could give it one.
-    fn no_encounter_possible(&mut self) -> Stop {
-        let outcome = Outcome::Aborted;
-        self.state.encounter.outcome = Some(outcome);
-        self.emit(
-            Rule::NoEncounterPossible,
-            EventKind::EncounterResolved { outcome },
-        );
-        Stop::TurnEnds
     }
 
     /// Whether some destiny card can give the offense an encounter: another player has a

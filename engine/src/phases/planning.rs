@@ -41,13 +41,16 @@ impl Game<'_> {
         if selected || self.state.has_encounter_card(self.state.offense) {
             return Ok(());
         }
+        Err(self.abort_encounter(Rule::OffenseOutOfCards))
+    }
+
+    /// Ends the encounter with no outcome under `rule`, and the offense's turn with it: the
+    /// stop to return.
+    pub(crate) fn abort_encounter(&mut self, rule: Rule) -> Stop {
         let outcome = Outcome::Aborted;
         self.state.encounter.outcome = Some(outcome);
-        self.emit(
-            Rule::OffenseOutOfCards,
-            EventKind::EncounterResolved { outcome },
-        );
-        Err(Stop::TurnEnds)
+        self.emit(rule, EventKind::EncounterResolved { outcome });
+        Stop::TurnEnds
     }
 
     /// The main player on `side` puts an encounter card face down.
