@@ -9,7 +9,7 @@ use crate::game::{AlienSetup, Flow, Game, GameError, Setup};
 use crate::ids::{CardId, Color, DestinyId, PlanetId, PlayerId, MAX_PLAYERS};
 use crate::piles::{Back, CardPiles, Pile};
 use crate::state::CardInfo as Info;
-use crate::state::{CardInfo, Encounter, GameState, Planet, Player};
+use crate::state::{CardInfo, GameState, Planet, Player};
 use rand::seq::SliceRandom;
 
 /// The state before any card is dealt: colors, planets with their ships, unshuffled decks.
@@ -32,27 +32,11 @@ pub(crate) fn initial_state(
             "more ships on planets than players own".into(),
         ));
     }
+    // Ships not placed on planets at setup start in the warp (none in the base game).
+    let warp = rules.ships_per_player - rules.ships_per_planet * rules.planets_per_player;
     let players = colors
         .iter()
-        .map(|&color| Player {
-            color,
-            hand: Vec::with_capacity(16),
-            // Ships not placed on planets at setup start in the warp (none in the base game).
-            warp: rules.ships_per_player - rules.ships_per_planet * rules.planets_per_player,
-            removed: 0,
-            praw: 0,
-            captured: 0,
-            track: 0,
-            power_active: true,
-            alien: None,
-            techs: Vec::new(),
-            face_down: false,
-            gained: Vec::new(),
-            sheet_planets: 0,
-            fleets: Vec::new(),
-            resources: Default::default(),
-            attachments: Vec::new(),
-        })
+        .map(|&color| Player::new(color, warp))
         .collect();
     let mut planets = Vec::with_capacity(n * rules.planets_per_player as usize);
     for p in 0..n {
@@ -143,36 +127,13 @@ pub(crate) fn initial_state(
         },
         destiny_cards,
         cards,
-        players,
         planets,
-        rules,
-        turn: 0,
-        offense: PlayerId(0),
-        encounter: Encounter::default(),
-        winners: Vec::new(),
-        effects: Default::default(),
-        another_encounter: false,
-        extra_encounter: None,
-        granted_by: None,
-        fixed_defense: None,
-        techs: Pile::default(),
         // Every copy of every hazard, face down (shuffled when setup is dealt).
         hazards: Pile {
             draw: hazards,
             discard: Vec::new(),
         },
-        hazards_in_play: Vec::new(),
-        sheltered: Vec::new(),
-        removed_cards: Vec::new(),
-        hazard_ships: Vec::new(),
-        unused_aliens: Vec::new(),
-        aside: Vec::new(),
-        replay_point: None,
-        renewing: None,
-        planet_tokens: Vec::new(),
-        ship_tokens: Vec::new(),
-        duel: None,
-        turn_order_reversed: false,
+        ..GameState::empty(rules, players)
     })
 }
 

@@ -59,6 +59,29 @@ pub struct Player {
 }
 
 impl Player {
+    /// A player of `color` before anything is dealt: `warp` ships in the warp (the others
+    /// are placed by setup), no cards, no alien.
+    pub(crate) fn new(color: Color, warp: u8) -> Player {
+        Player {
+            color,
+            hand: Vec::with_capacity(16),
+            warp,
+            removed: 0,
+            praw: 0,
+            captured: 0,
+            track: 0,
+            power_active: true,
+            alien: None,
+            techs: Vec::new(),
+            face_down: false,
+            gained: Vec::new(),
+            sheet_planets: 0,
+            fleets: Vec::new(),
+            resources: Default::default(),
+            attachments: Vec::new(),
+        }
+    }
+
     /// Every alien power the player has: its sheet's, then those gained, in order.
     #[inline]
     pub fn aliens(&self) -> impl Iterator<Item = u16> + '_ {
@@ -560,6 +583,44 @@ pub struct GameState {
 }
 
 impl GameState {
+    /// A state of these rules and players and nothing else (no planets, cards or piles, the
+    /// first seat on offense): each edition's setup fills in its own parts, so a field added
+    /// here is added once.
+    pub(crate) fn empty(rules: Rules, players: Vec<Player>) -> GameState {
+        GameState {
+            rules,
+            players,
+            planets: Vec::new(),
+            cards: Vec::new(),
+            piles: Default::default(),
+            destiny_cards: Vec::new(),
+            destiny: Default::default(),
+            turn: 0,
+            offense: PlayerId(0),
+            encounter: Default::default(),
+            winners: Vec::new(),
+            effects: Default::default(),
+            another_encounter: false,
+            extra_encounter: None,
+            granted_by: None,
+            fixed_defense: None,
+            techs: Default::default(),
+            hazards: Default::default(),
+            hazards_in_play: Vec::new(),
+            sheltered: Vec::new(),
+            removed_cards: Vec::new(),
+            hazard_ships: Vec::new(),
+            unused_aliens: Vec::new(),
+            aside: Vec::new(),
+            replay_point: None,
+            renewing: None,
+            planet_tokens: Vec::new(),
+            ship_tokens: Vec::new(),
+            duel: None,
+            turn_order_reversed: false,
+        }
+    }
+
     /// Number of seats.
     #[inline]
     pub fn player_count(&self) -> usize {

@@ -211,57 +211,12 @@ fn initial_state(
     };
     let players = COLOURS
         .iter()
-        .map(|&color| crate::state::Player {
-            color,
-            hand: Vec::new(),
-            warp: SHIPS_IN_WARP,
-            removed: 0,
-            praw: 0,
-            captured: 0,
-            track: 0,
-            power_active: true,
-            alien: None,
-            techs: Vec::new(),
-            face_down: false,
-            gained: Vec::new(),
-            sheet_planets: 0,
-            fleets: Vec::new(),
-            resources: Default::default(),
-            attachments: Vec::new(),
-        })
+        .map(|&color| crate::state::Player::new(color, SHIPS_IN_WARP))
         .collect();
     let _ = setup;
     Ok(GameState {
-        rules,
-        players,
-        planets: Vec::new(),
-        cards: Vec::new(),
-        piles: Default::default(),
-        destiny_cards: Vec::new(),
-        destiny: Pile::default(),
-        turn: 0,
-        offense: PlayerId(0),
-        encounter: Default::default(),
-        winners: Vec::new(),
-        effects: Default::default(),
-        another_encounter: false,
-        extra_encounter: None,
-        granted_by: None,
-        fixed_defense: None,
-        techs: Pile::default(),
-        hazards: Pile::default(),
-        hazards_in_play: Vec::new(),
-        sheltered: Vec::new(),
-        removed_cards: Vec::new(),
-        hazard_ships: Vec::new(),
-        unused_aliens: Vec::new(),
-        aside: Vec::new(),
-        replay_point: None,
-        renewing: None,
-        planet_tokens: Vec::new(),
-        ship_tokens: Vec::new(),
         duel: Some(Box::new(duel)),
-        turn_order_reversed: false,
+        ..GameState::empty(rules, players)
     })
 }
 
