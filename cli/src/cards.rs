@@ -128,10 +128,12 @@ fn print_table(rows: &[Row]) {
     let widest = |f: &dyn Fn(&Row) -> usize, head: &str| {
         rows.iter().map(f).max().unwrap_or(0).max(head.len())
     };
+    // At least 9 wide, as before Duel's `reinforcement` came.
+    let kind_w = widest(&|r| r.kind.chars().count(), "kind").max(9);
     let width = widest(&|r| r.name.chars().count(), "name");
     let set_w = widest(&|r| r.set.as_ref().map_or(1, |s| s.chars().count()), "set").max(5);
     println!(
-        "{:<9} {:<width$} {:<6} {:<set_w$} {:<7} {:<5} {:<5} summary",
+        "{:<kind_w$} {:<width$} {:<6} {:<set_w$} {:<7} {:<5} {:<5} summary",
         "kind", "name", "alert", "set", "edition", "flare", "count"
     );
     for r in rows {
@@ -142,7 +144,7 @@ fn print_table(rows: &[Row]) {
                 .map(|n| format!("r{}", if n == "any" { "X" } else { n }))
         });
         println!(
-            "{:<9} {:<width$} {:<6} {:<set_w$} {:<7} {:<5} {:<5} {}",
+            "{:<kind_w$} {:<width$} {:<6} {:<set_w$} {:<7} {:<5} {:<5} {}",
             r.kind,
             r.name,
             r.alert.clone().unwrap_or_else(dash),

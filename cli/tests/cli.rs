@@ -705,6 +705,29 @@ fn cards_lists_the_library_with_metadata_and_filters() {
 }
 
 #[test]
+fn cards_table_columns_stay_aligned_for_the_longest_kind() {
+    // Duel's `reinforcement` is the longest kind: every row's name starts under "name".
+    let out = cosmic(&["cards", "--edition", "duel"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    let head = lines.next().unwrap_or_default();
+    let at = head.find("name").expect("a header");
+    let rows: Vec<&str> = lines.take_while(|l| !l.trim().is_empty()).collect();
+    assert!(
+        rows.iter().any(|l| l.starts_with("reinforcement ")),
+        "{text}"
+    );
+    for row in rows.iter().filter(|l| !l.contains(" components: ")) {
+        let before = &row[..at];
+        assert!(
+            before.ends_with(' ') && !row[at..].starts_with(' '),
+            "misaligned: {row}\n{text}"
+        );
+    }
+}
+
+#[test]
 fn cards_of_a_set_end_with_the_sets_components_not_written_yet() {
     // Each expansion's list names all 20 of its aliens; those without a file are named after
     // the table, and exactly those: every listed name is a row or in that line (a set whose
