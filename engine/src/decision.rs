@@ -576,11 +576,16 @@ impl Decision {
                 }
             }
             Request::Ships(r) => {
-                let total: u32 = r.places.iter().map(|&(_, n)| n as u32).sum();
+                // One pass over the places: the ships in all, and how many places hold any.
+                let (mut total, mut holding) = (0u32, 0u32);
+                for &(_, n) in &r.places {
+                    total += n as u32;
+                    holding += u32::from(n > 0);
+                }
                 let hi = (r.max as u32).min(total);
                 if hi == 0 {
                     Some(Answer::Ships(vec![0; r.places.len()]))
-                } else if hi == r.min as u32 && r.places.iter().filter(|p| p.1 > 0).count() == 1 {
+                } else if hi == r.min as u32 && holding == 1 {
                     // Only one place holds ships: the count is all there is to choose.
                     Some(Answer::Ships(
                         r.places
@@ -619,11 +624,7 @@ impl Decision {
                 (*min as usize..=*max as usize).contains(&ix.len())
                     && bad_pick(ix, options.len()).is_none()
             }
-            (Request::Ships(r), Answer::Ships(counts)) => {
-                counts.len() == r.places.len()
-                    && over_cap(r, counts).is_none()
-                    && (r.min as u32..=r.max as u32).contains(&ship_total(counts))
-            }
+            (Request::Ships(r), Answer::Ships(counts)) => ships_fit(r, counts),
             (Request::Deal(_), Answer::Deal(_)) => true,
             _ => false,
         }
@@ -716,6 +717,20 @@ fn over_cap(r: &ShipRequest, counts: &[u8]) -> Option<u8> {
     (r.places.iter().zip(counts))
         .find(|(&(_, cap), &n)| n > cap)
         .map(|(&(_, cap), _)| cap)
+}
+
+/// Whether a ship answer fits its request: one count per place, none over its place's
+/// most, and a total in range (one pass: every ship answer is checked).
+fn ships_fit(r: &ShipRequest, counts: &[u8]) -> bool {
+    if counts.len() != r.places.len() {
+        return false;
+    }
+    let (mut total, mut fits) = (0u32, true);
+    for (&(_, cap), &n) in r.places.iter().zip(counts) {
+        fits &= n <= cap;
+        total += n as u32;
+    }
+    fits && (r.min as u32..=r.max as u32).contains(&total)
 }
 
 /// Ships in all in a ship answer.

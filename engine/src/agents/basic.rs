@@ -476,11 +476,17 @@ impl BasicAgent {
             }
         }));
         for _ in 0..want {
-            // The last of the highest (`max_by_key` keeps the last of equals); no appeal is
-            // as low as `FULL`, so it is the highest only when every place is full.
-            let Some((i, &k)) = keys.iter().enumerate().max_by_key(|&(_, &k)| k) else {
+            // The last of the highest (`>=` keeps the last of equals); no appeal is as low as
+            // `FULL`, so it is the highest only when every place is full.
+            let Some(&first) = keys.first() else {
                 break;
             };
+            let (mut i, mut k) = (0, first);
+            for (j, &key) in keys.iter().enumerate().skip(1) {
+                if key >= k {
+                    (i, k) = (j, key);
+                }
+            }
             if k == FULL {
                 break;
             }
