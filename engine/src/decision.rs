@@ -377,6 +377,9 @@ pub enum Choice {
     },
     /// A Duel envoy (index into the components' envoys).
     Envoy(u16),
+    /// A card of the game named, not held: a card definition (index into the components'
+    /// cosmic cards), as card text names a card (`choose a card name`).
+    CardName(u16),
 }
 
 impl Choice {
@@ -391,6 +394,7 @@ impl Choice {
             Choice::Player(p) => n.player(p).into(),
             Choice::Planet(pl) => n.planet(pl),
             Choice::Card(c) => n.card(c).into(),
+            Choice::CardName(def) => n.card_name(def).into(),
             Choice::Reinforce { card, side } => format!("{} for the {side}", n.card(card)),
             Choice::Join(Some(side)) => side.to_string(),
             Choice::Join(None) => "neither".into(),
@@ -676,6 +680,7 @@ impl Decision {
                     Some(Choice::Planet(_)) => ["planet", "planets"],
                     Some(Choice::Destiny(_)) => ["destiny card", "destiny cards"],
                     Some(Choice::Card(_)) => ["card", "cards"],
+                    Some(Choice::CardName(_)) => ["card name", "card names"],
                     _ => ["option", "options"],
                 };
                 format!("Which {}?", what[usize::from(many)])

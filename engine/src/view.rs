@@ -106,6 +106,11 @@ impl<'a> View<'a> {
         crate::decision::visible_to(self.state, self.me, c).then(|| self.state.kind(c))
     }
 
+    /// The rules kind of a card definition (the components are public: a card named).
+    pub fn def_kind(&self, def: u16) -> Option<CardKind> {
+        self.components.cosmic.get(def as usize).map(|d| d.kind)
+    }
+
     /// The kind of a card in my hand (or on my own alien sheet).
     pub fn my_kind(&self, c: CardId) -> CardKind {
         debug_assert!(crate::decision::visible_to(self.state, self.me, c));

@@ -35,6 +35,8 @@ pub enum Ty {
     Planet,
     /// Several planets.
     Planets,
+    /// The name of a card of the game, not a card held (`choose a card name as wanted`).
+    CardName,
 }
 
 impl Ty {
@@ -54,6 +56,7 @@ impl Ty {
             Ty::Subject => "the thing answered",
             Ty::Planet => "a planet",
             Ty::Planets => "planets",
+            Ty::CardName => "a card name",
         }
     }
 

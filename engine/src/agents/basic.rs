@@ -291,6 +291,8 @@ impl BasicAgent {
                 }
             }
             Choice::Card(c) => view.kind(c).map_or(0, card_value),
+            // A card named by card text (to be given it when drawn): the best card.
+            Choice::CardName(def) => view.def_kind(def).map_or(0, card_value),
             // A planet to strike: where other players hold foreign colonies, best not mine.
             Choice::Planet(pl) if strike => {
                 let invaders = view

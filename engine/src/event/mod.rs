@@ -822,6 +822,8 @@ pub enum Picked {
     Card(CardId),
     /// Any number of cards.
     Cards(Vec<CardId>),
+    /// A card named, not held (a card definition of the components), said aloud.
+    CardName(u16),
 }
 
 /// Whose holdings (alien powers, techs, hand, sheet) an event may change.

@@ -77,6 +77,14 @@ impl Names<'_> {
         &self.components.cosmic[def].name
     }
 
+    /// A card definition's printed name (a card named, not one held).
+    pub fn card_name(&self, def: u16) -> &str {
+        self.components
+            .cosmic
+            .get(def as usize)
+            .map_or("an unknown card", |d| d.name.as_str())
+    }
+
     /// A destiny card's face.
     pub fn destiny(&self, d: DestinyId) -> String {
         use crate::components::{DestinyKind, SpecialDestiny};
@@ -206,6 +214,7 @@ impl Names<'_> {
             Picked::Side(side) => format!("the {side}"),
             Picked::Number(n) => n.to_string(),
             Picked::Card(c) => self.card(*c).to_string(),
+            Picked::CardName(def) => self.card_name(*def).to_string(),
             Picked::Cards(cs) => list(
                 cs.iter().map(|&c| self.card(c).to_string()).collect(),
                 "no card",

@@ -1418,10 +1418,16 @@ impl Compiler<'_> {
                     return Some(Stmt::TakeCard { card: e, to });
                 }
                 if !ty.fits(Ty::Ships) {
+                    // A card name is no card: its copies are (`cards named NAME in CARDS`).
+                    let help = if ty == Ty::CardName {
+                        "a card name names no card held: move its copies, `cards named wanted in the cards drawn`"
+                    } else {
+                        "move `them`, `my ships in the warp`, `3 of my ships`..."
+                    };
                     self.lints.push(Lint::TypeMismatch {
                         expected: "ships".into(),
                         found: ty.words().into(),
-                        help: "move `them`, `my ships in the warp`, `3 of my ships`...".into(),
+                        help: help.into(),
                         span: other.span(),
                     });
                     return None;

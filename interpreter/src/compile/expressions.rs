@@ -534,6 +534,10 @@ impl Compiler<'_> {
                 return self.extreme(most, &toks[1..i], &toks[i + 1..], p.span);
             }
         }
+        // `cards named NAME in CARDS`: the copies of a card named (`choose a card name`).
+        if let Some(found) = self.cards_named(p) {
+            return Some(found);
+        }
         // `PLAYERS having WORDS`: those of the players for whom `player's WORDS` counts at
         // least one (`all players having ships in the warp`).
         if let Some(i) = toks.iter().position(|t| t == "having") {
@@ -667,6 +671,71 @@ impl Compiler<'_> {
             });
         }
         found
+    }
+
+    /// `cards named NAME in CARDS` (`None` when `p` does not read so): the cards of the list
+    /// that are copies of the card a name bound by `choose a card name` names (cards, even
+    /// when a part is reported, so that nothing more is).
+    fn cards_named(&mut self, p: &ast::Path) -> Option<(Expr, Ty)> {
+        let first = p.segments.first()?;
+        let words: Vec<&str> = first.words.iter().map(|w| w.text.as_str()).collect();
+        if words.len() < 3
+            || words[..2] != ["cards", "named"]
+            || first.link != Some(ast::Link::In)
+            || p.segments.len() < 2
+        {
+            return None;
+        }
+        // The name's own words, for what a lint points at.
+        let span = ast::Span {
+            start: first.words[2].span.start,
+            end: first.span.end,
+        };
+        let name = ast::Path {
+            segments: vec![ast::Segment {
+                words: first.words[2..].to_vec(),
+                link: None,
+                span,
+            }],
+            span,
+        };
+        // Once a part is reported, the whole still reads as cards: nothing more to report.
+        let nothing = Some((Expr::List(Vec::new()), Ty::Cards));
+        let (named, ty) = match self.path(&name, Some(Ty::CardName)) {
+            Some(found) => found,
+            None => return nothing,
+        };
+        if !ty.fits(Ty::CardName) {
+            self.lints.push(Lint::TypeMismatch {
+                expected: Ty::CardName.words().into(),
+                found: ty.words().into(),
+                help: "name a card first with `choose a card name as wanted`, then write \
+                       `cards named wanted in CARDS`"
+                    .into(),
+                span: name.span,
+            });
+            return nothing;
+        }
+        let list = p.part(1..p.segments.len());
+        let (cards, ty) = match self.path(&list, Some(Ty::Cards)) {
+            Some(found) => found,
+            None => return nothing,
+        };
+        if !ty.fits(Ty::Cards) {
+            self.lints.push(Lint::TypeMismatch {
+                expected: Ty::Cards.words().into(),
+                found: ty.words().into(),
+                help: "the copies are looked for in a list of cards: `cards named wanted in \
+                       the cards drawn`, `cards named wanted in opponent's hand`"
+                    .into(),
+                span: list.span,
+            });
+            return nothing;
+        }
+        Some((
+            Expr::CardsNamed(Box::new(named), Box::new(cards)),
+            Ty::Cards,
+        ))
     }
 
     /// Reads `PLAYERS` and, for each of them, `WORDS` as `player's WORDS` (a number): the

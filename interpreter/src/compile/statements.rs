@@ -458,6 +458,8 @@ impl Compiler<'_> {
                 Some((Pick::Defense(list), Ty::Player))
             }
             ("a side", Some(f), None) => Some((Pick::Side(self.expr(f, Ty::Side)), Ty::Side)),
+            // `choose a card name as wanted`: a card of the game named, not one held.
+            ("a card name", None, None) => Some((Pick::CardName, Ty::CardName)),
             // `choose a card from each hand of other players as shown`: each picks its own.
             ("a card", Some(ast::Expr::Path(p)), None)
                 if self.snippet(p.span).starts_with("each hand of ") =>
@@ -546,7 +548,7 @@ impl Compiler<'_> {
         let Some((pick, ty)) = pick else {
             self.lints.push(Lint::Unsupported {
                 what: format!("`choose {what}`"),
-                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a card [at random] from [CARDS]`, `a number [at random] from LOW to HIGH`, `any number of PLAYERS` or `one or more of PLAYERS`".into(),
+                help: "choose `a player [from PLAYERS]`, `a side [from [SIDES]]`, `a card [at random] from [CARDS]`, `a number [at random] from LOW to HIGH`, `a card name`, `any number of PLAYERS` or `one or more of PLAYERS`".into(),
                 span: c.span,
             });
             return None;

@@ -332,6 +332,9 @@ pub enum Expr {
     CardsOnSheet(Box<Expr>),
     /// Cards of a list of one type (`attack cards of drawn`), or its encounter cards (`None`).
     OfType(Box<Expr>, Option<Box<Expr>>),
+    /// The cards of a list (the second) that are copies of a card named (the first, a card
+    /// name: `cards named wanted in the cards drawn`).
+    CardsNamed(Box<Expr>, Box<Expr>),
     /// Whether a side's main player invited a player to ally this encounter.
     SideInvited(Box<Expr>, Box<Expr>),
     /// Whether a player declared something this encounter.
@@ -519,6 +522,7 @@ impl Expr {
             }
             Expr::Binary(_, a, b)
             | Expr::CopyOf(a, b)
+            | Expr::CardsNamed(a, b)
             | Expr::DivUp(a, b)
             | Expr::Matching(a, b)
             | Expr::HandCards(a, b)
@@ -637,4 +641,7 @@ pub enum Pick {
     Defense(Expr),
     /// One planet from a list.
     Planet(Expr),
+    /// The name of a card of the game (`choose a card name`): one of the distinct printed
+    /// cards of the decks in play, named, not held.
+    CardName,
 }

@@ -124,7 +124,9 @@ pub enum Drawn {
 /// cards drawn` names them): none, or one kind only.
 pub fn answered_draws(triggers: &[Trigger]) -> Option<Drawn> {
     let rewards = triggers.contains(&Trigger::On(Happening::MyRewardsDrawn));
-    let deck = triggers.contains(&Trigger::On(Happening::MyCardsDrawn));
+    // Another player's draws are named as its own answers name them.
+    let deck = triggers.contains(&Trigger::On(Happening::MyCardsDrawn))
+        || triggers.contains(&Trigger::On(Happening::OthersCardsDrawn));
     match (rewards, deck) {
         (true, false) => Some(Drawn::Rewards),
         (false, true) => Some(Drawn::Deck),

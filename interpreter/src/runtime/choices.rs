@@ -30,6 +30,7 @@ fn pick_one(
         Choice::Side(s) => Value::Side(s),
         Choice::Card(c) => Value::Card(c),
         Choice::Planet(p) => Value::Planet(p),
+        Choice::CardName(d) => Value::CardName(d),
         _ => Value::None,
     };
     Ok((v, true))
@@ -50,6 +51,7 @@ fn announce(game: &mut Game, me: PlayerId, v: &Value, source: u32) {
         Value::Cards(cs) => Picked::Cards(cs.clone()),
         Value::Planet(p) => Picked::Planet(*p),
         Value::Int(n) => Picked::Number(*n),
+        Value::CardName(d) => Picked::CardName(*d),
         _ => return,
     };
     game.announce_pick(me, picked, source);
@@ -168,6 +170,30 @@ impl Runtime {
                     })
                     .collect();
                 Ok((Value::Cards(cards), true))
+            }
+            Pick::CardName => {
+                // Each printed card of the decks in play once, by its first definition.
+                let s = game.state();
+                let mut dealt = vec![false; game.components().cosmic.len()];
+                for c in &s.cards {
+                    if let Some(d) = dealt.get_mut(c.def as usize) {
+                        *d = true;
+                    }
+                }
+                let cosmic = &game.components().cosmic;
+                let mut options: Vec<Choice> = Vec::new();
+                for (i, def) in cosmic.iter().enumerate().filter(|&(i, _)| dealt[i]) {
+                    let named = |o: &Choice| match *o {
+                        Choice::CardName(d) => {
+                            cosmic[d as usize].name.eq_ignore_ascii_case(&def.name)
+                        }
+                        _ => false,
+                    };
+                    if !options.iter().any(named) {
+                        options.push(Choice::CardName(i as u16));
+                    }
+                }
+                pick_one(game, me, DecisionKind::CardChoice, options)
             }
             Pick::Defense(list) => {
                 let options = seats_in(game, self.eval(list, game, ctx).mask());

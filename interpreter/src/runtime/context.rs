@@ -29,6 +29,8 @@ pub(super) enum Value {
     },
     Planet(PlanetId),
     Planets(Vec<PlanetId>),
+    /// A card of the game named, not held: its definition in the components.
+    CardName(u16),
 }
 
 impl Value {
@@ -74,6 +76,7 @@ impl Value {
             Value::Type(t) => [6, *t as i32],
             Value::Players(m) => [7, *m as i32],
             Value::Kind(k) => [9, encode_kind(*k)],
+            Value::CardName(d) => [10, *d as i32],
         }
     }
 
@@ -96,6 +99,7 @@ impl Value {
             ),
             7 => Value::Players(v as u8),
             9 => Value::Kind(decode_kind(v)),
+            10 => Value::CardName(v as u16),
             _ => Value::None,
         }
     }
@@ -167,6 +171,9 @@ pub(super) enum Subject {
         /// For cards drawn, how long the encounter's record of them was then (they are the
         /// player's last in it): `Encounter::drawn`, or `gained` for rewards.
         upto: u16,
+        /// How many of `count` the player's own answering text drew or retrieved (left out
+        /// of the encounter's record of draws: the others see them in `count`).
+        fed: u8,
     },
     /// Rewards a player received: how many, and how many of them were cards drawn and ships
     /// back from the warp.

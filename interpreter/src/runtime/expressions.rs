@@ -437,7 +437,10 @@ impl Runtime {
                     player,
                     count,
                     upto,
+                    fed,
                 } => {
+                    // The record leaves out what the player's own answering text drew.
+                    let count = count.saturating_sub(fed);
                     let list = match ctx.draws {
                         Some(crate::ir::Drawn::Rewards) => &s.encounter.gained,
                         Some(crate::ir::Drawn::Deck) => game.drawn_this_encounter(),
@@ -891,6 +894,14 @@ impl Runtime {
                         .collect(),
                 )
             }
+            Expr::CardsNamed(name, cards) => {
+                let Value::CardName(def) = self.eval(name, game, ctx) else {
+                    return Value::Cards(Vec::new());
+                };
+                let named = |c: &CardId| same_name(game, s.cards[c.0 as usize].def, def);
+                let cards = cards_of(self.eval(cards, game, ctx));
+                Value::Cards(cards.into_iter().filter(named).collect())
+            }
             Expr::ExceptCards(all, but) => {
                 let but = cards_of(self.eval(but, game, ctx));
                 let all = cards_of(self.eval(all, game, ctx));
@@ -1100,4 +1111,14 @@ impl Runtime {
             }
         }
     }
+}
+
+/// Whether two card definitions print the same name (the same card: two Attack 08s).
+pub(super) fn same_name(game: &Game, a: u16, b: u16) -> bool {
+    let cosmic = &game.components().cosmic;
+    a == b
+        || matches!(
+            (cosmic.get(a as usize), cosmic.get(b as usize)),
+            (Some(x), Some(y)) if x.name.eq_ignore_ascii_case(&y.name)
+        )
 }

@@ -155,6 +155,7 @@ impl Hooks for Runtime {
                     player: p,
                     count,
                     upto: 0,
+                    fed: 0,
                 };
                 self.happened(game, Happening::MyShipsToWarp, only(p), subject)?;
                 self.happened(game, Happening::OthersShipsToWarp, others(p), subject)
@@ -168,6 +169,7 @@ impl Hooks for Runtime {
                     player: first,
                     count: victims.count_ones() as u8,
                     upto: 0,
+                    fed: 0,
                 };
                 self.happened(game, Happening::MyShipsSent, only(by), subject)
             }
@@ -176,6 +178,7 @@ impl Hooks for Runtime {
                     player: p,
                     count,
                     upto: 0,
+                    fed: 0,
                 };
                 self.happened(game, Happening::MyShipsRemoved, only(p), subject)?;
                 self.happened(game, Happening::OthersShipsRemoved, others(p), subject)
@@ -195,6 +198,7 @@ impl Hooks for Runtime {
                         player: from,
                         count: count - fed,
                         upto: 0,
+                        fed: 0,
                     };
                     self.happened(game, Happening::MyCardsTakenAtRandom, only(taker), subject)?;
                 }
@@ -205,6 +209,7 @@ impl Hooks for Runtime {
                     player: p,
                     count,
                     upto,
+                    fed: 0,
                 };
                 self.happened(game, Happening::MyRewardsDrawn, only(p), subject)
             }
@@ -225,6 +230,7 @@ impl Hooks for Runtime {
                     player: p,
                     count: 1,
                     upto: 0,
+                    fed: 0,
                 };
                 self.happened(game, Happening::OthersColonyGained, others(p), subject)
             }
@@ -374,6 +380,7 @@ impl Runtime {
                 player: p,
                 count: count - fed,
                 upto,
+                fed: 0,
             };
             self.happened(game, mine, 1 << p.0, unfed)?;
         }
@@ -381,6 +388,7 @@ impl Runtime {
             player: p,
             count,
             upto,
+            fed,
         };
         self.happened(game, theirs, seats & !(1 << p.0), subject)
     }
