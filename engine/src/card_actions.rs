@@ -391,6 +391,29 @@ impl Game<'_> {
         }
     }
 
+    /// `p`'s ships on `planet` are held hostage there by the card text `holder` (a key the
+    /// hooks give: whose text, from which card) until the encounter ends: no other card
+    /// text, their owner's included, moves them off it.
+    pub fn take_hostage(&mut self, p: PlayerId, planet: PlanetId, holder: u32) {
+        let hostages = &mut self.state.encounter.hostages;
+        if !hostages.iter().any(|&(pl, q, _)| (pl, q) == (planet, p)) {
+            hostages.push((planet, p, holder));
+        }
+    }
+
+    /// Whether the card text `holder` may not move `p`'s ships off `planet`: other card
+    /// text holds them hostage there.
+    pub fn is_hostage(&self, p: PlayerId, planet: PlanetId, holder: u32) -> bool {
+        (self.state.encounter.hostages.iter())
+            .any(|&(pl, q, h)| (pl, q) == (planet, p) && h != holder)
+    }
+
+    /// Whether the card text `holder` may not move `planet` with the ships on it: other card
+    /// text holds ships hostage there.
+    pub fn holds_hostages(&self, planet: PlanetId, holder: u32) -> bool {
+        (self.state.encounter.hostages.iter()).any(|&(pl, _, h)| pl == planet && h != holder)
+    }
+
     /// Whether `p`'s ships on `planet` are sheltered there.
     pub fn is_sheltered(&self, p: PlayerId, planet: PlanetId) -> bool {
         self.state.sheltered.contains(&(planet, p))

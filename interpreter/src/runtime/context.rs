@@ -190,6 +190,8 @@ pub(super) enum Subject {
         /// Where they would go.
         to: Headed,
     },
+    /// A planet something happened beside (the acting player's tokens revealed there).
+    Planet(PlanetId),
     /// Ships of `players` (a mask of seats) that just landed on `planet` together.
     Landing {
         planet: PlanetId,
@@ -271,6 +273,12 @@ pub(super) struct Ctx {
 }
 
 impl Ctx {
+    /// Who holds ships hostage by this text (`Game::take_hostage`): its player and its
+    /// item, so that a lasting effect the text started counts as the same text.
+    pub(super) fn holder(&self) -> u32 {
+        self.item.wrapping_shl(8) | self.me.0 as u32
+    }
+
     /// The context a quantity change is computed in.
     pub(super) fn change(me: PlayerId, slots: Vec<Value>, source: u32) -> Ctx {
         Ctx {
