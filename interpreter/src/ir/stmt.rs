@@ -382,7 +382,8 @@ pub enum Stmt {
     Shelter(Expr),
     /// A player's ships on a planet are held hostage there until the encounter ends
     /// (`declare opponent's ships on site hostage`): no card text but the declaring
-    /// player's text of the same card (its lasting effects' included) moves them off it.
+    /// player's text of the same part of the same card (a power or a flare half, its lasting
+    /// effects' included) moves them off it.
     Hostage {
         /// Whose ships.
         owner: Expr,

@@ -262,6 +262,8 @@ pub(super) struct Ctx {
     pub(super) source: u32,
     /// The item the ability belongs to (`u32::MAX` for a quantity change).
     pub(super) item: u32,
+    /// Where in the item the ability lives (an alien's power or a flare half), if known.
+    pub(super) home: Option<crate::ir::Home>,
     /// The card the ability is on, when played from a hand.
     pub(super) card: Option<CardId>,
     /// The tech the ability is on, when used from a completed tech.
@@ -273,10 +275,12 @@ pub(super) struct Ctx {
 }
 
 impl Ctx {
-    /// Who holds ships hostage by this text (`Game::take_hostage`): its player and its
-    /// item, so that a lasting effect the text started counts as the same text.
+    /// Who holds ships hostage by this text (`Game::take_hostage`): its player, its item
+    /// and the part of the item it lives in (a power, a flare half), so that a lasting effect
+    /// the text started counts as the same text and the rest of the card does not.
     pub(super) fn holder(&self) -> u32 {
-        self.item.wrapping_shl(8) | self.me.0 as u32
+        let home = self.home.map_or(7, |h| h as u32);
+        self.item.wrapping_shl(11) | home << 8 | self.me.0 as u32
     }
 
     /// The context a quantity change is computed in.
@@ -289,6 +293,7 @@ impl Ctx {
             cancelled: false,
             source,
             item: u32::MAX,
+            home: None,
             card: None,
             tech: None,
             agreed: None,
@@ -356,6 +361,7 @@ impl Runtime {
         Ctx {
             subject,
             item: ab.item,
+            home: Some(ab.home),
             // A tech's own text knows its tech (conditions on `ships on this tech`).
             tech: self.item_techs[ab.item as usize],
             draws: ab.draws,
