@@ -667,8 +667,12 @@ impl Compiler<'_> {
                             let p = self.owner_of(x, "alien")?;
                             let q = self.owner_of(y, "alien")?;
                             Some(Stmt::SwapAliens(p, q))
+                        } else if matches!(x, ast::Expr::Path(p) if self.names_planet(p)) {
+                            // `swap mine with theirs`: two planets trade home systems.
+                            let first = self.expr(x, Ty::Planet);
+                            Some(Stmt::TradePlanets(first, self.expr(y, Ty::Planet)))
                         } else {
-                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`), two aliens (`swap offense's alien with defense's alien`; `swap my alien sheet with opponent's alien sheet` with their tokens and the cards on them) or the two encounter cards")
+                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`), two planets of different home systems (`swap mine with theirs`), two aliens (`swap offense's alien with defense's alien`; `swap my alien sheet with opponent's alien sheet` with their tokens and the cards on them) or the two encounter cards")
                         }
                     }
                     _ => self.unsupported(a, "write `swap A with B`"),
@@ -699,7 +703,12 @@ impl Compiler<'_> {
                     return Some(Stmt::JoinBoth);
                 }
                 let side = self.expr(object?, Ty::Side);
-                Some(Stmt::Join(side))
+                // `join offense's side as ally with no ships`: an ally committing none.
+                match self.arg(a, "with").map(|w| self.snippet(w.span())) {
+                    None => Some(Stmt::Join(side)),
+                    Some(w) if w == "no ships" => Some(Stmt::JoinWithoutShips(side)),
+                    Some(_) => self.unsupported(a, "an ally joins with its ships, or `with no ships`: `join offense's side as ally with no ships`"),
+                }
             }
             // `duplicate that play`: the effects of a card another player just played, again,
             // as mine, with what it answered.

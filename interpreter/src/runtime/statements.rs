@@ -716,6 +716,21 @@ impl Runtime {
                 let n = number(&self.eval(n, game, ctx), game).clamp(0, u8::MAX as i32);
                 game.draw_either_deck(me, n as u8)?;
             }
+            Stmt::JoinWithoutShips(side) => {
+                if let Value::Side(side) = self.eval(side, game, ctx) {
+                    game.join_side_without_ships(me, side, ctx.source);
+                }
+            }
+            Stmt::TradePlanets(a, b) => {
+                if let (Value::Planet(a), Value::Planet(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    let held = |pl| game.holds_hostages(pl, ctx.holder());
+                    if !held(a) && !held(b) {
+                        game.trade_planets(a, b, ctx.source)?;
+                    }
+                }
+            }
             Stmt::Join(side) => {
                 if let Value::Side(side) = self.eval(side, game, ctx) {
                     game.join_side(me, side, ctx.source)?;
