@@ -357,6 +357,24 @@ impl Game<'_> {
         self.commit_ally_ships(p, side)
     }
 
+    /// `p` allies with `side` at once, invited or not, committing no ships: it may not
+    /// commit any later in the encounter (an ally is not asked again), and without ships in
+    /// the encounter it gains nothing if its side wins.
+    pub fn join_side_without_ships(&mut self, p: PlayerId, side: Side, source: u32) {
+        let s = &self.state;
+        if s.encounter.ally[p.ix()].is_some() || s.side_of(p) == Some(side) || s.is_main_player(p) {
+            return;
+        }
+        if s.encounter.decided.is_some() || s.encounter.outcome.is_some() {
+            return;
+        }
+        self.state.encounter.ally[p.ix()] = Some(side);
+        self.emit_caused(
+            Cause::Ability(source),
+            EventKind::AllianceJoined { player: p, side },
+        );
+    }
+
     /// `p`, not a main player, allies with both sides at once: it commits ships to each
     /// side it is not on yet (one to its limit each), and they share that side's fate where
     /// they are. Its role stays the side it joined first (the offense's when it joined none).
@@ -389,6 +407,29 @@ impl Game<'_> {
         if !self.state.sheltered.contains(&(planet, p)) {
             self.state.sheltered.push((planet, p));
         }
+    }
+
+    /// `p`'s ships on `planet` are held hostage there by the card text `holder` (a key the
+    /// hooks give: whose text, from which card) until the encounter ends: no other card
+    /// text, their owner's included, moves them off it.
+    pub fn take_hostage(&mut self, p: PlayerId, planet: PlanetId, holder: u32) {
+        let hostages = &mut self.state.encounter.hostages;
+        if !hostages.iter().any(|&(pl, q, _)| (pl, q) == (planet, p)) {
+            hostages.push((planet, p, holder));
+        }
+    }
+
+    /// Whether the card text `holder` may not move `p`'s ships off `planet`: other card
+    /// text holds them hostage there.
+    pub fn is_hostage(&self, p: PlayerId, planet: PlanetId, holder: u32) -> bool {
+        (self.state.encounter.hostages.iter())
+            .any(|&(pl, q, h)| (pl, q) == (planet, p) && h != holder)
+    }
+
+    /// Whether the card text `holder` may not move `planet` with the ships on it: other card
+    /// text holds ships hostage there.
+    pub fn holds_hostages(&self, planet: PlanetId, holder: u32) -> bool {
+        (self.state.encounter.hostages.iter()).any(|&(pl, _, h)| pl == planet && h != holder)
     }
 
     /// Whether `p`'s ships on `planet` are sheltered there.
@@ -1410,6 +1451,43 @@ impl Game<'_> {
             },
         );
         Ok(Some(id))
+    }
+
+    /// Card text trades two planets of different home systems: each moves to the end of the
+    /// other's system, a home planet there like the others, with the ships on it (colonies
+    /// there become home or foreign as the system says); cards set beside them are discarded
+    /// and tokens beside them taken away, as when a planet moves. Returns where `a` and `b`
+    /// went; nothing moves if either is gone, both are in one system or a system is full.
+    pub fn trade_planets(
+        &mut self,
+        a: PlanetId,
+        b: PlanetId,
+        source: u32,
+    ) -> Flow<Option<(PlanetId, PlanetId)>> {
+        let s = &self.state;
+        if !s.planet_exists(a) || !s.planet_exists(b) || a.owner == b.owner {
+            return Ok(None);
+        }
+        let Some(a_to) = self.next_planet(b.owner) else {
+            return Ok(None);
+        };
+        self.place_empty_planet(a_to);
+        let Some(b_to) = self.next_planet(a.owner) else {
+            self.state.planets.retain(|pl| pl.id != a_to);
+            return Ok(None);
+        };
+        self.place_empty_planet(b_to);
+        for (from, to) in [(a, a_to), (b, b_to)] {
+            for p in self.state.seats().collect::<Vec<_>>() {
+                let n = self.state.ships_on(from, p);
+                self.move_ships(p, Place::Planet(from), Place::Planet(to), n, Rule::CardText);
+            }
+        }
+        for (from, to) in [(a, a_to), (b, b_to)] {
+            self.clear_and_lift_planet(from, source)?;
+            self.emit_caused(Cause::Ability(source), EventKind::PlanetMoved { from, to });
+        }
+        Ok(Some((a_to, b_to)))
     }
 
     /// `p` lands `n` ships from `from` on `planet` (a colony there if it had none).

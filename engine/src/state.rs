@@ -456,6 +456,11 @@ pub struct Encounter {
     /// The main player collecting compensation, while it does.
     #[serde(default)]
     pub compensating: Option<PlayerId>,
+    /// Ships held hostage on a planet until the encounter ends (`(planet, owner, holder)`):
+    /// no card text but the holder's (a key the hooks give to the text that took them)
+    /// moves them off it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hostages: Vec<(PlanetId, PlayerId, u32)>,
     /// Cards taken at random from another player's hand this encounter, with who took them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub took: Vec<(PlayerId, CardId)>,

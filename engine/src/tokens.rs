@@ -84,8 +84,9 @@ impl Game<'_> {
         }
     }
 
-    /// `p`'s face-down tokens beside `planet` are turned face up, for every player to see.
-    pub fn reveal_planet_tokens(&mut self, p: PlayerId, planet: PlanetId, source: u32) {
+    /// `p`'s face-down tokens beside `planet` are turned face up, for every player to see;
+    /// whether any was.
+    pub fn reveal_planet_tokens(&mut self, p: PlayerId, planet: PlanetId, source: u32) -> bool {
         let mut shown = Vec::new();
         for t in (self.state.planet_tokens.iter_mut())
             .filter(|t| t.owner == p && t.planet == Some(planet) && t.face_down)
@@ -93,6 +94,7 @@ impl Game<'_> {
             t.face_down = false;
             shown.push(t.key);
         }
+        let any = !shown.is_empty();
         for key in shown {
             self.emit_caused(
                 Cause::Ability(source),
@@ -103,6 +105,7 @@ impl Game<'_> {
                 },
             );
         }
+        any
     }
 
     /// `p` takes back its tokens of kind `key` from beside the planets.

@@ -165,6 +165,7 @@ pub(crate) fn on_bit(h: Happening) -> Ons {
         CosmicQuake => 30,
         MyShipsSent => 33,
         OthersPlayed => 34,
+        MyTokensRevealed => 35,
     }
 }
 

@@ -126,6 +126,7 @@ whenever_events! {
         Whenever::On(Happening::OthersPlayed)
     },
     "ships land on a planet" => Whenever::On(Happening::ShipsLanded),
+    "my tokens are revealed" => Whenever::On(Happening::MyTokensRevealed),
     "another player discards an artifact" => {
         Whenever::On(Happening::OthersDiscard(cosmic_engine::CardType::Artifact))
     },

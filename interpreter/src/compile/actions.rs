@@ -113,6 +113,35 @@ impl Compiler<'_> {
         }
     }
 
+    /// `declare PLAYER's ships on PLANET hostage`: the owner and the planet, each read as
+    /// the words before and after `on` are.
+    fn hostage(&mut self, a: &ast::Action) -> Option<Stmt> {
+        let help = "write `declare PLAYER's ships on PLANET hostage`";
+        let Some(ast::Expr::Path(p)) = a.object.as_ref() else {
+            return self.unsupported(a, help);
+        };
+        let words = |i: usize| p.segments[i].words.iter().map(|w| w.text.as_str());
+        let shaped = p.segments.len() == 3
+            && p.segments[0].link == Some(ast::Link::Possessive)
+            && words(1).eq(["ships"])
+            && p.segments[1].link == Some(ast::Link::On)
+            && p.segments[2].words.len() >= 2;
+        if !shaped {
+            return self.unsupported(a, help);
+        }
+        let owner = ast::Expr::Path(p.part(0..1));
+        // The planet is the last segment without its final word, `hostage`.
+        let mut at = p.part(2..3);
+        let seg = &mut at.segments[0];
+        seg.words.pop();
+        seg.span.end = seg.words.last().map_or(seg.span.end, |w| w.span.end);
+        at.span.end = seg.span.end;
+        Some(Stmt::Hostage {
+            owner: self.expr(&owner, Ty::Player),
+            planet: self.expr(&ast::Expr::Path(at), Ty::Planet),
+        })
+    }
+
     fn unsupported(&mut self, a: &ast::Action, help: &str) -> Option<Stmt> {
         self.lints.push(Lint::Unsupported {
             what: format!("`{}`", self.snippet(a.span)),
@@ -638,8 +667,12 @@ impl Compiler<'_> {
                             let p = self.owner_of(x, "alien")?;
                             let q = self.owner_of(y, "alien")?;
                             Some(Stmt::SwapAliens(p, q))
+                        } else if matches!(x, ast::Expr::Path(p) if self.names_planet(p)) {
+                            // `swap mine with theirs`: two planets trade home systems.
+                            let first = self.expr(x, Ty::Planet);
+                            Some(Stmt::TradePlanets(first, self.expr(y, Ty::Planet)))
                         } else {
-                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`), two aliens (`swap offense's alien with defense's alien`; `swap my alien sheet with opponent's alien sheet` with their tokens and the cards on them) or the two encounter cards")
+                            self.unsupported(a, "swap two hands (`swap my hand with opponent's hand`), two planets of different home systems (`swap mine with theirs`), two aliens (`swap offense's alien with defense's alien`; `swap my alien sheet with opponent's alien sheet` with their tokens and the cards on them) or the two encounter cards")
                         }
                     }
                     _ => self.unsupported(a, "write `swap A with B`"),
@@ -670,7 +703,12 @@ impl Compiler<'_> {
                     return Some(Stmt::JoinBoth);
                 }
                 let side = self.expr(object?, Ty::Side);
-                Some(Stmt::Join(side))
+                // `join offense's side as ally with no ships`: an ally committing none.
+                match self.arg(a, "with").map(|w| self.snippet(w.span())) {
+                    None => Some(Stmt::Join(side)),
+                    Some(w) if w == "no ships" => Some(Stmt::JoinWithoutShips(side)),
+                    Some(_) => self.unsupported(a, "an ally joins with its ships, or `with no ships`: `join offense's side as ally with no ships`"),
+                }
             }
             // `duplicate that play`: the effects of a card another player just played, again,
             // as mine, with what it answered.
@@ -720,6 +758,8 @@ impl Compiler<'_> {
                     "`remember` takes a number and a name: `remember (guess) as eureka guess`",
                 ),
             },
+            // `declare opponent's ships on site hostage`: held there until the encounter ends.
+            "declare" if object_text.ends_with(" hostage") => self.hostage(a),
             // `declare claim`, `declare an attack 12`: a card kind, said to every player.
             "declare" if self.declares_kind(a) => {
                 let kind = self.expr(a.object.as_ref()?, Ty::Kind);

@@ -119,7 +119,7 @@ pub(super) fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)>
         )),
         Expr::SubjectPlanet => Some((
             K::PLANETS,
-            "`that planet` is the planet of `whenever ships land on a planet` or `instead of ... ships landing on a planet`",
+            "`that planet` is the planet of `whenever ships land on a planet`, `whenever my tokens are revealed` or `instead of ... ships landing on a planet`",
         )),
         Expr::RewardsTaken(_) => Some((
             K::Rewards.bit(),

@@ -380,6 +380,22 @@ pub enum Stmt {
     /// The acting player's ships on a planet share it whatever other players' card text
     /// says, while they stay there (`keep my ships on site`).
     Shelter(Expr),
+    /// A player's ships on a planet are held hostage there until the encounter ends
+    /// (`declare opponent's ships on site hostage`): no card text but the declaring
+    /// player's text of the same part of the same card (a power or a flare half, its lasting
+    /// effects' included) moves them off it.
+    Hostage {
+        /// Whose ships.
+        owner: Expr,
+        /// The planet.
+        planet: Expr,
+    },
+    /// Two planets of different home systems trade places, each to the end of the other's
+    /// system with the ships on it (`swap mine with theirs`).
+    TradePlanets(Expr, Expr),
+    /// Ally with a side now, invited or not, committing no ships, nor any later (`join
+    /// offense's side as ally with no ships`).
+    JoinWithoutShips(Expr),
     /// Ally with both sides now, invited or not (`join both sides as ally`): ships committed
     /// to each side the acting player is not on yet.
     JoinBoth,
@@ -458,7 +474,7 @@ pub struct ChoiceArm {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, JoinBoth, DrawEither, FreeCaptured, Shelter, CancelSubject, PowerOffSubject, FailDeal, SkipToReveal, DealAmong, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight, DuplicatePlay }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, JoinBoth, DrawEither, FreeCaptured, Shelter, Hostage, TradePlanets, JoinWithoutShips, CancelSubject, PowerOffSubject, FailDeal, SkipToReveal, DealAmong, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight, DuplicatePlay }
 }
 
 /// Whether `pred` holds of a statement of `body` or of a block nested in one (`if`'s
@@ -559,6 +575,9 @@ impl Stmt {
             Stmt::JoinBoth => StmtKind::JoinBoth,
             Stmt::FreeCaptured => StmtKind::FreeCaptured,
             Stmt::Shelter(..) => StmtKind::Shelter,
+            Stmt::Hostage { .. } => StmtKind::Hostage,
+            Stmt::TradePlanets(..) => StmtKind::TradePlanets,
+            Stmt::JoinWithoutShips(..) => StmtKind::JoinWithoutShips,
             Stmt::DrawEither(..) => StmtKind::DrawEither,
             Stmt::CancelSubject => StmtKind::CancelSubject,
             Stmt::PowerOffSubject(..) => StmtKind::PowerOffSubject,

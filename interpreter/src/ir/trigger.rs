@@ -108,6 +108,9 @@ pub enum Happening {
     /// Another player played a wild flare or an artifact and its effects took place (the
     /// subject: that play, with what it answered, which `duplicate that play` runs again).
     OthersPlayed,
+    /// The controller's face-down tokens beside a planet were turned face up (the subject:
+    /// that planet), answered at once.
+    MyTokensRevealed,
 }
 
 /// Which draws `the cards drawn` names: an ability answers one kind of its player's draws.
@@ -216,6 +219,8 @@ pub enum SubjectKind {
     /// Rewards a player received: how many, and how many were cards and ships (`the rewards'
     /// cards`, `the rewards' ships`).
     Rewards,
+    /// A planet something happened beside (tokens revealed there).
+    Planet,
 }
 
 impl SubjectKind {
@@ -237,8 +242,10 @@ impl SubjectKind {
         | SubjectKind::Ships.bit()
         | SubjectKind::LandingShips.bit();
 
-    /// The kinds that name a planet (`that planet`): a landing, or ships about to land.
-    pub const PLANETS: u16 = SubjectKind::Landing.bit() | SubjectKind::LandingShips.bit();
+    /// The kinds that name a planet (`that planet`): a landing, ships about to land, or a
+    /// planet where tokens were revealed.
+    pub const PLANETS: u16 =
+        SubjectKind::Landing.bit() | SubjectKind::LandingShips.bit() | SubjectKind::Planet.bit();
 }
 
 impl Happening {
@@ -271,6 +278,7 @@ impl Happening {
             }
             ShipsLanded => SubjectKind::Landing,
             OthersPlayed => SubjectKind::Play,
+            MyTokensRevealed => SubjectKind::Planet,
         }
     }
 }

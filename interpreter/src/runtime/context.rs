@@ -197,6 +197,8 @@ pub(super) enum Subject {
         /// Where they would go.
         to: Headed,
     },
+    /// A planet something happened beside (the acting player's tokens revealed there).
+    Planet(PlanetId),
     /// Ships of `players` (a mask of seats) that just landed on `planet` together.
     Landing {
         planet: PlanetId,
@@ -267,6 +269,8 @@ pub(super) struct Ctx {
     pub(super) source: u32,
     /// The item the ability belongs to (`u32::MAX` for a quantity change).
     pub(super) item: u32,
+    /// Where in the item the ability lives (an alien's power or a flare half), if known.
+    pub(super) home: Option<crate::ir::Home>,
     /// The card the ability is on, when played from a hand.
     pub(super) card: Option<CardId>,
     /// The tech the ability is on, when used from a completed tech.
@@ -278,6 +282,14 @@ pub(super) struct Ctx {
 }
 
 impl Ctx {
+    /// Who holds ships hostage by this text (`Game::take_hostage`): its player, its item
+    /// and the part of the item it lives in (a power, a flare half), so that a lasting effect
+    /// the text started counts as the same text and the rest of the card does not.
+    pub(super) fn holder(&self) -> u32 {
+        let home = self.home.map_or(7, |h| h as u32);
+        self.item.wrapping_shl(11) | home << 8 | self.me.0 as u32
+    }
+
     /// The context a quantity change is computed in.
     pub(super) fn change(me: PlayerId, slots: Vec<Value>, source: u32) -> Ctx {
         Ctx {
@@ -288,6 +300,7 @@ impl Ctx {
             cancelled: false,
             source,
             item: u32::MAX,
+            home: None,
             card: None,
             tech: None,
             agreed: None,
@@ -355,6 +368,7 @@ impl Runtime {
         Ctx {
             subject,
             item: ab.item,
+            home: Some(ab.home),
             // A tech's own text knows its tech (conditions on `ships on this tech`).
             tech: self.item_techs[ab.item as usize],
             draws: ab.draws,

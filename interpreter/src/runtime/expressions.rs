@@ -804,6 +804,7 @@ impl Runtime {
             }
             Expr::SubjectPlanet => match ctx.subject {
                 Subject::Landing { planet, .. }
+                | Subject::Planet(planet)
                 | Subject::Ships {
                     to: Headed::Planet(planet),
                     ..

@@ -156,11 +156,17 @@ impl Runtime {
             )
             && !game.state().sheltered.is_empty();
         let me = ctx.me;
+        // Ships held hostage move only by the text of the ability that took them.
+        let hostages = !game.state().encounter.hostages.is_empty();
+        let holder = ctx.holder();
         let places_of = |game: &Game, p: PlayerId| -> Vec<(Place, u8)> {
             let target = game.state().encounter.planet;
             let defending = Some(p) == game.state().encounter.defense;
             let sheltered = |at: Place| match at {
-                Place::Planet(pl) => driven_off && p != me && game.is_sheltered(p, pl),
+                Place::Planet(pl) => {
+                    (driven_off && p != me && game.is_sheltered(p, pl))
+                        || (hostages && game.is_hostage(p, pl, holder))
+                }
                 _ => false,
             };
             ship_places(game, p, place)

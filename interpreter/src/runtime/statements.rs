@@ -348,18 +348,27 @@ impl Runtime {
             }
             Stmt::RevealTokens(planet) => {
                 if let Value::Planet(pl) = self.eval(planet, game, ctx) {
-                    game.reveal_planet_tokens(me, pl, ctx.source);
+                    // Answered at once, before the text that revealed them goes on.
+                    if game.reveal_planet_tokens(me, pl, ctx.source) {
+                        let subject = Subject::Planet(pl);
+                        self.happened(game, Happening::MyTokensRevealed, 1 << me.0, subject)?;
+                    }
                 }
             }
             Stmt::RemovePlanetTokens(key) => game.remove_planet_tokens(me, *key, ctx.source),
+            // A planet holding ships another ability holds hostage stays where it is.
             Stmt::DestroyPlanet(pl) => {
                 if let Value::Planet(pl) = self.eval(pl, game, ctx) {
-                    game.destroy_planet(pl, ctx.source)?;
+                    if !game.holds_hostages(pl, ctx.holder()) {
+                        game.destroy_planet(pl, ctx.source)?;
+                    }
                 }
             }
             Stmt::KeepPlanet(pl) => {
                 if let Value::Planet(pl) = self.eval(pl, game, ctx) {
-                    game.keep_planet(me, pl, ctx.source)?;
+                    if !game.holds_hostages(pl, ctx.holder()) {
+                        game.keep_planet(me, pl, ctx.source)?;
+                    }
                 }
             }
             Stmt::CreatePlanet { owner, named } => {
@@ -374,7 +383,11 @@ impl Runtime {
                 if let (Value::Planet(pl), Some(to)) =
                     (self.eval(planet, game, ctx), self.player(to, game, ctx))
                 {
-                    let moved = game.move_planet(pl, to, ctx.source)?;
+                    let moved = if game.holds_hostages(pl, ctx.holder()) {
+                        None
+                    } else {
+                        game.move_planet(pl, to, ctx.source)?
+                    };
                     if let Some(slot) = named {
                         ctx.slots[*slot as usize] = moved.map_or(Value::None, Value::Planet);
                     }
@@ -693,9 +706,30 @@ impl Runtime {
                     game.shelter(me, pl);
                 }
             }
+            Stmt::Hostage { owner, planet } => {
+                let owner = self.player(owner, game, ctx);
+                if let (Some(owner), Value::Planet(pl)) = (owner, self.eval(planet, game, ctx)) {
+                    game.take_hostage(owner, pl, ctx.holder());
+                }
+            }
             Stmt::DrawEither(n) => {
                 let n = number(&self.eval(n, game, ctx), game).clamp(0, u8::MAX as i32);
                 game.draw_either_deck(me, n as u8)?;
+            }
+            Stmt::JoinWithoutShips(side) => {
+                if let Value::Side(side) = self.eval(side, game, ctx) {
+                    game.join_side_without_ships(me, side, ctx.source);
+                }
+            }
+            Stmt::TradePlanets(a, b) => {
+                if let (Value::Planet(a), Value::Planet(b)) =
+                    (self.eval(a, game, ctx), self.eval(b, game, ctx))
+                {
+                    let held = |pl| game.holds_hostages(pl, ctx.holder());
+                    if !held(a) && !held(b) {
+                        game.trade_planets(a, b, ctx.source)?;
+                    }
+                }
             }
             Stmt::Join(side) => {
                 if let Value::Side(side) = self.eval(side, game, ctx) {
