@@ -114,6 +114,19 @@ pub struct CardDef {
     pub crooked: bool,
 }
 
+impl CardDef {
+    /// A card of the cosmic deck's back, not crooked: `count` copies of `name` of `kind`.
+    pub fn new(name: impl Into<String>, kind: CardKind, count: u8) -> CardDef {
+        CardDef {
+            name: name.into(),
+            kind,
+            count,
+            back: Default::default(),
+            crooked: false,
+        }
+    }
+}
+
 /// Which player a special destiny card designates.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -422,28 +422,10 @@ mod tests {
     /// A plain deck: attack cards of every value, negotiates and morphs.
     fn components() -> Arc<Components> {
         let mut cosmic: Vec<CardDef> = (1..=12)
-            .map(|v| CardDef {
-                name: format!("Attack {v:02}"),
-                kind: CardKind::Attack(v),
-                count: 3,
-                back: Default::default(),
-                crooked: false,
-            })
+            .map(|v| CardDef::new(format!("Attack {v:02}"), CardKind::Attack(v), 3))
             .collect();
-        cosmic.push(CardDef {
-            name: "Negotiate".into(),
-            kind: CardKind::Negotiate,
-            count: 8,
-            back: Default::default(),
-            crooked: false,
-        });
-        cosmic.push(CardDef {
-            name: "Morph".into(),
-            kind: CardKind::Morph,
-            count: 1,
-            back: Default::default(),
-            crooked: false,
-        });
+        cosmic.push(CardDef::new("Negotiate", CardKind::Negotiate, 8));
+        cosmic.push(CardDef::new("Morph", CardKind::Morph, 1));
         let destiny = (Color::ALL.iter())
             .map(|&c| DestinyDef {
                 kind: DestinyKind::Color(c),

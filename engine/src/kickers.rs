@@ -107,13 +107,7 @@ mod tests {
     }
 
     fn card(name: &str, kind: CardKind, count: u8) -> CardDef {
-        CardDef {
-            name: name.into(),
-            kind,
-            count,
-            back: Default::default(),
-            crooked: false,
-        }
+        CardDef::new(name, kind, count)
     }
 
     #[test]

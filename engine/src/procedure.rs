@@ -133,13 +133,7 @@ mod tests {
         let mut rules = Rules::new(Edition::Ffg, &Variants::default());
         rules.timing = timing;
         let components = Components {
-            cosmic: vec![CardDef {
-                name: "Attack 08".into(),
-                kind: CardKind::Attack(8),
-                count: 60,
-                back: Default::default(),
-                crooked: false,
-            }],
+            cosmic: vec![CardDef::new("Attack 08", CardKind::Attack(8), 60)],
             destiny: (Color::ALL.iter())
                 .map(|&c| DestinyDef {
                     kind: DestinyKind::Color(c),

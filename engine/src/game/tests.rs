@@ -8,21 +8,9 @@ use crate::ids::{CardId, Color};
 /// A small plain deck: attack cards and negotiates, and one destiny card per color.
 fn components() -> Components {
     let mut cosmic: Vec<CardDef> = (1..=10)
-        .map(|v| CardDef {
-            name: format!("Attack {v:02}"),
-            kind: CardKind::Attack(v),
-            count: 4,
-            back: Default::default(),
-            crooked: false,
-        })
+        .map(|v| CardDef::new(format!("Attack {v:02}"), CardKind::Attack(v), 4))
         .collect();
-    cosmic.push(CardDef {
-        name: "Negotiate".into(),
-        kind: CardKind::Negotiate,
-        count: 10,
-        back: Default::default(),
-        crooked: false,
-    });
+    cosmic.push(CardDef::new("Negotiate", CardKind::Negotiate, 10));
     let destiny = Color::ALL
         .iter()
         .map(|&c| DestinyDef {

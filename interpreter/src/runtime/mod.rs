@@ -100,13 +100,11 @@ pub fn components(program: &Program, base: &Components) -> Components {
             continue;
         }
         let flare = item.has_flare.then(|| {
-            c.cosmic.push(CardDef {
-                name: format!("Flare: {}", item.name),
-                kind: CardKind::Flare,
-                count: 0,
-                back: Default::default(),
-                crooked: false,
-            });
+            c.cosmic.push(CardDef::new(
+                format!("Flare: {}", item.name),
+                CardKind::Flare,
+                0,
+            ));
             (c.cosmic.len() - 1) as u16
         });
         let game_setup = item.setup_tokens.is_some()
