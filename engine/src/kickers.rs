@@ -106,17 +106,13 @@ mod tests {
         }
     }
 
-    fn card(name: &str, kind: CardKind, count: u8) -> CardDef {
-        CardDef::new(name, kind, count)
-    }
-
     #[test]
     fn a_kicker_multiplies_the_printed_value_before_content_changes_it() {
         // §VI.4.1: "This alteration occurs before any similar alterations take place."
         let components = Components {
             cosmic: vec![
-                card("Attack 07", CardKind::Attack(7), 40),
-                card("Kicker x3", CardKind::Kicker(3), 2),
+                CardDef::new("Attack 07", CardKind::Attack(7), 40),
+                CardDef::new("Kicker x3", CardKind::Kicker(3), 2),
             ],
             destiny: (Color::ALL[..3].iter())
                 .map(|&c| DestinyDef {
