@@ -846,20 +846,41 @@ impl Game<'_> {
         // Content may set cards aside first (the moments queued so far wait for the next
         // window, as they would without it).
         let before = self.state.renewing.replace(p);
+        let replaced_before = std::mem::take(&mut self.state.new_hand_replaced);
         let answered = if self.may_act_at(crate::hooks::Window::NewHand) {
             self.hooks().at(crate::hooks::Window::NewHand, self)
         } else {
             Ok(())
         };
         self.state.renewing = before;
+        let replaced = std::mem::replace(&mut self.state.new_hand_replaced, replaced_before);
         answered?;
+        // Card text that replaced the new hand discarded the old one and drew instead.
+        if !replaced {
+            self.new_hand = true;
+            self.discard_hand(p, rule);
+            self.new_hand = false;
+            let hand = self.state.rules.hand_size as u32;
+            self.draw_n(p, hand, rule)?;
+        }
+        self.return_aside_cards_of(p, Until::NewHand);
+        Ok(())
+    }
+
+    /// Card text replaces the new hand the player `GameState::renewing` names is about to
+    /// draw (at `Window::NewHand`): its hand is discarded now, as for a new hand, and the
+    /// rules draw it none, the text drawing what it draws instead. Nothing happens outside
+    /// that window, or once the new hand is replaced already.
+    pub fn replace_new_hand(&mut self, rule: Rule) {
+        let Some(p) = self.state.renewing else {
+            return;
+        };
+        if std::mem::replace(&mut self.state.new_hand_replaced, true) {
+            return;
+        }
         self.new_hand = true;
         self.discard_hand(p, rule);
         self.new_hand = false;
-        let hand = self.state.rules.hand_size as u32;
-        self.draw_n(p, hand, rule)?;
-        self.return_aside_cards_of(p, Until::NewHand);
-        Ok(())
     }
 
     /// Whether `p` holds too few encounter cards and must draw a new hand when the rules

@@ -572,6 +572,10 @@ pub struct GameState {
     /// (`Window::NewHand`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub renewing: Option<PlayerId>,
+    /// Whether card text replaced the new hand `renewing` was about to draw
+    /// (`Game::replace_new_hand`): the rules then draw it none.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub new_hand_replaced: bool,
     /// Tokens card text put beside planets.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub planet_tokens: Vec<PlanetToken>,
@@ -619,6 +623,7 @@ impl GameState {
             aside: Vec::new(),
             replay_point: None,
             renewing: None,
+            new_hand_replaced: false,
             planet_tokens: Vec::new(),
             ship_tokens: Vec::new(),
             duel: None,

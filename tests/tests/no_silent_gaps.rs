@@ -71,7 +71,8 @@ struct Example {
     in_tech: bool,
     /// Whether it is marked `# ends the game` or `# restarts the encounter`.
     ends_game: bool,
-    /// The `whenever` clause whose subject it names, if marked `# answering: CLAUSE`.
+    /// The `whenever` clause (or `at` window) whose subject it names, if marked
+    /// `# answering: CLAUSE`.
     answering: Option<String>,
 }
 
@@ -384,6 +385,11 @@ fn every_statement_runs_or_is_refused_in_every_trigger_form() {
                         ));
                     }
                     let header = match &example.answering {
+                        // A window's own subject (`at any phase when a new hand is drawn`):
+                        // that window is the timing.
+                        Some(clause) if clause.starts_with("at ") => header
+                            .replace("at any phase", clause)
+                            .replace(", once per game", ""),
                         Some(clause) => {
                             format!("{header}, whenever {clause}").replace(", once per game", "")
                         }

@@ -291,6 +291,15 @@ impl Compiler<'_> {
             }
             "move" => self.move_stmt(a),
             "draw" if object_text == "a new hand" => Some(Stmt::NewHand),
+            // `replace the new hand`: only the new hand about to be drawn can be replaced.
+            "replace" if object_text == "the new hand" => {
+                self.needs_subject(
+                    ir::SubjectKind::NewHand.bit(),
+                    "`replace the new hand` takes over the new hand about to be drawn: write it under `at any phase when a new hand is drawn`",
+                    a.span,
+                );
+                Some(Stmt::ReplaceNewHand)
+            }
             // `collect compensation from opponent`: as the rules' negotiate collects it.
             "collect" if object_text == "compensation" => match self.arg(a, "from") {
                 Some(from) => Some(Stmt::Compensation(self.expr(from, Ty::Player))),

@@ -287,6 +287,9 @@ impl Compiler<'_> {
                 "this ability answers a wild flare or an artifact played, its effects done"
             }
             k if k == ir::SubjectKind::Rewards as u32 => "this ability answers rewards received",
+            k if k == ir::SubjectKind::NewHand as u32 => {
+                "this ability answers a new hand about to be drawn"
+            }
             _ => "this ability's trigger replaces ships going to the warp or leaving it",
         };
         self.lints.push(Lint::NoSubject {

@@ -179,6 +179,10 @@ impl Trigger {
             Trigger::On(h) => h.subject(),
             Trigger::Instead(_) | Trigger::InsteadOfRetrieval(_) => SubjectKind::Ships,
             Trigger::InsteadOfLanding(_) => SubjectKind::LandingShips,
+            Trigger::At {
+                window: Window::NewHand,
+                ..
+            } => SubjectKind::NewHand,
             Trigger::At { .. } | Trigger::Setup | Trigger::During(_) | Trigger::DealTerm => {
                 SubjectKind::Nothing
             }
@@ -221,6 +225,9 @@ pub enum SubjectKind {
     Rewards,
     /// A planet something happened beside (tokens revealed there).
     Planet,
+    /// A new hand about to be drawn (`when a new hand is drawn`), which `replace the new
+    /// hand` takes over.
+    NewHand,
 }
 
 impl SubjectKind {

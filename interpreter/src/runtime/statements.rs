@@ -692,6 +692,7 @@ impl Runtime {
             }
             Stmt::EndEncounter(outcome) => game.end_encounter(*outcome, ctx.source)?,
             Stmt::NewHand => game.draw_new_hand(me, Rule::CardText)?,
+            Stmt::ReplaceNewHand => game.replace_new_hand(Rule::CardText),
             Stmt::SelectFaceUp(who) => {
                 if let Value::Player(p) = self.eval(who, game, ctx) {
                     if let Some(side) = main_side(game, p) {
