@@ -146,7 +146,7 @@ impl Game<'_> {
         let hand = self.state.rules.hand_size;
         for p in 0..self.state.player_count() {
             for _ in 0..hand {
-                self.draw(PlayerId(p as u8), Rule::Setup)?;
+                self.deal_card(PlayerId(p as u8))?;
             }
         }
         // Starting hands are dealt, not drawn: nothing for content to answer.
@@ -187,6 +187,20 @@ impl Game<'_> {
 }
 
 impl Game<'_> {
+    /// Deals `p` the top card of the cosmic deck into its starting hand: a draw as the log
+    /// and the encounter's record of draws see it, without the moment that the dealing
+    /// clears anyway (nobody watches draws or feeds yet); 40 a game.
+    fn deal_card(&mut self, p: PlayerId) -> Flow {
+        // The deck holds every hand (`initial_state` checks it); else a draw says what happens.
+        let Some(card) = self.state.piles.cosmic.draw.pop() else {
+            return self.draw(p, Rule::Setup).map(|_| ());
+        };
+        self.state.players[p.ix()].hand.push(card);
+        self.record_draw(p, card);
+        self.emit(Rule::Setup, EventKind::CardDrawn { player: p, card });
+        Ok(())
+    }
+
     /// Gives every player an alien as `how` says, then puts flares into the cosmic deck:
     /// the flares of the aliens dealt or in play, topped up at random to the rules' count
     /// (10 for up to five players, two per player beyond). Only aliens of `sets` are dealt at

@@ -28,11 +28,16 @@ impl Game<'_> {
 
     /// Records a lasting effect on `p` (its log line is the caller's).
     fn add_effect(&mut self, p: PlayerId, until: Until, what: Lasting) {
+        // Only what may change a quantity moves the effects' version: the kinds of quantity
+        // that may change are kept under it, and marks (one per ability used) change none.
+        let changes = matches!(what, Lasting::Modifier { .. } | Lasting::Continuous { .. });
         self.state
             .effects
             .lasting
             .push(Effect { by: p, until, what });
-        self.effects_changed();
+        if changes {
+            self.effects_changed();
+        }
     }
 
     /// Cancels `p`'s ability `source`: it cannot be used again `until`.

@@ -51,7 +51,8 @@ impl<'h> Game<'h> {
         self.lasting_stamp = self.next_stamp;
     }
 
-    /// Notes that a lasting effect started or ended (what may change a quantity changed).
+    /// Notes that a lasting effect that may change a quantity started or ended (or may have:
+    /// the kinds of quantity that may change are kept under this version).
     pub(crate) fn effects_changed(&mut self) {
         self.effects_version += 1;
     }

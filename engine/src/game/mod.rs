@@ -256,7 +256,8 @@ pub struct Game<'h> {
     /// holdings stamp when hooks were called, a quantity skipped wrongly), reported as a
     /// violation at the next event.
     pending_violation: std::cell::RefCell<Option<String>>,
-    /// A count that changes whenever a lasting effect starts or ends.
+    /// A count that changes whenever a lasting effect that may change a quantity starts or
+    /// ends.
     effects_version: u64,
     /// The holdings version when a lasting effect content started last began (or the state
     /// was last arranged by hand): see `lasting_stamp`.

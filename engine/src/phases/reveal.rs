@@ -197,8 +197,11 @@ impl Game<'_> {
             return Ok(());
         };
         hand.remove(k);
-        // The totals below are computed before the event announces the play.
-        self.holdings_changed(p);
+        // The totals below are computed before the event announces the play; a card that
+        // gives no abilities (most reinforcements) changes no holdings.
+        if self.card_may_act(card) {
+            self.holdings_changed(p);
+        }
         self.state
             .encounter
             .reinforcements

@@ -8,7 +8,6 @@ use crate::index::{
 };
 use crate::ir::{Happening, Trigger};
 use cosmic_engine::deal::{ContentTerm, TermOffer};
-use cosmic_engine::effects::Lasting;
 use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::{Flow, Game, Hooks, Moment, PlanetId, PlayerId, Quantity, Side, Window};
 
@@ -264,20 +263,22 @@ impl Hooks for Runtime {
         // `Moment::KINDS` stays in): `happened` would find no answer for them. A lasting
         // effect's answers count as held (one that begins gives a new holdings version).
         let ons = self.held_all(game).ons | self.lasting_masks(game).1;
-        (Moment::KINDS.iter())
+        // Most new holdings answer the same happenings as before: the answer is kept.
+        if let Some((from, mask)) = self.moments_for.get() {
+            if from == ons {
+                return mask;
+            }
+        }
+        let mask = (Moment::KINDS.iter())
             .filter(|m| answered_by(m).is_some_and(|bits| ons & bits == 0))
-            .fold(u32::MAX, |mask, m| mask & !m.bit())
+            .fold(u32::MAX, |mask, m| mask & !m.bit());
+        self.moments_for.set(Some((ons, mask)));
+        mask
     }
 
     fn changeable(&self, game: &Game<'_>) -> u32 {
         // The engine keeps this under the effects' version too, so lasting effects count.
-        let lasting = (game.state().effects.lasting.iter())
-            .filter_map(|e| match e.what {
-                Lasting::Continuous { effect, .. } => Some(self.index.lasting_kinds(effect)),
-                _ => None,
-            })
-            .fold(0, |a, b| a | b);
-        kinds_of(self.held_all(game).keys) | lasting
+        kinds_of(self.held_all(game).keys) | self.lasting_masks_all(game).kinds
     }
 
     fn card_may_act(&self, def: u16) -> bool {

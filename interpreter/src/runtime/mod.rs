@@ -84,9 +84,13 @@ pub struct Runtime {
     held_as: [Cell<[Keys; Standing::ALL.len()]>; MAX_PLAYERS],
     /// For each seat, the abilities its holdings give, under its holdings stamp.
     candidates: [RefCell<Candidates>; MAX_PLAYERS],
-    /// The windows at which the lasting effects in force may react and the happenings they
-    /// answer, under the `Game::lasting_stamp` they were gathered at (see `lasting_masks`).
-    reacting: Cell<(u64, u64, crate::index::Ons)>,
+    /// The windows at which the lasting effects in force may react, the happenings they
+    /// answer and the kinds of quantity they may change, under the `Game::lasting_stamp` they
+    /// were gathered at (see `lasting_masks_all`).
+    reacting: Cell<triggers::LastingMasks>,
+    /// The last `Hooks::moments` answer and the happenings answered it was worked out from:
+    /// the same happenings give the same answer, whatever the game.
+    moments_for: Cell<Option<(crate::index::Ons, u32)>>,
     /// The flat form of each ability's condition, if it has one (see `flat`).
     flats: Vec<Option<flat::Flat>>,
 }
@@ -259,7 +263,8 @@ impl Runtime {
             held_all: Cell::new(Held::NONE),
             held_as: Default::default(),
             candidates: Default::default(),
-            reacting: Cell::new((u64::MAX, 0, 0)),
+            reacting: Cell::new(triggers::LastingMasks::NONE),
+            moments_for: Cell::new(None),
             flats,
         }
     }

@@ -11,6 +11,29 @@ use cosmic_engine::effects::{Lasting, Until};
 use cosmic_engine::state::Phase;
 use cosmic_engine::{Flow, Game, PlayerId, Window};
 
+/// What the lasting effects in force may do (see `Runtime::lasting_masks_all`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LastingMasks {
+    /// The `Game::lasting_stamp` they were gathered under (`u64::MAX`: never).
+    pub(super) stamp: u64,
+    /// The windows (`Window::bit`) at which their reactions may act.
+    pub(super) windows: u64,
+    /// The happenings (`on_bit`) their reactions answer.
+    pub(super) hears: crate::index::Ons,
+    /// The kinds of quantity (`Quantity::kind_bit`) their changes may change.
+    pub(super) kinds: crate::index::Kinds,
+}
+
+impl LastingMasks {
+    /// Never gathered.
+    pub(super) const NONE: LastingMasks = LastingMasks {
+        stamp: u64::MAX,
+        windows: 0,
+        hears: 0,
+        kinds: 0,
+    };
+}
+
 impl Runtime {
     /// Offers `players` (a mask of seats, in timing order) the abilities that answer `h`,
     /// with `subject`.
@@ -215,29 +238,46 @@ impl Runtime {
     /// finds nothing due.
     #[inline]
     pub(super) fn lasting_masks(&self, game: &Game) -> (u64, crate::index::Ons) {
-        let (stamp, windows, hears) = self.reacting.get();
-        if stamp == game.lasting_stamp() {
-            return (windows, hears);
+        let m = self.lasting_masks_all(game);
+        (m.windows, m.hears)
+    }
+
+    /// `lasting_masks` with the kinds of quantity the effects may change (`Hooks::changeable`;
+    /// as for the others, one that ended counts until the stamp moves, which costs only a
+    /// quantity computed to no change).
+    #[inline]
+    pub(super) fn lasting_masks_all(&self, game: &Game) -> LastingMasks {
+        let cached = self.reacting.get();
+        if cached.stamp == game.lasting_stamp() {
+            return cached;
         }
-        let (windows, hears) = (game.state().effects.lasting.iter())
-            .filter_map(|e| match e.what {
-                Lasting::Continuous { effect, .. } => Some((
-                    self.index.lasting_windows(effect),
-                    self.index.lasting_hears(effect),
-                )),
-                _ => None,
-            })
-            .fold((0, 0), |(w, h), (a, b)| (w | a, h | b));
-        self.reacting.set((game.lasting_stamp(), windows, hears));
-        (windows, hears)
+        self.gather_lasting_masks(game)
+    }
+
+    /// `lasting_masks_all` gathered afresh from the effects in force, and kept.
+    #[inline(never)]
+    fn gather_lasting_masks(&self, game: &Game) -> LastingMasks {
+        let mut m = LastingMasks {
+            stamp: game.lasting_stamp(),
+            ..LastingMasks::NONE
+        };
+        for e in &game.state().effects.lasting {
+            if let Lasting::Continuous { effect, .. } = e.what {
+                m.windows |= self.index.lasting_windows(effect);
+                m.hears |= self.index.lasting_hears(effect);
+                m.kinds |= self.index.lasting_kinds(effect);
+            }
+        }
+        self.reacting.set(m);
+        m
     }
 
     /// Whether a lasting effect in force may answer the happening `bit`: the masks' test
     /// when they are fresh, else `true` (the search out of line gathers them anew).
     #[inline]
     fn may_hear(&self, game: &Game, bit: crate::index::Ons) -> bool {
-        let (stamp, _, hears) = self.reacting.get();
-        stamp != game.lasting_stamp() || hears & bit != 0
+        let m = self.reacting.get();
+        m.stamp != game.lasting_stamp() || m.hears & bit != 0
     }
 
     /// Runs `p`'s lasting effects' reactions to `h` (ships or cards moving), in the order
