@@ -304,6 +304,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
     let playing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
     let finished_events = AtomicU64::new(0);
     let done = std::sync::atomic::AtomicBool::new(false);
+    let panicked = std::sync::atomic::AtomicBool::new(false);
     let next = AtomicU64::new(games.start);
     let results: Mutex<Vec<(u64, Result<GameSummary, GameError>)>> =
         Mutex::new(Vec::with_capacity((games.end - games.start) as usize));
@@ -366,8 +367,12 @@ fn play(args: RunArgs) -> miette::Result<i32> {
                 })
             })
             .collect();
+        // A worker that panicked (unwinding builds: debug and tests) lost its games: the run
+        // is refused below rather than tallied short.
         for w in workers {
-            let _ = w.join();
+            if w.join().is_err() {
+                panicked.store(true, Ordering::Relaxed);
+            }
         }
         done.store(true, Ordering::Relaxed);
         if let Some(t) = ticker {
@@ -376,6 +381,9 @@ fn play(args: RunArgs) -> miette::Result<i32> {
     });
     let elapsed = start.elapsed().as_secs_f64();
     progress.finish_and_clear();
+    if panicked.load(Ordering::Relaxed) {
+        return Err(miette!("a worker thread panicked: its games are missing from the run"));
+    }
     let mut results = results
         .into_inner()
         .map_err(|_| miette!("a worker thread panicked"))?;
