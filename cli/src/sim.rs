@@ -382,7 +382,9 @@ fn play(args: RunArgs) -> miette::Result<i32> {
     let elapsed = start.elapsed().as_secs_f64();
     progress.finish_and_clear();
     if panicked.load(Ordering::Relaxed) {
-        return Err(miette!("a worker thread panicked: its games are missing from the run"));
+        return Err(miette!(
+            "a worker thread panicked: its games are missing from the run"
+        ));
     }
     let mut results = results
         .into_inner()
