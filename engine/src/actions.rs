@@ -857,9 +857,7 @@ impl Game<'_> {
         answered?;
         // Card text that replaced the new hand discarded the old one and drew instead.
         if !replaced {
-            self.new_hand = true;
-            self.discard_hand(p, rule);
-            self.new_hand = false;
+            self.discard_for_new_hand(p, rule);
             let hand = self.state.rules.hand_size as u32;
             self.draw_n(p, hand, rule)?;
         }
@@ -878,6 +876,11 @@ impl Game<'_> {
         if std::mem::replace(&mut self.state.new_hand_replaced, true) {
             return;
         }
+        self.discard_for_new_hand(p, rule);
+    }
+
+    /// `p` discards its hand to draw a new one (the discards are a new hand's, not plays).
+    fn discard_for_new_hand(&mut self, p: PlayerId, rule: Rule) {
         self.new_hand = true;
         self.discard_hand(p, rule);
         self.new_hand = false;
