@@ -284,10 +284,15 @@ pub fn builtin_components() -> Result<Components, LoadError> {
 /// Cosmic Incursion's reward deck (the cards confirmed so far, each with the reward deck's
 /// back) and what it lacks: a game cannot be dealt from it, a ruling's stacked cards can.
 pub fn reward_deck() -> Result<(Vec<CardDef>, Vec<String>), LoadError> {
-    const FILE: &str = "ffg/incursion/reward-deck.toml";
+    reward_deck_from("ffg/incursion/reward-deck.toml", FFG_INCURSION_REWARDS)
+}
+
+/// A reward deck list in the built-in one's format (`file` names it in errors), with what it
+/// says it lacks: a player holding the printed cards can write the whole list and play it.
+pub fn reward_deck_from(file: &str, src: &str) -> Result<(Vec<CardDef>, Vec<String>), LoadError> {
     Ok((
-        parse_deck(FILE, FFG_INCURSION_REWARDS, Back::Reward)?,
-        missing_cards(FILE, FFG_INCURSION_REWARDS)?,
+        parse_deck(file, src, Back::Reward)?,
+        missing_cards(file, src)?,
     ))
 }
 

@@ -40,6 +40,28 @@ pub fn library_with(extra: Vec<SourceFile>) -> Result<Library, LoadError> {
 /// a designer's own files (`extra`), compiled together: each edition plays its own texts,
 /// so an Eon edict and an FFG artifact of the same name never meet.
 pub fn library_for(edition: Edition, extra: Vec<SourceFile>) -> Result<Library, LoadError> {
+    library_from(edition, extra, None)
+}
+
+/// As [`library_for`], with a reward deck list (`reward-deck.toml`, the built-in one's format)
+/// in place of the built-in one: the printed list is not public, so a player who holds the
+/// cards writes it. Only FFG games have a reward deck.
+pub fn library_from(
+    edition: Edition,
+    extra: Vec<SourceFile>,
+    reward_deck: Option<&SourceFile>,
+) -> Result<Library, LoadError> {
+    if let (Some(deck), false) = (reward_deck, edition == Edition::Ffg) {
+        return Err(LoadError {
+            file: deck.name.clone(),
+            message: format!(
+                "a reward deck belongs to FFG games; the {} edition has none",
+                edition.name()
+            ),
+            src: deck.text.clone(),
+            span: None,
+        });
+    }
     let mut files: Vec<SourceFile> = crate::builtin_sources()
         .iter()
         .map(|(name, text)| SourceFile::new(*name, *text))
@@ -94,7 +116,10 @@ pub fn library_for(edition: Edition, extra: Vec<SourceFile>) -> Result<Library, 
     // numbering is what it was; only a game with the rewards variant deals them.
     let mut reward_missing = Vec::new();
     if edition == Edition::Ffg {
-        let (defs, lacks) = crate::components::reward_deck()?;
+        let (defs, lacks) = match reward_deck {
+            Some(deck) => crate::components::reward_deck_from(&deck.name, &deck.text)?,
+            None => crate::components::reward_deck()?,
+        };
         reward_missing = lacks;
         for def in &defs {
             let written = (program.items.iter()).any(|i| i.name == def.name && i.kind.plays());

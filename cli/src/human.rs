@@ -50,8 +50,10 @@ impl HumanAgent {
 /// library's and those of `cards`.
 pub fn texts(cards: &[std::path::PathBuf]) -> miette::Result<Vec<(String, String)>> {
     let mut files = crate::lint::read_sources(&[])?;
-    if !cards.is_empty() {
-        files.extend(crate::lint::read_sources(cards)?);
+    // Empty paths would read the built-in library again.
+    let own = crate::lint::content_paths(cards);
+    if !own.is_empty() {
+        files.extend(crate::lint::read_sources(&own)?);
     }
     let mut out = Vec::new();
     for f in &files {

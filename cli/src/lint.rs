@@ -34,17 +34,77 @@ pub fn load_library(paths: &[PathBuf]) -> miette::Result<cosmic_cards::Library> 
     load_edition_library(cosmic_engine::Edition::Ffg, paths)
 }
 
-/// The built-in library of `edition` plus the content files under `paths`.
+/// The built-in library of `edition` plus the content files under `paths`; a reward deck
+/// list among them (a file named `reward-deck.toml`) replaces the built-in reward deck.
 pub fn load_edition_library(
     edition: cosmic_engine::Edition,
     paths: &[PathBuf],
 ) -> miette::Result<cosmic_cards::Library> {
-    let extra = if paths.is_empty() {
+    let mut decks = Vec::new();
+    for p in paths {
+        find_reward_decks(p, &mut decks)?;
+    }
+    if decks.len() > 1 {
+        return Err(miette::miette!(
+            code = "cosmic::components::two_reward_decks",
+            help = "give one reward deck list; a game has one reward deck",
+            "two reward deck lists among the card files: {} and {}",
+            decks[0].display(),
+            decks[1].display()
+        ));
+    }
+    let deck = match decks.first() {
+        Some(p) => Some(SourceFile::new(p.display().to_string(), read_text(p)?)),
+        None => None,
+    };
+    let cosmic = content_paths(paths);
+    let extra = if cosmic.is_empty() {
         Vec::new()
     } else {
-        read_sources(paths)?
+        read_sources(&cosmic)?
     };
-    Ok(cosmic_cards::library_for(edition, extra)?)
+    Ok(cosmic_cards::library_from(edition, extra, deck.as_ref())?)
+}
+
+/// The name a reward deck list has among the card files (the built-in one's).
+const REWARD_DECK: &str = "reward-deck.toml";
+
+/// The paths among `paths` that hold content files, not a component list.
+pub fn content_paths(paths: &[PathBuf]) -> Vec<PathBuf> {
+    paths.iter().filter(|p| !is_toml(p)).cloned().collect()
+}
+
+fn is_toml(p: &Path) -> bool {
+    p.is_file() && p.extension().is_some_and(|x| x == "toml")
+}
+
+/// The reward deck lists under `p` (itself, or in its folders); another `.toml` file given
+/// by name is refused, as no other component list can be given.
+fn find_reward_decks(p: &Path, out: &mut Vec<PathBuf>) -> miette::Result<()> {
+    if p.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+            .map_err(|e| miette::miette!("cannot read {}: {e}", p.display()))?
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        entries.sort();
+        for e in entries {
+            if e.is_dir() || e.file_name().is_some_and(|n| n == REWARD_DECK) {
+                find_reward_decks(&e, out)?;
+            }
+        }
+    } else if is_toml(p) {
+        if p.file_name().is_none_or(|n| n != REWARD_DECK) {
+            return Err(miette::miette!(
+                code = "cosmic::components::unknown_list",
+                help = format!("the one component list that can be given is a reward deck, in a file named `{REWARD_DECK}` (the format of cards/ffg/incursion/{REWARD_DECK})"),
+                "{} is not a card file or a reward deck list",
+                p.display()
+            ));
+        }
+        out.push(p.to_path_buf());
+    }
+    Ok(())
 }
 
 /// Reads `--edition`.

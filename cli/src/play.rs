@@ -49,7 +49,8 @@ pub struct PlayArgs {
     #[arg(long)]
     save: Option<PathBuf>,
     /// Also play these content files or folders (your own aliens and cards) with the built-in
-    /// library; a saved game must be resumed with the same ones.
+    /// library; a `reward-deck.toml` among them replaces the built-in reward deck. A saved game
+    /// must be resumed with the same ones.
     #[arg(long)]
     cards: Vec<PathBuf>,
     /// Resume the game saved in this file (its seats unless `--seats` is given).

@@ -92,7 +92,8 @@ pub struct RunArgs {
     /// Sets whose aliens are dealt at random and whose flares go into the deck, comma-separated: base, incursion, conflict (default: base; a named alien plays whatever its set).
     #[arg(long, default_value = "base")]
     sets: String,
-    /// Also play these content files or folders (your own aliens and cards).
+    /// Also play these content files or folders (your own aliens and cards); a
+    /// `reward-deck.toml` among them replaces the built-in reward deck.
     #[arg(long)]
     cards: Vec<PathBuf>,
     /// Variants, comma-separated: four-planets, single-encounter, freewheeling-flares, tech, hidden-powers, rotating-powers, hazards, extremely-hazardous (FFG); lucre, praw, reverse-cone, hexes (the planet hexes) (Eon).

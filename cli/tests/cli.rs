@@ -154,6 +154,124 @@ fn a_reward_deck_game_is_refused_with_what_the_deck_lacks_never_dealt_from_a_mad
     }
 }
 
+/// The test deck of the confirmed reward cards only (not the printed deck: its file says so).
+const TEST_REWARD_DECK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../tests/decks/confirmed-rewards"
+);
+
+#[test]
+fn a_reward_deck_list_among_the_card_files_replaces_the_built_in_one_and_a_whole_game_is_played() {
+    let game = [
+        "play",
+        "--players",
+        "6",
+        "--variants",
+        "rewards,hazards",
+        "--aliens",
+        "random",
+        "--sets",
+        "base,incursion,conflict",
+        "--seed",
+        "7",
+        "--cards",
+        TEST_REWARD_DECK,
+    ];
+    let out = cosmic(&game);
+    let log = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(log.contains("from the reward deck"), "{log}");
+    assert!(log.contains("wins the game"), "{log}");
+    // A saved game records the deck among its card files and replays with it.
+    let dir = temp_dir("reward-deck");
+    let save = dir.join("game.json");
+    let mut args = game.to_vec();
+    args.extend(["--save", save.to_str().unwrap()]);
+    assert!(cosmic(&args).status.success());
+    let replay = cosmic(&["replay", save.to_str().unwrap()]);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_reward_deck_list_that_lacks_cards_or_is_given_twice_or_to_eon_is_refused() {
+    let dir = temp_dir("reward-decks");
+    let text = std::fs::read_to_string(format!("{TEST_REWARD_DECK}/reward-deck.toml")).unwrap();
+    let lacking = dir.join("lacking");
+    std::fs::create_dir_all(&lacking).unwrap();
+    let short = text.replacen(
+        "format = 1",
+        "format = 1\nmissing = [\"the kickers x1 and x2\"]",
+        1,
+    );
+    std::fs::write(lacking.join("reward-deck.toml"), short).unwrap();
+    let other = dir.join("hazard-deck.toml");
+    std::fs::write(&other, &text).unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &[
+                "sim",
+                "--variants",
+                "rewards",
+                "--games",
+                "2",
+                "--cards",
+                lacking.to_str().unwrap(),
+            ],
+            "the kickers x1 and x2",
+        ),
+        (
+            &[
+                "sim",
+                "--games",
+                "2",
+                "--cards",
+                TEST_REWARD_DECK,
+                "--cards",
+                lacking.to_str().unwrap(),
+            ],
+            "cosmic::components::two_reward_decks",
+        ),
+        (
+            &["sim", "--games", "2", "--cards", other.to_str().unwrap()],
+            "cosmic::components::unknown_list",
+        ),
+        (
+            &[
+                "sim",
+                "--edition",
+                "eon",
+                "--players",
+                "4",
+                "--games",
+                "2",
+                "--cards",
+                TEST_REWARD_DECK,
+            ],
+            "the eon edition has none",
+        ),
+    ];
+    for (cmd, expected) in cases {
+        let out = cosmic(cmd);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{cmd:?}: {err}");
+        assert!(
+            err.to_lowercase().contains(&expected.to_lowercase()),
+            "{cmd:?}: {err}"
+        );
+        assert!(String::from_utf8_lossy(&out.stdout).is_empty(), "{cmd:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn an_eon_game_is_refused_with_what_its_deck_lacks_never_dealt_from_a_made_up_deck() {
     for cmd in [
