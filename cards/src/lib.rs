@@ -8,7 +8,7 @@ pub use components::{
     builtin_components, edition_components, parse_cosmic_deck, parse_destiny_deck, set_lists,
     LoadError, SetList,
 };
-pub use library::{builtin_library, library_for, library_from, library_with, Library};
+pub use library::{builtin_library, library_for, library_from, library_with, Library, OwnLists};
 
 mod sources {
     include!(concat!(env!("OUT_DIR"), "/sources.rs"));

@@ -23,6 +23,20 @@ pub struct Library {
     /// What the reward deck lacks (a game with the rewards variant cannot be dealt while it
     /// lacks anything).
     pub reward_missing: Vec<String>,
+    /// The planet hexes not written (a game with Eon's hexes variant cannot be dealt while
+    /// one is missing: they are dealt from all six).
+    pub hexes_missing: Vec<String>,
+}
+
+/// Component lists a player gives in place of the built-in ones (the file's name and text,
+/// in the built-in list's format): a player holding printed cards whose list is not public
+/// writes it and plays it, and a designer tries another deck.
+#[derive(Default)]
+pub struct OwnLists {
+    /// The edition's deck (`cosmic-deck.toml`): FFG's cosmic deck, Eon's deck.
+    pub cosmic_deck: Option<SourceFile>,
+    /// The reward deck (`reward-deck.toml`; FFG games only).
+    pub reward_deck: Option<SourceFile>,
 }
 
 /// The built-in library, compiled; a file with an error is refused with its first problem.
@@ -40,18 +54,17 @@ pub fn library_with(extra: Vec<SourceFile>) -> Result<Library, LoadError> {
 /// a designer's own files (`extra`), compiled together: each edition plays its own texts,
 /// so an Eon edict and an FFG artifact of the same name never meet.
 pub fn library_for(edition: Edition, extra: Vec<SourceFile>) -> Result<Library, LoadError> {
-    library_from(edition, extra, None)
+    library_from(edition, extra, &OwnLists::default())
 }
 
-/// As [`library_for`], with a reward deck list (`reward-deck.toml`, the built-in one's format)
-/// in place of the built-in one: the printed list is not public, so a player who holds the
-/// cards writes it. Only FFG games have a reward deck.
+/// As [`library_for`], with a player's own component lists in place of the built-in ones.
+/// Only FFG games have a reward deck.
 pub fn library_from(
     edition: Edition,
     extra: Vec<SourceFile>,
-    reward_deck: Option<&SourceFile>,
+    lists: &OwnLists,
 ) -> Result<Library, LoadError> {
-    if let (Some(deck), false) = (reward_deck, edition == Edition::Ffg) {
+    if let (Some(deck), false) = (&lists.reward_deck, edition == Edition::Ffg) {
         return Err(LoadError {
             file: deck.name.clone(),
             message: format!(
@@ -87,7 +100,11 @@ pub fn library_from(
     }
     let (program, _) = cosmic_interpreter::compile::compile(&files);
     let program = Arc::new(program);
-    let (base, mut missing) = edition_components(edition)?;
+    let (mut base, mut missing) = edition_components(edition)?;
+    if let Some(deck) = &lists.cosmic_deck {
+        base.cosmic = crate::components::parse_cosmic_deck(&deck.name, &deck.text)?;
+        missing = crate::components::missing_cards(&deck.name, &deck.text)?;
+    }
     // A card played by its text needs its text: one the library does not have yet is missing.
     for def in &base.cosmic {
         let written = program
@@ -102,12 +119,13 @@ pub fn library_from(
             ));
         }
     }
+    let mut hexes_missing = Vec::new();
     if edition == Edition::Eon {
         // The unique hexes are dealt from all six: one not written leaves the set short.
         for hex in crate::components::eon_hexes()? {
             let written = (program.items.iter()).any(|i| i.kind == ItemKind::Hex && i.name == hex);
             if !written {
-                missing.push(format!("the planet hex `{hex}` (Expansion Set 9)"));
+                hexes_missing.push(format!("the planet hex `{hex}` (Expansion Set 9)"));
             }
         }
     }
@@ -116,7 +134,7 @@ pub fn library_from(
     // numbering is what it was; only a game with the rewards variant deals them.
     let mut reward_missing = Vec::new();
     if edition == Edition::Ffg {
-        let (defs, lacks) = match reward_deck {
+        let (defs, lacks) = match &lists.reward_deck {
             Some(deck) => crate::components::reward_deck_from(&deck.name, &deck.text)?,
             None => crate::components::reward_deck()?,
         };
@@ -158,6 +176,7 @@ pub fn library_from(
         edition,
         missing,
         reward_missing,
+        hexes_missing,
     })
 }
 
@@ -209,6 +228,11 @@ impl Library {
     /// (`--cards`) are always added.
     pub fn game_sets(&self, spec: &str) -> Result<Vec<String>, String> {
         let known = self.sets();
+        // An edition with no alien written yet has no set: the default selection (FFG's base
+        // set) selects none, and only a designer's own aliens are dealt.
+        if known.is_empty() && spec.trim() == "base" {
+            return Ok(self.extra_sets.clone());
+        }
         let mut sets = Vec::new();
         for want in spec.split(',').map(str::trim).filter(|w| !w.is_empty()) {
             match known.iter().find(|k| k.eq_ignore_ascii_case(want)) {

@@ -34,40 +34,52 @@ pub fn load_library(paths: &[PathBuf]) -> miette::Result<cosmic_cards::Library> 
     load_edition_library(cosmic_engine::Edition::Ffg, paths)
 }
 
-/// The built-in library of `edition` plus the content files under `paths`; a reward deck
-/// list among them (a file named `reward-deck.toml`) replaces the built-in reward deck.
+/// The built-in library of `edition` plus the content files under `paths`; a component list
+/// among them (`cosmic-deck.toml`, `reward-deck.toml`) replaces the built-in one.
 pub fn load_edition_library(
     edition: cosmic_engine::Edition,
     paths: &[PathBuf],
 ) -> miette::Result<cosmic_cards::Library> {
-    let mut decks = Vec::new();
+    let mut found = Vec::new();
     for p in paths {
-        find_reward_decks(p, &mut decks)?;
+        find_lists(p, &mut found)?;
     }
-    if decks.len() > 1 {
-        return Err(miette::miette!(
-            code = "cosmic::components::two_reward_decks",
-            help = "give one reward deck list; a game has one reward deck",
-            "two reward deck lists among the card files: {} and {}",
-            decks[0].display(),
-            decks[1].display()
-        ));
+    let mut lists = cosmic_cards::OwnLists::default();
+    for name in LISTS {
+        let given: Vec<&PathBuf> = found
+            .iter()
+            .filter(|p| p.file_name().is_some_and(|n| n == name))
+            .collect();
+        if let [first, second, ..] = given[..] {
+            return Err(miette::miette!(
+                code = "cosmic::components::given_twice",
+                help = "give one list of each component: a game has one of each deck",
+                "two `{name}` lists among the card files: {} and {}",
+                first.display(),
+                second.display()
+            ));
+        }
+        let Some(path) = given.first() else { continue };
+        let file = SourceFile::new(path.display().to_string(), read_text(path)?);
+        match name {
+            COSMIC_DECK => lists.cosmic_deck = Some(file),
+            _ => lists.reward_deck = Some(file),
+        }
     }
-    let deck = match decks.first() {
-        Some(p) => Some(SourceFile::new(p.display().to_string(), read_text(p)?)),
-        None => None,
-    };
     let cosmic = content_paths(paths);
     let extra = if cosmic.is_empty() {
         Vec::new()
     } else {
         read_sources(&cosmic)?
     };
-    Ok(cosmic_cards::library_from(edition, extra, deck.as_ref())?)
+    Ok(cosmic_cards::library_from(edition, extra, &lists)?)
 }
 
-/// The name a reward deck list has among the card files (the built-in one's).
-const REWARD_DECK: &str = "reward-deck.toml";
+/// The name of a list of the edition's deck among the card files.
+const COSMIC_DECK: &str = "cosmic-deck.toml";
+/// The component lists that can be given among the card files, by file name (each in the
+/// format of the built-in list of that name).
+const LISTS: [&str; 2] = [COSMIC_DECK, "reward-deck.toml"];
 
 /// The paths among `paths` that hold content files, not a component list.
 pub fn content_paths(paths: &[PathBuf]) -> Vec<PathBuf> {
@@ -78,9 +90,13 @@ fn is_toml(p: &Path) -> bool {
     p.is_file() && p.extension().is_some_and(|x| x == "toml")
 }
 
-/// The reward deck lists under `p` (itself, or in its folders); another `.toml` file given
-/// by name is refused, as no other component list can be given.
-fn find_reward_decks(p: &Path, out: &mut Vec<PathBuf>) -> miette::Result<()> {
+fn is_list(p: &Path) -> bool {
+    p.file_name().is_some_and(|n| LISTS.iter().any(|l| n == *l))
+}
+
+/// The component lists under `p` (itself, or in its folders); another `.toml` file given by
+/// name is refused, as no other component list can be given.
+fn find_lists(p: &Path, out: &mut Vec<PathBuf>) -> miette::Result<()> {
     if p.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
             .map_err(|e| miette::miette!("cannot read {}: {e}", p.display()))?
@@ -89,16 +105,19 @@ fn find_reward_decks(p: &Path, out: &mut Vec<PathBuf>) -> miette::Result<()> {
             .collect();
         entries.sort();
         for e in entries {
-            if e.is_dir() || e.file_name().is_some_and(|n| n == REWARD_DECK) {
-                find_reward_decks(&e, out)?;
+            if e.is_dir() || is_list(&e) {
+                find_lists(&e, out)?;
             }
         }
     } else if is_toml(p) {
-        if p.file_name().is_none_or(|n| n != REWARD_DECK) {
+        if !is_list(p) {
             return Err(miette::miette!(
                 code = "cosmic::components::unknown_list",
-                help = format!("the one component list that can be given is a reward deck, in a file named `{REWARD_DECK}` (the format of cards/ffg/incursion/{REWARD_DECK})"),
-                "{} is not a card file or a reward deck list",
+                help = format!(
+                    "the component lists that can be given are {}, each in the format of the built-in list of that name (cards/ffg/)",
+                    LISTS.map(|l| format!("`{l}`")).join(" and ")
+                ),
+                "{} is not a card file or a component list",
                 p.display()
             ));
         }
@@ -124,19 +143,33 @@ pub fn check_dealable(
     variants: &cosmic_engine::Variants,
 ) -> miette::Result<()> {
     if !library.missing.is_empty() {
+        // Duel's components are content files, not a deck list.
+        let own = match library.edition {
+            cosmic_engine::Edition::Duel => "",
+            _ => "; a player holding the printed cards gives the deck's list as `cosmic-deck.toml` with --cards",
+        };
         return Err(miette::miette!(
             code = "cosmic::edition::incomplete",
-            help = "card texts are written only once confirmed from an official source; the engine plays the edition, and rulings can set up its positions (see docs/rulings.md)",
+            help = format!("card texts are written only once confirmed from an official source; the engine plays the edition, and rulings can set up its positions (see docs/rulings.md){own}"),
             "a whole {} game cannot be dealt: its components are not all confirmed; missing:\n  - {}",
             library.edition.name(),
             library.missing.join("\n  - ")
+        ));
+    }
+    // Eon's hexes are dealt from all six: the variant waits for every one to be written.
+    if variants.hexes && !library.hexes_missing.is_empty() {
+        return Err(miette::miette!(
+            code = "cosmic::edition::incomplete",
+            help = "card texts are written only once confirmed from an official source; a hex of your own can be given with --cards",
+            "a game with the planet hexes cannot be dealt: they are not all written; missing:\n  - {}",
+            library.hexes_missing.join("\n  - ")
         ));
     }
     // The reward deck is known only in part too (Cosmic Incursion's printed list is not public).
     if variants.rewards && !library.reward_missing.is_empty() {
         return Err(miette::miette!(
             code = "cosmic::edition::incomplete",
-            help = "the reward deck's cards are written only once confirmed from an official source; the engine plays its rules, and rulings can set up its positions with `variants = { rewards = true }` (see docs/rulings.md)",
+            help = "the reward deck's cards are written only once confirmed from an official source; the engine plays its rules, and rulings can set up its positions with `variants = { rewards = true }` (see docs/rulings.md); a player holding the printed cards gives their list as `reward-deck.toml` with --cards",
             "a game with the reward deck cannot be dealt: its cards are not all confirmed; missing:\n  - {}",
             library.reward_missing.join("\n  - ")
         ));

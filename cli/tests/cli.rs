@@ -238,7 +238,7 @@ fn a_reward_deck_list_that_lacks_cards_or_is_given_twice_or_to_eon_is_refused() 
                 "--cards",
                 lacking.to_str().unwrap(),
             ],
-            "cosmic::components::two_reward_decks",
+            "cosmic::components::given_twice",
         ),
         (
             &["sim", "--games", "2", "--cards", other.to_str().unwrap()],
@@ -286,13 +286,55 @@ fn an_eon_game_is_refused_with_what_its_deck_lacks_never_dealt_from_a_made_up_de
             err.contains("the 36 attack cards of the basic deck"),
             "{err}"
         );
-        // The unique hexes are dealt from all six: those not written are listed, not made up.
-        assert!(err.contains("the planet hex `Gas Giant`"), "{err}");
-        assert!(!err.contains("the planet hex `Rings`"), "{err}");
+        assert!(err.contains("the text of the edict `Sanity`"), "{err}");
+        // The hexes wait for their variant.
+        assert!(!err.contains("the planet hex"), "{err}");
         assert!(String::from_utf8_lossy(&out.stdout).is_empty());
     }
     let out = cosmic(&["sim", "--edition", "eons", "--games", "1"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown edition `eons`"));
+}
+
+/// The test deck of the confirmed Eon cards whose texts are written (not the printed deck).
+const TEST_EON_DECK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/decks/eon-confirmed");
+
+#[test]
+fn an_eon_deck_list_among_the_card_files_deals_whole_eon_games_but_the_hexes_wait_for_all_six() {
+    let game = [
+        "sim",
+        "--edition",
+        "eon",
+        "--players",
+        "4",
+        "--games",
+        "20",
+        "--aliens",
+        "none",
+        "--check",
+        "--seed",
+        "3",
+        "--variants",
+        "lucre,praw,reverse-cone",
+        "--cards",
+        TEST_EON_DECK,
+    ];
+    let out = cosmic(&game);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("20 games, 4 players"), "{stdout}");
+    // The unique hexes are dealt from all six: those not written are listed, not made up.
+    let mut hexes = game.to_vec();
+    let at = hexes.len() - 3;
+    hexes[at] = "hexes";
+    let out = cosmic(&hexes);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("the planet hex `Gas Giant`"), "{err}");
+    assert!(!err.contains("the planet hex `Rings`"), "{err}");
 }
 
 #[test]
