@@ -98,13 +98,7 @@ fn is_list(p: &Path) -> bool {
 /// name is refused, as no other component list can be given.
 fn find_lists(p: &Path, out: &mut Vec<PathBuf>) -> miette::Result<()> {
     if p.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
-            .map_err(|e| miette::miette!("cannot read {}: {e}", p.display()))?
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        entries.sort();
-        for e in entries {
+        for e in sorted_entries(p)? {
             if e.is_dir() || is_list(&e) {
                 find_lists(&e, out)?;
             }
@@ -198,15 +192,20 @@ pub fn read_sources(paths: &[PathBuf]) -> miette::Result<Vec<SourceFile>> {
         .collect()
 }
 
-fn collect(p: &std::path::Path, out: &mut Vec<PathBuf>) -> miette::Result<()> {
+/// A folder's entries, sorted (so files are read in the same order on every machine).
+fn sorted_entries(p: &Path) -> miette::Result<Vec<PathBuf>> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+        .map_err(|e| miette::miette!("cannot read {}: {e}", p.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    Ok(entries)
+}
+
+fn collect(p: &Path, out: &mut Vec<PathBuf>) -> miette::Result<()> {
     if p.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
-            .map_err(|e| miette::miette!("cannot read {}: {e}", p.display()))?
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        entries.sort();
-        for e in entries {
+        for e in sorted_entries(p)? {
             if e.is_dir() || e.extension().is_some_and(|x| x == "cosmic") {
                 collect(&e, out)?;
             }
