@@ -190,6 +190,15 @@ fn show_board(view: &View) {
         if !stacks.is_empty() {
             println!("         stacks: {}", stacks.join(", "));
         }
+        let held: Vec<String> = (view.held(p).into_iter())
+            .map(|(owner, k)| format!("{k} of {}'s", n.player(owner)))
+            .collect();
+        if !held.is_empty() {
+            println!(
+                "         holds around its home system: {} ships",
+                held.join(", ")
+            );
+        }
         if view.praw(p) > 0 {
             println!("         praw: {}", view.praw(p));
         }

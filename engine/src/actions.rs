@@ -35,6 +35,11 @@ impl Game<'_> {
             Place::Removed => &mut s.players[p.ix()].removed,
             Place::Praw => &mut s.players[p.ix()].praw,
             Place::Captured => &mut s.players[p.ix()].captured,
+            // A hold is made before ships move there (`Game::hold_ships`); none holds none.
+            Place::Held(holder) => match s.holds.iter().position(|h| h.holder == holder) {
+                Some(i) => &mut s.holds[i].ships[p.ix()],
+                None => &mut s.players[p.ix()].removed,
+            },
             Place::Tech(t) => {
                 let player = &mut s.players[p.ix()];
                 match player.techs.iter().position(|h| h.tech == t) {

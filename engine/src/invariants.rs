@@ -63,13 +63,15 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
                 t.place
             ));
         }
+        // A stack may wait in the warp whole (sent there so by card text), never elsewhere
+        // out of play.
         if t.key == crate::state::ShipToken::STACK
             && (t.held() == 0
                 || matches!(
                     t.place,
-                    crate::event::Place::Warp
-                        | crate::event::Place::Removed
+                    crate::event::Place::Removed
                         | crate::event::Place::Captured
+                        | crate::event::Place::Held(_)
                 ))
         {
             return Err(format!(
@@ -87,6 +89,24 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
                 "{} has {} ships captured but the stacks hold {held}",
                 s.players[p.ix()].color,
                 s.players[p.ix()].captured
+            ));
+        }
+    }
+    for (i, h) in s.holds.iter().enumerate() {
+        if (s.holds[..i].iter()).any(|g| g.holder == h.holder) || h.ships[h.holder.ix()] > 0 {
+            return Err(format!(
+                "{}'s hold around its home system is one of several, or holds its own ships: {:?}",
+                s.players[h.holder.ix()].color,
+                h.ships
+            ));
+        }
+        if let Some(t) =
+            (s.ship_tokens.iter()).find(|t| t.place == crate::event::Place::Held(h.holder))
+        {
+            return Err(format!(
+                "{}'s ship token is held around {}'s home system",
+                s.players[t.owner.ix()].color,
+                s.players[h.holder.ix()].color
             ));
         }
     }

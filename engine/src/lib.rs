@@ -20,6 +20,7 @@ pub mod fork;
 pub mod game;
 mod hazards;
 mod hired;
+mod holds;
 pub mod hooks;
 pub mod ids;
 pub mod invariants;

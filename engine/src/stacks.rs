@@ -2,7 +2,9 @@
 //! is one of its owner's own ships, marked by a ship token (`ShipToken::STACK`) that holds the
 //! captured ships by seat; those are out of play (`Place::Captured`) but still their owners'.
 //! A stack moves with its ship as any ship token does; when it enters the warp, leaves the
-//! game or is captured in its turn, its ships are freed into their owners' warps.
+//! game or is captured in its turn, its ships are freed into their owners' warps, unless card
+//! text sends it to the warp whole (`move_ships_keeping_stacks`): it then waits there, its
+//! ships still captured, and comes out of the warp with its ship.
 
 use crate::event::{EventKind, Place, Rule};
 use crate::game::Game;
@@ -84,7 +86,9 @@ impl Game<'_> {
     /// owners' warps (buffered in `freed`, announced after the move by `announce_freed_ships`).
     #[inline(never)]
     pub(crate) fn break_stacks(&mut self, p: PlayerId, to: Place) {
-        if !matches!(to, Place::Warp | Place::Removed | Place::Captured) {
+        if !matches!(to, Place::Warp | Place::Removed | Place::Captured)
+            || (to == Place::Warp && self.stacks_kept)
+        {
             return;
         }
         while let Some(i) = (self.state.ship_tokens.iter())
@@ -98,6 +102,38 @@ impl Game<'_> {
                 self.freed.push((PlayerId(seat as u8), n));
             }
         }
+    }
+
+    /// Moves `count` of `p`'s ships from `from` to the warp as `move_ships` does, but the
+    /// stacks among them enter it whole: their ships stay captured under their tops.
+    pub fn move_ships_keeping_stacks(&mut self, p: PlayerId, from: Place, count: u8, rule: Rule) {
+        let outer = std::mem::replace(&mut self.stacks_kept, true);
+        self.move_ships(p, from, Place::Warp, count, rule);
+        self.stacks_kept = outer;
+    }
+
+    /// How many captured ships the stacks among `count` of `p`'s ships going from `from` to
+    /// `to` hold: those that would go with them, as `move_ships` takes them (onto a planet or
+    /// into the encounter a stack goes first; elsewhere only once the plain ships there are
+    /// too few).
+    pub fn stacked_among(&self, p: PlayerId, from: Place, to: Place, count: u8) -> u8 {
+        let s = &self.state;
+        if s.ship_tokens.is_empty() {
+            return 0;
+        }
+        let moving = if matches!(to, Place::Gate | Place::Beside | Place::Planet(_)) {
+            count as usize
+        } else {
+            let plain = (s.ships_at(p, from) as usize).saturating_sub(s.tokens_at(p, from));
+            (count as usize).saturating_sub(plain)
+        };
+        (s.ship_tokens.iter())
+            .filter(|t| t.owner == p && t.place == from)
+            .take(moving)
+            .filter(|t| t.key == ShipToken::STACK)
+            .map(ShipToken::held)
+            .sum::<u32>()
+            .min(u8::MAX as u32) as u8
     }
 
     /// `p`'s ships held captured in other players' stacks are freed into its warp (a stack

@@ -270,6 +270,23 @@ pub struct HazardShips {
     pub ships: u8,
 }
 
+/// Other players' ships a player holds around its home system by card text (one entry per
+/// holder): out of play, still their owners', until the card that holds them leaves the
+/// holder's hand (`Game::release_lost_holds`), when they go back to their owners' colonies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hold {
+    /// Who holds them.
+    pub holder: PlayerId,
+    /// The card whose loss frees them (a flare in the holder's hand).
+    pub card: CardId,
+    /// The ability whose text holds them (the cause of their release), if known (a ruling
+    /// may arrange a hold).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<u32>,
+    /// The ships held, by owner's seat.
+    pub ships: [u8; MAX_PLAYERS],
+}
+
 /// A card card text set aside, out of hand and deck.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AsideCard {
@@ -552,6 +569,9 @@ pub struct GameState {
     /// in the order they were first set there.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hazard_ships: Vec<HazardShips>,
+    /// Ships held around players' home systems by card text (`Place::Held`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holds: Vec<Hold>,
     /// Cards removed from the game (face up, public), in the order they left: played while
     /// card text removes every card played (`Lasting::PlayedCardsRemoved`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -619,6 +639,7 @@ impl GameState {
             sheltered: Vec::new(),
             removed_cards: Vec::new(),
             hazard_ships: Vec::new(),
+            holds: Vec::new(),
             unused_aliens: Vec::new(),
             aside: Vec::new(),
             replay_point: None,
@@ -809,6 +830,9 @@ impl GameState {
                 .filter(|h| h.owner == p)
                 .map(|h| h.ships as u32)
                 .sum::<u32>()
+            + (self.holds.iter())
+                .map(|h| h.ships[p.ix()] as u32)
+                .sum::<u32>()
     }
 
     /// Ships `p` has at `place`.
@@ -823,6 +847,9 @@ impl GameState {
             Place::Removed => self.players[p.ix()].removed,
             Place::Praw => self.players[p.ix()].praw,
             Place::Captured => self.players[p.ix()].captured,
+            Place::Held(holder) => (self.holds.iter())
+                .find(|h| h.holder == holder)
+                .map_or(0, |h| h.ships[p.ix()]),
             Place::Tech(t) => self.held_tech(p, t).map_or(0, |h| h.ships),
             Place::Hazard(h) => (self.hazard_ships.iter())
                 .find(|x| x.hazard == h && x.owner == p)

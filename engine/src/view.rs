@@ -188,6 +188,16 @@ impl<'a> View<'a> {
             .collect()
     }
 
+    /// The other players' ships a player holds around its home system (public), by owner.
+    pub fn held(&self, p: PlayerId) -> Vec<(PlayerId, u8)> {
+        (self.state.holds.iter())
+            .filter(|h| h.holder == p)
+            .flat_map(|h| h.ships.iter().enumerate())
+            .filter(|&(_, &n)| n > 0)
+            .map(|(seat, &n)| (PlayerId(seat as u8), n))
+            .collect()
+    }
+
     /// A player's tokens in the praw (Eon's warp/praw; public).
     pub fn praw(&self, p: PlayerId) -> u8 {
         self.state.players[p.ix()].praw

@@ -259,6 +259,7 @@ fn describe(rule: Rule) -> (u8, &'static str) {
         R::kw_until => (37, "`until`"),
         R::kw_beside => (37, "`beside`"),
         R::kw_under => (37, "`under`"),
+        R::kw_around => (37, "`around`"),
         R::prep => (38, "a preposition such as `to`, `from` or `with`"),
         R::arg => (38, "a preposition such as `to`, `from` or `with`"),
         R::kw_let => (40, "`let`"),

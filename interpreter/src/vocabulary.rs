@@ -360,6 +360,16 @@ pub const PATTERNS: &[Pattern] = &[
         build: |mut e| Expr::StackedShips(b(&mut e), false),
     },
     Pattern {
+        words: "{p} 's held ships",
+        ty: Ty::Int,
+        build: |mut e| Expr::HeldShips(b(&mut e)),
+    },
+    Pattern {
+        words: "ships in their stacks",
+        ty: Ty::Int,
+        build: |_| Expr::SubjectStacked,
+    },
+    Pattern {
         words: "{p} 's hired ships",
         ty: Ty::Int,
         build: |mut e| Expr::HiredShips(b(&mut e)),

@@ -33,6 +33,9 @@ pub enum Place {
     /// Captured in another player's stack (`ShipToken::stack`): out of play, still its
     /// owner's, until the stack enters the warp.
     Captured,
+    /// Held around this player's home system by card text (`GameState::holds`): out of
+    /// play, still their owner's, until the card that holds them is lost.
+    Held(PlayerId),
 }
 
 /// The rule of the rule book behind an event.

@@ -184,6 +184,7 @@ impl Names<'_> {
             Place::Removed => "out of the game".to_string(),
             Place::Praw => "the praw".to_string(),
             Place::Captured => "captivity".to_string(),
+            Place::Held(holder) => format!("around {}'s home system", self.player(holder)),
             Place::Tech(t) => format!("the tech {}", self.tech(t)),
             Place::Hazard(h) => format!("the hazard {}", self.hazard(h)),
         }

@@ -224,6 +224,8 @@ pub struct Game<'h> {
     pub(crate) lost_hired: Vec<crate::ids::CardId>,
     /// Ships freed from stacks broken in a move, by owner, to be announced after it.
     pub(crate) freed: Vec<(crate::ids::PlayerId, u8)>,
+    /// While set, stacks entering the warp stay whole (`Game::move_ships_keeping_stacks`).
+    pub(crate) stacks_kept: bool,
     /// Cards drawn from a deck in the encounter numbered `drawn_in` (`Stats::encounters`),
     /// with who drew them: see `drawn_this_encounter`. Kept off the state (what the draw
     /// events say already, rebuilt by a save's replay), its room reused from encounter to
@@ -451,6 +453,7 @@ impl<'h> Game<'h> {
             feeding: None,
             lost_hired: Vec::new(),
             freed: Vec::new(),
+            stacks_kept: false,
             drawn: Vec::new(),
             drawn_in: 0,
             observer: None,

@@ -281,6 +281,9 @@ impl Game<'_> {
     /// the rest is out of line.
     #[inline]
     pub(crate) fn window(&mut self, window: Window) -> Flow {
+        if !self.state.holds.is_empty() {
+            self.release_lost_holds()?;
+        }
         if !self.moments.is_empty() {
             self.answer_moments()?;
         }

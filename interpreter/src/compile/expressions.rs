@@ -117,6 +117,10 @@ pub(super) fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)>
             K::Count.bit() | K::Rewards.bit() | K::Ships.bit() | K::LandingShips.bit(),
             "`that number` counts the ships or cards of a `whenever` trigger such as `whenever my ships go to the warp`, or the ships an `instead of` trigger takes over",
         )),
+        Expr::SubjectStacked => Some((
+            K::Ships.bit(),
+            "`ships in their stacks` counts the ships captured in the stacks among the ships an `instead of` trigger takes over",
+        )),
         Expr::SubjectPlanet => Some((
             K::PLANETS,
             "`that planet` is the planet of `whenever ships land on a planet`, `whenever my tokens are revealed` or `instead of ... ships landing on a planet`",

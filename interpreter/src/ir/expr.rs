@@ -99,6 +99,13 @@ pub enum Dest {
     /// Captured by the acting player, stacked under its ships in the encounter (`capture
     /// them under my ships in the encounter`).
     Captured,
+    /// Held by the acting player around its home system, out of play, until the flare whose
+    /// text holds them leaves its hand (`capture them around my home system until this
+    /// flare is lost`).
+    HeldAround,
+    /// To the warp, the stacks among them entering it whole (`move them to the warp with
+    /// their stacks kept`, in a replacement of ships going to the warp only).
+    WarpWhole,
 }
 
 /// A typed expression.
@@ -291,6 +298,12 @@ pub enum Expr {
     /// How many of a player's ships are captured in other players' stacks (`my captured
     /// ships`): a count only, as nothing moves them but their stack.
     CapturedShips(Box<Expr>),
+    /// How many other players' ships a player holds around its home system (`my held
+    /// ships`).
+    HeldShips(Box<Expr>),
+    /// How many captured ships the stacks among the ships a replacement takes over hold
+    /// (`ships in their stacks`).
+    SubjectStacked,
     /// The planets next to a planet in its system.
     PlanetsNextTo(Box<Expr>),
     /// A planet's place in its system, counted from 1 in system order (0 for a planet in
@@ -442,6 +455,7 @@ impl Expr {
             | Expr::AgreedPlayer
             | Expr::AgreedNumber
             | Expr::SubjectCount
+            | Expr::SubjectStacked
             | Expr::RewardsTaken(_)
             | Expr::SubjectResearch
             | Expr::TopDiscard
@@ -507,6 +521,7 @@ impl Expr {
             | Expr::HiredShips(a)
             | Expr::StackedShips(a, _)
             | Expr::CapturedShips(a)
+            | Expr::HeldShips(a)
             | Expr::PlanetsNextTo(a)
             | Expr::PlanetsFullest(a)
             | Expr::PlanetOwner(a)

@@ -751,6 +751,10 @@ impl Runtime {
                 Value::Player(p) => Value::Int(game.ships_at(p, Place::Captured) as i32),
                 _ => Value::Int(0),
             },
+            Expr::HeldShips(p) => match self.eval(p, game, ctx) {
+                Value::Player(p) => Value::Int(game.held_by(p) as i32),
+                _ => Value::Int(0),
+            },
             Expr::StackedShips(p, in_encounter) => match self.eval(p, game, ctx) {
                 Value::Player(p) => Value::Int(game.captured_by(p, *in_encounter) as i32),
                 _ => Value::Int(0),
@@ -992,6 +996,24 @@ impl Runtime {
                     Some(n) => n as i32,
                     None => game.ships_at(player, Place::Tech(t)) as i32,
                 }),
+                _ => Value::Int(0),
+            },
+            Expr::SubjectStacked => match ctx.subject {
+                Subject::Ships {
+                    owner,
+                    at,
+                    count,
+                    to,
+                    ..
+                } => {
+                    let to = match to {
+                        Headed::Warp => Place::Warp,
+                        Headed::Planet(pl) => Place::Planet(pl),
+                        // Retrieved to a colony: a stack goes first, as onto any planet.
+                        Headed::Colonies => Place::Planet(PlanetId { owner, n: 0 }),
+                    };
+                    Value::Int(game.stacked_among(owner, at, to, count) as i32)
+                }
                 _ => Value::Int(0),
             },
             Expr::SubjectCount => match ctx.subject {

@@ -25,9 +25,9 @@ fn replacement_rank(body: &[Stmt]) -> u8 {
     });
     match first {
         // Capture too: effects that save ships from the warp cannot prevent it (Fungus).
-        Some((Dest::Removed(_) | Dest::Captured, _)) => 0,
+        Some((Dest::Removed(_) | Dest::Captured | Dest::HeldAround, _)) => 0,
         Some((Dest::Colonies(_), false)) => 1,
-        Some((Dest::Warp, _)) | None => 3,
+        Some((Dest::Warp | Dest::WarpWhole, _)) | None => 3,
         Some(_) => 2,
     }
 }

@@ -247,6 +247,13 @@ impl Runtime {
                     Dest::Captured => {
                         game.capture_ships(ctx.me, p, from, n, Rule::CardText);
                     }
+                    Dest::HeldAround => {
+                        if let Some(card) = ctx.card {
+                            game.hold_ships(ctx.me, p, from, n, card, ctx.source);
+                        }
+                    }
+                    // Only a replacement's ships keep their stacks (the lint sees to it).
+                    Dest::WarpWhole => game.send_to_warp(p, from, n, Rule::CardText)?,
                     Dest::Removed(keep) => {
                         let keep = keep.as_ref().map_or(0, |k| self.ships(k, game, ctx));
                         let kept = game.remove_keeping(p, from, n, keep, Rule::CardText);
@@ -308,10 +315,19 @@ impl Runtime {
                 .set(self.replaced.get().saturating_add(captured));
             return Ok(());
         }
+        // Likewise those held around a home system: the others still go.
+        if matches!(to, Dest::HeldAround) {
+            let held = match ctx.card {
+                Some(card) => game.hold_ships(ctx.me, owner, at, k, card, ctx.source),
+                None => 0,
+            };
+            self.replaced.set(self.replaced.get().saturating_add(held));
+            return Ok(());
+        }
         if retrieved {
             match to {
                 // Sent to the warp, ships being retrieved stay there.
-                Dest::Warp => {
+                Dest::Warp | Dest::WarpWhole => {
                     self.replaced.set(self.replaced.get().saturating_add(k));
                     return Ok(());
                 }
@@ -333,6 +349,7 @@ impl Runtime {
         self.replaced.set(self.replaced.get().saturating_add(k));
         match to {
             Dest::Warp => game.move_ships(owner, at, Place::Warp, k, rule),
+            Dest::WarpWhole => game.move_ships_keeping_stacks(owner, at, k, rule),
             Dest::Removed(keep) => {
                 let keep = keep.as_ref().map_or(0, |e| self.ships(e, game, ctx));
                 let kept = game.remove_keeping(owner, at, k, keep, rule);
@@ -361,8 +378,8 @@ impl Runtime {
                     game.move_ships(owner, at, Place::Hazard(h), k, rule);
                 }
             }
-            // Handled above: only the ships captured count as replaced.
-            Dest::Captured => {}
+            // Handled above: only the ships captured or held count as replaced.
+            Dest::Captured | Dest::HeldAround => {}
             Dest::HomePlanets(host) => {
                 if let Some(host) = self.player(host, game, ctx) {
                     game.colonize_home(owner, host, at, k)?;

@@ -551,6 +551,8 @@ pub fn prepare(
     arrange_destiny(scn, e, g)?;
     arrange_hazards(scn, e, g, &components)?;
     let start = arrange_encounter(scn, e, g, &components)?;
+    super::captives::arrange_stacks(scn, e, g)?;
+    super::captives::arrange_holds(scn, e, g)?;
     // The colony track and the powers follow the board.
     for p in 0..players as usize {
         let id = PlayerId(p as u8);

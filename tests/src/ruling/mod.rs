@@ -8,6 +8,7 @@
 
 mod agent;
 mod build;
+mod captives;
 mod duel;
 mod error;
 mod run;

@@ -105,6 +105,7 @@ const PLAYER_KEYS: &[&str] = &[
     "removed",
     "captured",
     "stacked",
+    "held",
     "colonies",
     "home_colonies",
     "hand_size",
@@ -652,6 +653,12 @@ fn expectations(
                     format!("{c} ships captured in its stacks"),
                     want_num()?.to_string(),
                     game.captured_by(p, false).to_string(),
+                ),
+                "held" => check(
+                    &mut checks,
+                    format!("{c} ships held around its home system"),
+                    want_num()?.to_string(),
+                    game.held_by(p).to_string(),
                 ),
                 "removed" => check(
                     &mut checks,

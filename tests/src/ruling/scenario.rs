@@ -83,6 +83,16 @@ pub struct PlayerSpec {
     /// Tokens in the praw (Eon), taken from those not on colonies.
     #[serde(default)]
     pub praw: u8,
+    /// Other players' ships this player holds around its home system, by color
+    /// (`{ purple = 3 }`), taken from their warps; the hold lasts while the flare in its
+    /// hand stays there.
+    #[serde(default)]
+    pub holds: Option<Spanned<BTreeMap<String, u8>>>,
+    /// The player's stacks: place (`warp`, `the gate`, `beside`, a planet) to the ships its
+    /// ship there holds captured, by color (`{ warp = { green = 4 } }`), taken from their
+    /// owners' warps.
+    #[serde(default)]
+    pub stacks: Option<Spanned<BTreeMap<String, BTreeMap<String, u8>>>>,
     /// Whether the alien power is active (must agree with the home colonies).
     #[serde(default)]
     pub power: Option<Spanned<bool>>,

@@ -1096,6 +1096,9 @@ impl Compiler<'_> {
             }
             "replace" if object_text.ends_with("hired ships") => self.replace_hired(a),
             // `capture them under my ships in the encounter`: stacked, out of play.
+            // `capture them around my home system until this flare is lost`: held, out of
+            // play, until the flare leaves its player's hand.
+            "capture" if self.arg(a, "around").is_some() => self.capture_around(a),
             "capture" => {
                 let ships = self.expr(object?, Ty::Ships);
                 let under = self.arg(a, "under").map(|e| self.snippet(e.span()));

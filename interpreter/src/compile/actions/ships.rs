@@ -144,6 +144,20 @@ impl Compiler<'_> {
             });
             return None;
         };
+        // `with their stacks kept`: the stacks among the ships replaced enter the warp whole.
+        let to = match self.arg(a, "with").map(|e| self.snippet(e.span())) {
+            None => to,
+            Some(w) if w == "their stacks kept" && to == Dest::Warp => {
+                self.stacks_kept(a, &ships)?;
+                Dest::WarpWhole
+            }
+            Some(_) => {
+                return self.unsupported(
+                    a,
+                    "only ships a replacement takes over may go to the warp so: `move them to the warp with their stacks kept`",
+                )
+            }
+        };
         // `by PLAYER`: that player picks which ships.
         let chooser = self.arg(a, "by").map(|b| self.expr(b, Ty::Player));
         Some(Stmt::Move {
@@ -152,6 +166,51 @@ impl Compiler<'_> {
             up_to,
             to,
             chooser,
+        })
+    }
+
+    /// Checks `move them to the warp with their stacks kept`: only the ships that an
+    /// `instead of` trigger of ships going to the warp takes over (`them`) may keep their
+    /// stacks whole there; anywhere else nothing would be kept and it is refused.
+    fn stacks_kept(&mut self, a: &ast::Action, ships: &Expr) -> Option<()> {
+        let replaced = 1 << crate::ir::SubjectKind::Ships as u16;
+        if *ships != Expr::Subject || self.subjects != replaced {
+            self.unsupported(
+                a,
+                "stacks enter the warp whole only as ships going to the warp are replaced: `instead of my ships going to the warp { move them to the warp with their stacks kept }`",
+            );
+            return None;
+        }
+        Some(())
+    }
+
+    /// `capture SHIPS around my home system until this flare is lost`: other players' plain
+    /// ships held out of play around the acting player's home system, until the flare whose
+    /// text holds them leaves its hand (only a flare's text says it).
+    pub(super) fn capture_around(&mut self, a: &ast::Action) -> Option<Stmt> {
+        let help = "write `capture SHIPS around my home system until this flare is lost`";
+        let around = self.arg(a, "around").map(|e| self.snippet(e.span()));
+        let until = self.arg(a, "until").map(|e| self.snippet(e.span()));
+        if around.as_deref() != Some("my home system")
+            || until.as_deref() != Some("this flare is lost")
+        {
+            return self.unsupported(a, help);
+        }
+        if !matches!(self.home, crate::ir::Home::Wild | crate::ir::Home::Super) {
+            self.lints.push(Lint::Unsupported {
+                what: "`until this flare is lost` outside a flare".into(),
+                help: "only a flare, held in its player's hand, can be lost: write it in a `wild` or `super` ability".into(),
+                span: a.span,
+            });
+            return None;
+        }
+        let ships = self.expr(a.object.as_ref()?, Ty::Ships);
+        Some(Stmt::Move {
+            ships,
+            count: None,
+            up_to: false,
+            to: Dest::HeldAround,
+            chooser: None,
         })
     }
 
