@@ -222,6 +222,31 @@ impl Outcome {
     }
 }
 
+/// A win held while an encounter for the game is played: a challenger, who was not among
+/// the winners, against one of them (`Game::contest_win`). If the challenger's side wins that
+/// encounter, the challenger and its allies win the game instead; otherwise the held win
+/// stands. The winners whose win is held may not ally with the challenger.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deciding {
+    /// Who contests the win: the offense of the encounter for the game.
+    pub challenger: PlayerId,
+    /// The winner it plays that encounter against: the defense, in its home system.
+    pub defender: PlayerId,
+    /// The winners whose win is held (named once the encounter for the game begins).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<PlayerId>,
+    /// The card text that contested the win (its ability key).
+    pub source: u32,
+    /// Whether the encounter for the game is under way (the window that held the win is
+    /// closed).
+    #[serde(default)]
+    pub started: bool,
+    /// The challenger's side won the encounter for the game: the challenger and the allies
+    /// it had then, who win the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub won_by: Option<Vec<PlayerId>>,
+}
+
 /// A reinforcement card on the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reinforcement {
@@ -545,6 +570,10 @@ pub struct GameState {
     /// The defense of the next encounter, fixed by content instead of drawn from destiny.
     #[serde(default)]
     pub fixed_defense: Option<PlayerId>,
+    /// A win held while an encounter for the game is played (`Game::contest_win`): the
+    /// game ends once it is played, its outcome deciding the winners.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deciding: Option<Deciding>,
     /// The destiny card drawn for the encounter in which content granted the one being had
     /// out of turn (`extra_encounter`), which draws none: the card it is had for (the
     /// Invader's "Invasion!").
@@ -631,6 +660,7 @@ impl GameState {
             effects: Default::default(),
             another_encounter: false,
             extra_encounter: None,
+            deciding: None,
             granted_by: None,
             fixed_defense: None,
             techs: Default::default(),

@@ -245,7 +245,11 @@ impl Game<'_> {
     /// standing at this moment (a deal that gave a player its last colony, say): those
     /// players share it.
     /// While the game is being won (`Window::GameWon`), `players` join the win instead.
+    /// During an encounter for the game (`contest_win`), nobody wins so: its outcome decides.
     pub fn win_now(&mut self, players: Vec<PlayerId>, source: u32) -> Flow {
+        if self.deciding_under_way() {
+            return Ok(());
+        }
         if !self.state.winners.is_empty() {
             self.state.winners.extend(players);
             self.state.winners.sort();
@@ -271,6 +275,9 @@ impl Game<'_> {
     /// win is ignored and `p` is its only winner; otherwise `p` wins at once, and nobody
     /// shares the win, not even a player whose colonies would win it at this moment.
     pub fn win_alone(&mut self, p: PlayerId, source: u32) -> Flow {
+        if self.deciding_under_way() {
+            return Ok(());
+        }
         if !self.state.winners.is_empty() {
             self.state.winners.clear();
             self.state.winners.push(p);
@@ -284,8 +291,10 @@ impl Game<'_> {
 
     /// Card text ends the game at once with every player losing: nobody wins, not even a
     /// player being named a winner as it happens (the loss of all is what stands).
+    /// A win held for an encounter for the game is given up too (`contest_win`).
     pub fn end_game_lost(&mut self, source: u32) -> Flow {
         self.state.winners.clear();
+        self.state.deciding = None;
         self.emit_caused(Cause::Ability(source), EventKind::GameLost);
         Err(Stop::GameOver)
     }

@@ -16,6 +16,9 @@ impl Game<'_> {
         if s.encounter.ally[p.ix()].is_some() || s.side_of(p) == Some(side) || !s.has_colony(p) {
             return Ok(());
         }
+        if self.barred_from(p, side) {
+            return Ok(());
+        }
         // A decided encounter takes no more allies: ships committed after its outcome would
         // miss the resolution that sends the encounter's ships on.
         if s.encounter.decided.is_some() || s.encounter.outcome.is_some() {
@@ -29,12 +32,46 @@ impl Game<'_> {
         self.commit_ally_ships(p, side)
     }
 
+    /// Main player `by` invites `p` to ally with its side once the invitations have been
+    /// answered (`Window::AlliancesFormed`): `p` answers at once, joining a side that invited
+    /// it (committing ships) or neither, as an invited player answers in the alliance phase.
+    /// Nothing happens if `by` is no main player or may not invite (`Quantity::MayInvite`),
+    /// `p` is a main player or an ally already, or the encounter is decided.
+    pub fn invite_to_ally(&mut self, by: PlayerId, p: PlayerId, source: u32) -> Flow {
+        let s = &self.state;
+        let Some(side) = s.side_of(by).filter(|_| s.is_main_player(by)) else {
+            return Ok(());
+        };
+        if s.is_main_player(p) || s.encounter.ally[p.ix()].is_some() {
+            return Ok(());
+        }
+        if s.encounter.decided.is_some() || s.encounter.outcome.is_some() {
+            return Ok(());
+        }
+        // Content may forbid it to invite anyone (`my ally invitations`).
+        if self.quantity(crate::quantity::Quantity::MayInvite(by), 1) == 0 {
+            return Ok(());
+        }
+        let e = &mut self.state.encounter;
+        match side {
+            Side::Offense => e.invited_by_offense |= 1 << p.0,
+            Side::Defense => e.invited_by_defense |= 1 << p.0,
+        }
+        let mut players = crate::ids::Seats::default();
+        players.push(p);
+        self.emit_caused(Cause::Ability(source), EventKind::Invited { by, players });
+        self.answer_invitations(p)
+    }
+
     /// `p` allies with `side` at once, invited or not, committing no ships: it may not
     /// commit any later in the encounter (an ally is not asked again), and without ships in
     /// the encounter it gains nothing if its side wins.
     pub fn join_side_without_ships(&mut self, p: PlayerId, side: Side, source: u32) {
         let s = &self.state;
         if s.encounter.ally[p.ix()].is_some() || s.side_of(p) == Some(side) || s.is_main_player(p) {
+            return;
+        }
+        if self.barred_from(p, side) {
             return;
         }
         if s.encounter.decided.is_some() || s.encounter.outcome.is_some() {
@@ -58,7 +95,7 @@ impl Game<'_> {
         let first = s.encounter.ally[p.ix()];
         let mut role = first;
         for side in Side::BOTH {
-            if first == Some(side) || !self.state.has_colony(p) {
+            if first == Some(side) || !self.state.has_colony(p) || self.barred_from(p, side) {
                 continue;
             }
             role.get_or_insert(side);

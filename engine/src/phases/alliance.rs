@@ -19,11 +19,12 @@ impl Game<'_> {
             let mains = 1u8 << offense.0 | 1 << defense.0;
             // Content may oblige it to invite some players: they are invited unasked.
             let must = match may_invite && !self.state.effects.lasting.is_empty() {
-                true => self.state.effects.must_invite(inviter) & !mains,
+                true => self.state.effects.must_invite(inviter) & !mains & !self.barred_mask(side),
                 false => 0,
             };
-            // The main players, and those invited unasked, are not offered.
-            let offered = !(mains | must);
+            // The main players, and those invited unasked, are not offered; nor, in an
+            // encounter for the game, the winners it contests to the challenger.
+            let offered = !(mains | must | self.barred_mask(side));
             let mut options = self.choices();
             options.extend(
                 (self.state.seats())
@@ -75,7 +76,7 @@ impl Game<'_> {
     }
 
     /// One invited player accepts an invitation (and commits ships) or declines.
-    fn answer_invitations(&mut self, p: PlayerId) -> Flow {
+    pub(crate) fn answer_invitations(&mut self, p: PlayerId) -> Flow {
         // A player who joined already (content let it join uninvited) is not asked again.
         if self.state.encounter.ally[p.ix()].is_some() {
             return Ok(());
@@ -88,7 +89,8 @@ impl Game<'_> {
         );
         // Content may let a player join a side uninvited.
         let allowed = |game: &Self, side: Side, invited: bool| {
-            invited || game.quantity(Quantity::JoinUninvited(p, side), 0) != 0
+            (invited || game.quantity(Quantity::JoinUninvited(p, side), 0) != 0)
+                && !game.barred_from(p, side)
         };
         let by_offense = allowed(self, Side::Offense, invited_o);
         let by_defense = allowed(self, Side::Defense, invited_d);

@@ -51,6 +51,16 @@ impl Game<'_> {
     /// phases before it are skipped and the encounter is taken as already set up (a ruling's
     /// scenario fixes the defense, the planet, the gate and the allies in the state).
     pub fn play_turn_from(&mut self, from: Phase) -> Flow {
+        match self.turn_from(from) {
+            // Card text held the game's win for an encounter for the game.
+            Err(Stop::GameOver) if self.state.deciding.as_ref().is_some_and(|d| !d.started) => {
+                self.decide_held_win()
+            }
+            other => other,
+        }
+    }
+
+    fn turn_from(&mut self, from: Phase) -> Flow {
         self.state.turn += 1;
         self.stats.turns += 1;
         let offense = self.state.offense;
@@ -182,6 +192,12 @@ impl Game<'_> {
                     result = Err(Stop::TurnEnds);
                 }
             }
+            // In an encounter for the game, its outcome decides who wins.
+            if self.state.deciding.is_some() {
+                if let Ok(outcome) = result {
+                    self.note_deciding_outcome(outcome);
+                }
+            }
             // Whether the encounter ran its course or the turn ended early, nothing stays in
             // the encounter area; a won game or an error is left exactly as it stopped.
             match result {
@@ -306,6 +322,19 @@ impl Game<'_> {
             self.pass_moment(moment)?;
         }
         Ok(())
+    }
+
+    /// The encounter stopped where the game's win was held is cleaned up, as an encounter
+    /// whose turn ended early is (`decide_held_win`).
+    pub(crate) fn clean_up_stopped_encounter(&mut self) -> Flow {
+        self.state.replay_point = None;
+        self.clean_up_encounter()
+    }
+
+    /// The encounter for the game (`decide_held_win`): the offense's, out of turn, from its
+    /// start, against the defense content fixed.
+    pub(crate) fn play_encounter_for_the_game(&mut self) -> Flow<Outcome> {
+        self.play_encounter(1, Phase::StartTurn)
     }
 
     /// Returns every ship still in the encounter to its owner's colonies and discards the

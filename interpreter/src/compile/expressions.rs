@@ -98,7 +98,7 @@ fn exists_from(e: &Expr) -> Option<(Phase, &'static str)> {
 /// The first reference in `e` to what the ability's trigger answers (`it`, `that number`...)
 /// whose kind is not among every trigger's subjects (`have`): the kinds it allows, and what
 /// it names.
-pub(super) fn subject_needed(e: &Expr, have: u16) -> Option<(u16, &'static str)> {
+pub(super) fn subject_needed(e: &Expr, have: u32) -> Option<(u32, &'static str)> {
     use ir::SubjectKind as K;
     let own = match e {
         Expr::Subject => Some((
@@ -513,9 +513,21 @@ impl Compiler<'_> {
             let key = self.declaration(&format!("remembered {}", toks[1..].join(" ")));
             return Some((Expr::Remembered(key), Ty::Int));
         }
-        // `PLAYER declared WORDS this encounter`.
+        // `PLAYER declared WORDS this encounter`; `PLAYERS who declared WORDS this
+        // encounter` keeps those of the players who did.
         if let Some(i) = toks.iter().position(|t| t == "declared") {
-            if toks.ends_with(&["this".to_string(), "encounter".to_string()]) && i > 0 {
+            let this_encounter = toks.ends_with(&["this".to_string(), "encounter".to_string()]);
+            if this_encounter && i > 1 && toks[i - 1] == "who" {
+                let mut scope = self.item_bounds.clone();
+                scope.extend(self.scope.iter().cloned());
+                let who = vocabulary::resolve(&toks[..i - 1], Some(Ty::Players), &scope, 0);
+                let what = toks[i + 1..toks.len() - 2].join(" ");
+                if let Some((who, _)) = who {
+                    let key = self.declaration(&what);
+                    return Some((Expr::DeclaredAmong(Box::new(who), key), Ty::Players));
+                }
+            }
+            if this_encounter && i > 0 {
                 let who = vocabulary::resolve(&toks[..i], Some(Ty::Player), &self.scope, 0);
                 let what = toks[i + 1..toks.len() - 2].join(" ");
                 if let Some((who, _)) = who {

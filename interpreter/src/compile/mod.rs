@@ -219,7 +219,7 @@ struct Compiler<'a> {
     answers_draws: Option<ir::Drawn>,
     /// What the triggers of the ability (or reaction) being compiled hand it to name, one
     /// bit per `ir::SubjectKind`: every one must have what `it` or `that ...` names.
-    subjects: u16,
+    subjects: u32,
     /// Where the ability being compiled is written: an alien's power, a flare half, or a
     /// card's or a tech's effect.
     home: ir::Home,
@@ -263,7 +263,7 @@ impl Compiler<'_> {
 
     /// Lints `span` unless every trigger of the ability hands it a subject among `allowed`
     /// (`it`, `cancel it`, `that number`...); `names` says what the text names.
-    pub(super) fn needs_subject(&mut self, allowed: u16, names: &str, span: Span) {
+    pub(super) fn needs_subject(&mut self, allowed: u32, names: &str, span: Span) {
         let missing = self.subjects & !allowed;
         if missing == 0 {
             return;
@@ -290,6 +290,10 @@ impl Compiler<'_> {
             k if k == ir::SubjectKind::NewHand as u32 => {
                 "this ability answers a new hand about to be drawn"
             }
+            k if k == ir::SubjectKind::Alliances as u32 => {
+                "this ability acts once alliances are formed"
+            }
+            k if k == ir::SubjectKind::GameWon as u32 => "this ability acts as the game is won",
             _ => "this ability's trigger replaces ships going to the warp or leaving it",
         };
         self.lints.push(Lint::NoSubject {

@@ -384,7 +384,7 @@ impl Compiler<'_> {
         triggers: Vec<Trigger>,
         form: Form,
         acts_until: Option<cosmic_engine::state::Phase>,
-        subjects: u16,
+        subjects: u32,
     ) -> Reaction {
         let draws = ir::answered_draws(&triggers);
         let outer = (self.form, self.acts_until, self.subjects, self.dealt);

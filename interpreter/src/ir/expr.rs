@@ -352,6 +352,9 @@ pub enum Expr {
     SideInvited(Box<Expr>, Box<Expr>),
     /// Whether a player declared something this encounter.
     Declared(Box<Expr>, u32),
+    /// The players of a list who declared something this encounter (`PLAYERS who declared
+    /// WORDS this encounter`).
+    DeclaredAmong(Box<Expr>, u32),
     /// The largest (`most`) or smallest number among players: `per` is read for each of
     /// `players` in turn, bound to `slot` (`the most ships in the warp among other players`).
     Extreme {
@@ -507,6 +510,7 @@ impl Expr {
             | Expr::Resource(a, _)
             | Expr::Won(a)
             | Expr::Declared(a, _)
+            | Expr::DeclaredAmong(a, _)
             | Expr::LostThisEncounter(a)
             | Expr::TargetsPower(a)
             | Expr::Not(a)

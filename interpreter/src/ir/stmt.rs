@@ -438,6 +438,13 @@ pub enum Stmt {
     /// `have an encounter`: the acting player has an encounter of its own (destiny drawn as
     /// usual) as soon as the current one ends.
     OwnEncounter,
+    /// `have an encounter with PLAYER for the game` (while the game is being won): the win is
+    /// held while the acting player, not among the winners, has an encounter against that
+    /// winner's home system; if its side wins it, it and its allies win the game instead.
+    EncounterForGame(Expr),
+    /// `invite PLAYER as ally` (once alliances are formed): as a main player, the acting
+    /// player invites that player, who answers at once.
+    InviteAlly(Expr),
     /// The acting player wins the game.
     Win,
     /// The acting player wins the game alone (`win the game alone`): while the game is being
@@ -477,7 +484,7 @@ pub struct ChoiceArm {
 
 kinds! {
     /// What a statement does, without its operands: one kind per `Stmt` variant.
-    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, ReplaceNewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, JoinBoth, DrawEither, FreeCaptured, Shelter, Hostage, TradePlanets, JoinWithoutShips, CancelSubject, PowerOffSubject, FailDeal, SkipToReveal, DealAmong, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight, DuplicatePlay }
+    StmtKind { Modify, SetType, SetKind, Tokens, Move, TakeCard, Draw, DiscardEachType, EncounterWith, EncounterAt, SwapHands, MixHands, MixHandsOf, SwapDeckAndDiscard, ReverseTurnOrder, ReverseAlliesGains, TakeFleet, Give, TakeChosen, DiscardChosen, DiscardHand, DiscardRandom, WatchDraws, ShowCard, KeepFaceDown, GiveToken, WinEncounter, GiveCards, DiscardAny, DiscardCards, Reinforce, LookAtHand, ChooseDestiny, RedrawDestiny, TakeRandom, SwapAliens, KeepPowers, RemovePlayed, DiscardHazard, ShuffleDestiny, RestartEncounter, ReplayEncounter, SetAsideFaceUp, Hire, ReplaceHired, ShuffleDiscardIntoDeck, SwapSheets, SwapSheetsForEncounter, GainRandomAlien, ReplaceAlien, ZapOwnPower, DiscardThis, EndEncounter, NewHand, ReplaceNewHand, SwapEncounterCards, SetAside, OpenSheet, PlaceToken, ReturnTokens, RevealTokens, RemovePlanetTokens, PlaceShipToken, DiscardSubjectTech, DestroyPlanet, KeepPlanet, CreatePlanet, MovePlanet, GiveTech, ToDeckBottom, LendPower, ObligeInvite, ObligePlay, ReplaceEncounterCard, SelectFaceUp, Join, JoinBoth, DrawEither, FreeCaptured, Shelter, Hostage, TradePlanets, JoinWithoutShips, CancelSubject, PowerOffSubject, FailDeal, SkipToReveal, DealAmong, Lasting, Declare, DeclareKind, AnotherEncounter, OutOfTurnEncounter, OwnEncounter, EncounterForGame, InviteAlly, Win, WinAlone, EndGame, LosePower, RegainPower, If, ForEach, Let, Choose, ChooseOne, As, SetUnderTech, Rewards, Remember, Compensation, LookAtTop, WinFight, DuplicatePlay }
 }
 
 /// Whether `pred` holds of a statement of `body` or of a block nested in one (`if`'s
@@ -593,6 +600,8 @@ impl Stmt {
             Stmt::DeclareKind(..) => StmtKind::DeclareKind,
             Stmt::AnotherEncounter => StmtKind::AnotherEncounter,
             Stmt::OutOfTurnEncounter(..) => StmtKind::OutOfTurnEncounter,
+            Stmt::EncounterForGame(..) => StmtKind::EncounterForGame,
+            Stmt::InviteAlly(..) => StmtKind::InviteAlly,
             Stmt::OwnEncounter => StmtKind::OwnEncounter,
             Stmt::Win => StmtKind::Win,
             Stmt::WinAlone => StmtKind::WinAlone,
@@ -643,6 +652,8 @@ impl StmtKind {
                 | AnotherEncounter
                 | OutOfTurnEncounter
                 | OwnEncounter
+                | EncounterForGame
+                | InviteAlly
                 | SelectFaceUp
                 | ObligePlay
                 | LendPower

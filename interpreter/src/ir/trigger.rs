@@ -183,6 +183,14 @@ impl Trigger {
                 window: Window::NewHand,
                 ..
             } => SubjectKind::NewHand,
+            Trigger::At {
+                window: Window::AlliancesFormed,
+                ..
+            } => SubjectKind::Alliances,
+            Trigger::At {
+                window: Window::GameWon,
+                ..
+            } => SubjectKind::GameWon,
             Trigger::At { .. } | Trigger::Setup | Trigger::During(_) | Trigger::DealTerm => {
                 SubjectKind::Nothing
             }
@@ -228,20 +236,26 @@ pub enum SubjectKind {
     /// A new hand about to be drawn (`when a new hand is drawn`), which `replace the new
     /// hand` takes over.
     NewHand,
+    /// Alliances formed, the invitations answered (`after alliances are formed`), which
+    /// `invite PLAYER as ally` reopens.
+    Alliances,
+    /// The game being won (`when the game is won`), whose win `have an encounter with
+    /// PLAYER for the game` holds.
+    GameWon,
 }
 
 impl SubjectKind {
     /// The kind's bit in a set of kinds.
-    pub const fn bit(self) -> u16 {
-        1 << self as u16
+    pub const fn bit(self) -> u32 {
+        1 << self as u32
     }
 
     /// Every kind of use an answer can cancel.
-    pub const USES: u16 =
+    pub const USES: u32 =
         SubjectKind::PowerUse.bit() | SubjectKind::CardUse.bit() | SubjectKind::TechUse.bit();
 
     /// The kinds `it` or `them` names as a value: a card, a player or ships.
-    pub const VALUES: u16 = SubjectKind::CardUse.bit()
+    pub const VALUES: u32 = SubjectKind::CardUse.bit()
         | SubjectKind::Card.bit()
         | SubjectKind::Player.bit()
         | SubjectKind::Count.bit()
@@ -251,7 +265,7 @@ impl SubjectKind {
 
     /// The kinds that name a planet (`that planet`): a landing, ships about to land, or a
     /// planet where tokens were revealed.
-    pub const PLANETS: u16 =
+    pub const PLANETS: u32 =
         SubjectKind::Landing.bit() | SubjectKind::LandingShips.bit() | SubjectKind::Planet.bit();
 }
 

@@ -948,6 +948,13 @@ impl Runtime {
                 });
                 found.unwrap_or(Value::None)
             }
+            Expr::DeclaredAmong(players, key) => {
+                let among = self.eval(players, game, ctx).mask();
+                Value::Players((0..8u8).fold(0, |m, q| {
+                    let said = among & 1 << q != 0 && s.effects.marked(PlayerId(q), *key);
+                    m | (said as u8) << q
+                }))
+            }
             Expr::Declared(p, key) => match self.player(p, game, ctx) {
                 Some(p) => Value::Bool(s.effects.marked(p, *key)),
                 None => Value::Bool(false),

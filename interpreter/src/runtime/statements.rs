@@ -781,6 +781,16 @@ impl Runtime {
                 }
             }
             Stmt::OwnEncounter => game.grant_encounter_against(me, None, ctx.source),
+            Stmt::EncounterForGame(defense) => {
+                if let Some(d) = self.player(defense, game, ctx) {
+                    game.contest_win(me, d, ctx.source);
+                }
+            }
+            Stmt::InviteAlly(whom) => {
+                if let Some(p) = self.player(whom, game, ctx) {
+                    game.invite_to_ally(me, p, ctx.source)?;
+                }
+            }
             Stmt::Win => game.win_now(vec![me], ctx.source)?,
             Stmt::WinAlone => game.win_alone(me, ctx.source)?,
             Stmt::EndGame => game.end_game_lost(ctx.source)?,

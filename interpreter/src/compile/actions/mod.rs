@@ -791,6 +791,29 @@ impl Compiler<'_> {
             "have" if object_text == "an encounter" && self.arg(a, "with").is_none() => {
                 Some(Stmt::OwnEncounter)
             }
+            // `have an encounter with rival for the game`: only a win being won can be held.
+            "have"
+                if object_text == "an encounter"
+                    && self.arg(a, "for").is_some_and(|f| self.snippet(f.span()) == "the game") =>
+            {
+                self.needs_subject(
+                    ir::SubjectKind::GameWon.bit(),
+                    "`have an encounter with PLAYER for the game` holds the win of a game being won: write it under `at any phase when the game is won`",
+                    a.span,
+                );
+                let defense = self.expr(self.arg(a, "with")?, Ty::Player);
+                Some(Stmt::EncounterForGame(defense))
+            }
+            // `invite whiner as ally`: invitations reopened once they are answered.
+            "invite" if self.arg(a, "as").is_some_and(|x| self.snippet(x.span()) == "ally") => {
+                self.needs_subject(
+                    ir::SubjectKind::Alliances.bit(),
+                    "`invite PLAYER as ally` reopens the invitations once they are answered: write it under `at alliance after alliances are formed`",
+                    a.span,
+                );
+                let whom = self.expr(object?, Ty::Player);
+                Some(Stmt::InviteAlly(whom))
+            }
             "have" if object_text == "an encounter" && self.arg(a, "with").is_some() => {
                 let defense = self.expr(self.arg(a, "with")?, Ty::Player);
                 Some(Stmt::OutOfTurnEncounter(defense))
