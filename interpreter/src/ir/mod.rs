@@ -10,7 +10,7 @@ use cosmic_grammar::Span;
 use serde::{Deserialize, Serialize};
 
 /// The IR's format version; bumped whenever its serialized shape changes.
-pub const FORMAT: u32 = 30;
+pub const FORMAT: u32 = 31;
 
 /// A compiled library: every item and the tables the runtime indexes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
