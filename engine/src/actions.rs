@@ -512,8 +512,11 @@ impl Game<'_> {
         }
         let (places, counts) =
             self.ask_ships_over(p, DecisionKind::ReturnShips, places, count, count)?;
+        // Most colonies offered get none of the ships: no call for those.
         for (&(place, _), n) in places.iter().zip(counts) {
-            self.move_ships(p, from, place, n, rule);
+            if n > 0 {
+                self.move_ships(p, from, place, n, rule);
+            }
         }
         self.spare_places.keep(places);
         Ok(())

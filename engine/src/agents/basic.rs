@@ -118,10 +118,14 @@ impl BasicAgent {
                     _ => 0,
                 })
             }
-            DecisionKind::JoinAlliance => self.best(options, |c| match *c {
-                Choice::Join(side) => Self::join_score(view, side),
-                _ => 0,
-            }),
+            DecisionKind::JoinAlliance => {
+                // The ships on each side are the same for every option: counted once.
+                let ships = [Side::Offense, Side::Defense].map(|s| view.side_ships(s));
+                self.best(options, |c| match *c {
+                    Choice::Join(side) => Self::join_score(view, side, ships),
+                    _ => 0,
+                })
+            }
             DecisionKind::EncounterCard => {
                 // What an encounter card is weighed against is the same for every card.
                 let cards = CardOdds::new(view);
@@ -374,8 +378,9 @@ impl BasicAgent {
         }
     }
 
-    /// How much joining `side` (or staying out) appeals.
-    fn join_score(view: &View, side: Option<Side>) -> i32 {
+    /// How much joining `side` (or staying out) appeals; `ships`: the ships on the offense's
+    /// side and on the defense's (`View::side_ships`).
+    fn join_score(view: &View, side: Option<Side>, ships: [i32; 2]) -> i32 {
         let me = view.me();
         let Some(side) = side else {
             // Staying out keeps ships home; worth it when my home is thin.
@@ -385,8 +390,7 @@ impl BasicAgent {
                 1
             };
         };
-        let o = view.side_ships(Side::Offense);
-        let d = view.side_ships(Side::Defense);
+        let [o, d] = ships;
         match side {
             Side::Offense => {
                 let planet = view.target();

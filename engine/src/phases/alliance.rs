@@ -132,18 +132,22 @@ impl Game<'_> {
         // Card text may let allies retrieve ships from the warp to commit (the usual limit
         // still applies).
         let warp = self.quantity(Quantity::AlliesFromWarp, 0) != 0;
-        // Content may oblige more than one ship, but never the last ship of a colony.
-        let spare: u32 = (self.state.colony_ships(p))
-            .map(|(_, n)| n as u32 - 1)
-            .sum::<u32>()
-            + if warp {
-                self.state.players[p.ix()].warp as u32
-            } else {
-                0
-            };
-        let min = (self.quantity(Quantity::MinAllyShips(p), 1).max(1) as u32)
-            .min(spare.max(1))
-            .min(max.max(1) as u32) as u8;
+        // Content may oblige more than one ship, but never the last ship of a colony. The
+        // ships to spare are counted only then: one ship, the usual least, is always spare.
+        let wanted = self.quantity(Quantity::MinAllyShips(p), 1).max(1) as u32;
+        let min = if wanted == 1 {
+            1
+        } else {
+            let spare: u32 = (self.state.colony_ships(p))
+                .map(|(_, n)| n as u32 - 1)
+                .sum::<u32>()
+                + if warp {
+                    self.state.players[p.ix()].warp as u32
+                } else {
+                    0
+                };
+            wanted.min(spare.max(1)).min(max.max(1) as u32) as u8
+        };
         self.commit_ships_from(
             p,
             DecisionKind::AllyShips,
