@@ -25,9 +25,7 @@ impl Game<'_> {
         if holder == owner || matches!(from, Place::Held(_)) {
             return 0;
         }
-        let s = &self.state;
-        let plain = (s.ships_at(owner, from) as usize).saturating_sub(s.tokens_at(owner, from));
-        let count = count.min(plain.min(u8::MAX as usize) as u8);
+        let count = count.min(self.state.plain_ships_at(owner, from));
         if count == 0 {
             return 0;
         }

@@ -31,9 +31,7 @@ impl Game<'_> {
         let Some(at) = self.encounter_place(captor) else {
             return 0;
         };
-        let s = &self.state;
-        let plain = (s.ships_at(owner, from) as usize).saturating_sub(s.tokens_at(owner, from));
-        let count = count.min(plain.min(u8::MAX as usize) as u8);
+        let count = count.min(self.state.plain_ships_at(owner, from));
         if count == 0 {
             return 0;
         }
@@ -124,8 +122,7 @@ impl Game<'_> {
         let moving = if matches!(to, Place::Gate | Place::Beside | Place::Planet(_)) {
             count as usize
         } else {
-            let plain = (s.ships_at(p, from) as usize).saturating_sub(s.tokens_at(p, from));
-            (count as usize).saturating_sub(plain)
+            (count as usize).saturating_sub(s.plain_ships_at(p, from) as usize)
         };
         (s.ship_tokens.iter())
             .filter(|t| t.owner == p && t.place == from)

@@ -907,6 +907,13 @@ impl GameState {
             .count()
     }
 
+    /// `p`'s plain ships at `place`: its ships there that are not ship tokens (a hired ship,
+    /// a flagship, a stack's top), the only ones a capture or a hold takes.
+    pub fn plain_ships_at(&self, p: PlayerId, place: crate::event::Place) -> u8 {
+        let plain = (self.ships_at(p, place) as usize).saturating_sub(self.tokens_at(p, place));
+        plain.min(u8::MAX as usize) as u8
+    }
+
     /// The ships `p` should have in all: the standard fleet and its ship tokens.
     pub fn fleet_size(&self, p: PlayerId) -> u32 {
         let extra = (self.ship_tokens.iter()).filter(|t| t.owner == p && t.is_extra());
