@@ -518,8 +518,7 @@ impl Compiler<'_> {
         if let Some(i) = toks.iter().position(|t| t == "declared") {
             let this_encounter = toks.ends_with(&["this".to_string(), "encounter".to_string()]);
             if this_encounter && i > 1 && toks[i - 1] == "who" {
-                let mut scope = self.item_bounds.clone();
-                scope.extend(self.scope.iter().cloned());
+                let scope = self.visible_scope();
                 let who = vocabulary::resolve(&toks[..i - 1], Some(Ty::Players), &scope, 0);
                 let what = toks[i + 1..toks.len() - 2].join(" ");
                 if let Some((who, _)) = who {
@@ -563,8 +562,7 @@ impl Compiler<'_> {
         }
         // An item's `let`s of a number or a reference may stand inside a reference
         // (`attack cards in my hand below reserve cap`).
-        let mut scope = self.item_bounds.clone();
-        scope.extend(self.scope.iter().cloned());
+        let scope = self.visible_scope();
         // `trap tokens on this sheet`: how many of that kind I keep on my sheet (placed with
         // `place a trap token face down from this sheet beside PLANET`).
         let tail = ["tokens", "on", "this", "sheet"];
@@ -758,8 +756,7 @@ impl Compiler<'_> {
     /// players, the slot the reading binds each player to, and the reading (each `None` if
     /// it does not resolve). Shared by `the most ... among` and `... having`.
     fn per_player(&mut self, players: &[String], words: &[String]) -> (Typed, u8, Typed) {
-        let mut scope = self.item_bounds.clone();
-        scope.extend(self.scope.iter().cloned());
+        let mut scope = self.visible_scope();
         let who = vocabulary::resolve(players, Some(Ty::Players), &scope, 0);
         let depth = self.scope.len();
         // A name nobody can write (`#` is no word character): only this reading sees it.

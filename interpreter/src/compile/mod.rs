@@ -261,6 +261,14 @@ impl Compiler<'_> {
         false
     }
 
+    /// What a reference may name here: the item's `let`s of a number or a reference, then
+    /// the ability's own bindings.
+    pub(super) fn visible_scope(&self) -> Vec<Bound> {
+        let mut scope = self.item_bounds.clone();
+        scope.extend(self.scope.iter().cloned());
+        scope
+    }
+
     /// Lints `span` unless every trigger of the ability hands it a subject among `allowed`
     /// (`it`, `cancel it`, `that number`...); `names` says what the text names.
     pub(super) fn needs_subject(&mut self, allowed: u32, names: &str, span: Span) {

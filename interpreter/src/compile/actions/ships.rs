@@ -254,8 +254,7 @@ impl Compiler<'_> {
     /// Whether a reference names a planet (asked quietly: nothing is reported of it).
     pub(super) fn names_planet(&self, p: &ast::Path) -> bool {
         let toks = path_tokens(p);
-        let mut scope = self.item_bounds.clone();
-        scope.extend(self.scope.iter().cloned());
+        let scope = self.visible_scope();
         matches!(
             vocabulary::resolve(&toks, Some(Ty::Planet), &scope, 0),
             Some((_, Ty::Planet))
