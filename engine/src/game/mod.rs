@@ -611,12 +611,10 @@ impl<'h> Game<'h> {
             match procedure.play_turn(self) {
                 Ok(()) => {}
                 // A win held where no turn could play the encounter for the game.
-                Err(Stop::GameOver) if self.state.deciding.as_ref().is_some_and(|d| !d.started) => {
-                    match self.decide_held_win() {
-                        Err(Stop::Error(e)) => return Err(*e),
-                        _ => break,
-                    }
-                }
+                Err(Stop::GameOver) if self.win_held() => match self.decide_held_win() {
+                    Err(Stop::Error(e)) => return Err(*e),
+                    _ => break,
+                },
                 Err(Stop::GameOver) => break,
                 Err(Stop::TurnEnds)
                 | Err(Stop::EncounterEnds(_))

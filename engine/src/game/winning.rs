@@ -108,6 +108,12 @@ impl Game<'_> {
         );
     }
 
+    /// Whether a win is held for an encounter for the game not yet begun (`contest_win`):
+    /// the stop that ended the turn is to play it (`decide_held_win`).
+    pub(crate) fn win_held(&self) -> bool {
+        self.state.deciding.as_ref().is_some_and(|d| !d.started)
+    }
+
     /// Whether an encounter for the game is being played (`contest_win`).
     pub(crate) fn deciding_under_way(&self) -> bool {
         self.state.deciding.as_ref().is_some_and(|d| d.started)

@@ -53,9 +53,7 @@ impl Game<'_> {
     pub fn play_turn_from(&mut self, from: Phase) -> Flow {
         match self.turn_from(from) {
             // Card text held the game's win for an encounter for the game.
-            Err(Stop::GameOver) if self.state.deciding.as_ref().is_some_and(|d| !d.started) => {
-                self.decide_held_win()
-            }
+            Err(Stop::GameOver) if self.win_held() => self.decide_held_win(),
             other => other,
         }
     }

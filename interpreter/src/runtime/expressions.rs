@@ -950,10 +950,11 @@ impl Runtime {
             }
             Expr::DeclaredAmong(players, key) => {
                 let among = self.eval(players, game, ctx).mask();
-                Value::Players((0..8u8).fold(0, |m, q| {
-                    let said = among & 1 << q != 0 && s.effects.marked(PlayerId(q), *key);
-                    m | (said as u8) << q
-                }))
+                Value::Players(
+                    (s.seats())
+                        .filter(|p| among & 1 << p.0 != 0 && s.effects.marked(*p, *key))
+                        .fold(0, |m, p| m | 1 << p.0),
+                )
             }
             Expr::Declared(p, key) => match self.player(p, game, ctx) {
                 Some(p) => Value::Bool(s.effects.marked(p, *key)),
