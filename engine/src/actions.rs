@@ -238,13 +238,7 @@ impl Game<'_> {
     #[inline(never)]
     fn carry_ship_tokens(&mut self, p: PlayerId, from: Place, to: Place, count: u8) -> (u8, bool) {
         let forward = matches!(to, Place::Gate | Place::Beside | Place::Planet(_));
-        let mut moving = if forward {
-            count as usize
-        } else {
-            let tokens = self.state.tokens_at(p, from);
-            let plain = (self.ships_at(p, from) as usize).saturating_sub(tokens);
-            (count as usize).saturating_sub(plain)
-        };
+        let mut moving = self.state.tokens_going_along(p, from, count, forward);
         let wanted = moving;
         for t in self.state.ship_tokens.iter_mut() {
             if moving == 0 {

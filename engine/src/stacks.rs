@@ -110,20 +110,15 @@ impl Game<'_> {
         self.stacks_kept = outer;
     }
 
-    /// How many captured ships the stacks among `count` of `p`'s ships going from `from` to
-    /// `to` hold: those that would go with them, as `move_ships` takes them (onto a planet or
-    /// into the encounter a stack goes first; elsewhere only once the plain ships there are
-    /// too few).
-    pub fn stacked_among(&self, p: PlayerId, from: Place, to: Place, count: u8) -> u8 {
+    /// How many captured ships the stacks among `count` of `p`'s ships leaving `from` hold:
+    /// those that would go with them, as `move_ships` takes them (`forward`: into the
+    /// encounter or onto a planet, see `tokens_going_along`).
+    pub fn stacked_among(&self, p: PlayerId, from: Place, count: u8, forward: bool) -> u8 {
         let s = &self.state;
         if s.ship_tokens.is_empty() {
             return 0;
         }
-        let moving = if matches!(to, Place::Gate | Place::Beside | Place::Planet(_)) {
-            count as usize
-        } else {
-            (count as usize).saturating_sub(s.plain_ships_at(p, from) as usize)
-        };
+        let moving = s.tokens_going_along(p, from, count, forward);
         (s.ship_tokens.iter())
             .filter(|t| t.owner == p && t.place == from)
             .take(moving)

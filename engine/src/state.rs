@@ -914,6 +914,25 @@ impl GameState {
         plain.min(u8::MAX as usize) as u8
     }
 
+    /// How many of `p`'s ship tokens at `from` go along when `count` of its ships there move:
+    /// all of them first when the ships go `forward` (into the encounter or onto a planet:
+    /// their owner keeps them in the fight), else only as many as the plain ships there are
+    /// too few for (their owner keeps them out of the warp as long as it can).
+    #[inline]
+    pub fn tokens_going_along(
+        &self,
+        p: PlayerId,
+        from: crate::event::Place,
+        count: u8,
+        forward: bool,
+    ) -> usize {
+        if forward {
+            count as usize
+        } else {
+            (count as usize).saturating_sub(self.plain_ships_at(p, from) as usize)
+        }
+    }
+
     /// The ships `p` should have in all: the standard fleet and its ship tokens.
     pub fn fleet_size(&self, p: PlayerId) -> u32 {
         let extra = (self.ship_tokens.iter()).filter(|t| t.owner == p && t.is_extra());

@@ -1014,13 +1014,9 @@ impl Runtime {
                     to,
                     ..
                 } => {
-                    let to = match to {
-                        Headed::Warp => Place::Warp,
-                        Headed::Planet(pl) => Place::Planet(pl),
-                        // Retrieved to a colony: a stack goes first, as onto any planet.
-                        Headed::Colonies => Place::Planet(PlanetId { owner, n: 0 }),
-                    };
-                    Value::Int(game.stacked_among(owner, at, to, count) as i32)
+                    // Onto a planet, a colony among them, a stack goes first.
+                    let forward = !matches!(to, Headed::Warp);
+                    Value::Int(game.stacked_among(owner, at, count, forward) as i32)
                 }
                 _ => Value::Int(0),
             },
