@@ -173,8 +173,7 @@ impl Compiler<'_> {
     /// `instead of` trigger of ships going to the warp takes over (`them`) may keep their
     /// stacks whole there; anywhere else nothing would be kept and it is refused.
     fn stacks_kept(&mut self, a: &ast::Action, ships: &Expr) -> Option<()> {
-        let replaced = 1 << crate::ir::SubjectKind::Ships as u16;
-        if *ships != Expr::Subject || self.subjects != replaced {
+        if *ships != Expr::Subject || self.subjects != crate::ir::SubjectKind::Ships.bit() {
             self.unsupported(
                 a,
                 "stacks enter the warp whole only as ships going to the warp are replaced: `instead of my ships going to the warp { move them to the warp with their stacks kept }`",
