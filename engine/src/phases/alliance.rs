@@ -12,7 +12,14 @@ impl Game<'_> {
     pub(super) fn alliance_phase(&mut self) -> Flow {
         let offense = self.state.offense;
         let defense = self.main(Side::Defense);
-        for side in Side::BOTH {
+        // With two players nobody else is at the table: no invitation to ask or log (Eon's
+        // two-player game has no alliances). The windows still open for card text.
+        let sides: &[Side] = if self.state.player_count() > 2 {
+            &Side::BOTH
+        } else {
+            &[]
+        };
+        for &side in sides {
             let inviter = self.main(side);
             // Content may forbid a main player to invite anyone.
             let may_invite = self.quantity(Quantity::MayInvite(inviter), 1) != 0;
