@@ -623,7 +623,7 @@ impl Game<'_> {
     }
 
     /// Asks a ship selection; returns the places (given back, not copied) and the counts.
-    fn ask_ships_over(
+    pub(crate) fn ask_ships_over(
         &mut self,
         p: PlayerId,
         kind: DecisionKind,

@@ -318,7 +318,10 @@ impl Game<'_> {
         min: u8,
         max: u8,
     ) -> Flow<Vec<u8>> {
-        self.ask_ships(p, DecisionKind::CardShips, places, min, max)
+        let (places, counts) = self.ask_ships_over(p, DecisionKind::CardShips, places, min, max)?;
+        // Kept for the next list of places (`Game::ship_places`).
+        self.spare_places.keep(places);
+        Ok(counts)
     }
 
     /// The winning allies' gains swap sides for this encounter (or swap back): offensive

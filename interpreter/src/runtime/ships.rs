@@ -5,6 +5,11 @@ use super::Runtime;
 use crate::ir::{Dest, Expr, ShipPlace};
 use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::{Flow, Game, PlayerId};
+use smallvec::{smallvec, SmallVec};
+
+/// Places with a player's ships, each with how many: a handful, so kept off the heap (a
+/// move lists them for each owner, often for several owners).
+pub(super) type Places = SmallVec<[(Place, u8); 16]>;
 
 /// How many ships a move takes (all, a count, or up to a count) and who picks them (the
 /// owner when `chooser` is none).
@@ -15,14 +20,14 @@ pub(super) struct Take<'a> {
 }
 
 /// Where `p`'s ships of a kind are, with how many on each place.
-pub(super) fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Place, u8)> {
+pub(super) fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Places {
     match place {
-        ShipPlace::Warp => vec![(Place::Warp, game.ships_at(p, Place::Warp))],
-        ShipPlace::Removed => vec![(Place::Removed, game.ships_at(p, Place::Removed))],
-        ShipPlace::Praw => vec![(Place::Praw, game.ships_at(p, Place::Praw))],
+        ShipPlace::Warp => smallvec![(Place::Warp, game.ships_at(p, Place::Warp))],
+        ShipPlace::Removed => smallvec![(Place::Removed, game.ships_at(p, Place::Removed))],
+        ShipPlace::Praw => smallvec![(Place::Praw, game.ships_at(p, Place::Praw))],
         ShipPlace::InGame => {
             let s = game.state();
-            let mut v: Vec<(Place, u8)> = s
+            let mut v: Places = s
                 .colony_ships(p)
                 .map(|(pl, n)| (Place::Planet(pl), n))
                 .collect();
@@ -43,7 +48,7 @@ pub(super) fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Pl
             v
         }
         ShipPlace::Encounter => {
-            let mut v = vec![
+            let mut v: Places = smallvec![
                 (Place::Gate, game.ships_at(p, Place::Gate)),
                 (Place::Beside, game.ships_at(p, Place::Beside)),
             ];
@@ -70,15 +75,15 @@ pub(super) fn ship_places(game: &Game, p: PlayerId, place: ShipPlace) -> Vec<(Pl
                 .collect()
         }
         ShipPlace::Target => match game.state().encounter.planet {
-            Some(pl) => vec![(Place::Planet(pl), game.ships_at(p, Place::Planet(pl)))],
-            None => Vec::new(),
+            Some(pl) => smallvec![(Place::Planet(pl), game.ships_at(p, Place::Planet(pl)))],
+            None => Places::new(),
         },
-        ShipPlace::Tech(t) => vec![(Place::Tech(t), game.ships_at(p, Place::Tech(t)))],
+        ShipPlace::Tech(t) => smallvec![(Place::Tech(t), game.ships_at(p, Place::Tech(t)))],
         ShipPlace::Planet(pl) => match game.state().planet_exists(pl) {
-            true => vec![(Place::Planet(pl), game.ships_at(p, Place::Planet(pl)))],
-            false => Vec::new(),
+            true => smallvec![(Place::Planet(pl), game.ships_at(p, Place::Planet(pl)))],
+            false => Places::new(),
         },
-        ShipPlace::ThisTech => Vec::new(),
+        ShipPlace::ThisTech => Places::new(),
     }
 }
 
@@ -143,7 +148,7 @@ impl Runtime {
         };
         // Several players' ships share one count: it is a total, not one per player.
         let mut left = count.map(|c| number(&self.eval(c, game, ctx), game).max(0) as u32);
-        let owners: Vec<PlayerId> = (game.state().seats())
+        let owners: SmallVec<[PlayerId; 8]> = (game.state().seats())
             .filter(|p| mask & (1 << p.0) != 0)
             .collect();
         // Ships joining the encounter come from elsewhere than where they would go.
@@ -159,7 +164,7 @@ impl Runtime {
         // Ships held hostage move only by the text of the ability that took them.
         let hostages = !game.state().encounter.hostages.is_empty();
         let holder = ctx.holder();
-        let places_of = |game: &Game, p: PlayerId| -> Vec<(Place, u8)> {
+        let places_of = |game: &Game, p: PlayerId| -> Places {
             let target = game.state().encounter.planet;
             let defending = Some(p) == game.state().encounter.defense;
             let sheltered = |at: Place| match at {
@@ -169,27 +174,31 @@ impl Runtime {
                 }
                 _ => false,
             };
-            ship_places(game, p, place)
-                .into_iter()
-                .filter(|&(at, n)| {
-                    n > 0
-                        && !(matches!(to, Dest::Encounter)
-                            && defending
-                            && target.is_some_and(|t| at == Place::Planet(t)))
-                        && !sheltered(at)
-                })
-                .collect()
+            let mut places = ship_places(game, p, place);
+            places.retain(|&mut (at, n)| {
+                n > 0
+                    && !(matches!(to, Dest::Encounter)
+                        && defending
+                        && target.is_some_and(|t| at == Place::Planet(t)))
+                    && !sheltered(at)
+            });
+            places
         };
         for (i, &p) in owners.iter().enumerate() {
             let places = places_of(game, p);
             let total: u32 = places.iter().map(|&(_, n)| n as u32).sum();
-            let take = match left {
-                None => places.iter().map(|&(_, n)| n).collect::<Vec<u8>>(),
+            // The counts picked, when a count is to be picked; else every ship goes.
+            let picked = match left {
+                None => None,
                 Some(n) => {
                     // What the later owners hold bounds how few this one may give.
                     let later: u32 = (owners[i + 1..].iter())
-                        .flat_map(|&q| places_of(game, q))
-                        .map(|(_, n)| n as u32)
+                        .map(|&q| {
+                            places_of(game, q)
+                                .iter()
+                                .map(|&(_, n)| n as u32)
+                                .sum::<u32>()
+                        })
                         .sum();
                     let most = n.min(total) as u8;
                     let min = if up_to {
@@ -197,26 +206,30 @@ impl Runtime {
                     } else {
                         n.saturating_sub(later).min(most as u32) as u8
                     };
-                    game.ask_card_ships(chooser.unwrap_or(p), places.clone(), min, most)?
+                    let mut offered = game.ship_places();
+                    offered.extend_from_slice(&places);
+                    Some(game.ask_card_ships(chooser.unwrap_or(p), offered, min, most)?)
                 }
             };
+            let take = |i: usize| picked.as_ref().map_or(places[i].1, |c| c[i]);
+            let taken: u32 = (0..places.len()).map(|i| take(i) as u32).sum();
             if let Some(n) = &mut left {
-                *n = n.saturating_sub(take.iter().map(|&k| k as u32).sum());
+                *n = n.saturating_sub(taken);
             }
             if matches!(to, Dest::Colonies(_)) && place == ShipPlace::Encounter {
                 // An ally whose ships all leave the encounter for home leaves the alliance.
-                let all = take.iter().map(|&n| n as u32).sum::<u32>() == total;
-                if all && game.state().encounter.ally[p.ix()].is_some() {
+                if taken == total && game.state().encounter.ally[p.ix()].is_some() {
                     game.leave_alliance(p, ctx.source)?;
                     continue;
                 }
                 // Ships that stay in the game go to the owner's other colonies.
-                for ((from, _), n) in places.into_iter().zip(take) {
-                    game.withdraw_ships(p, from, n)?;
+                for (i, &(from, _)) in places.iter().enumerate() {
+                    game.withdraw_ships(p, from, take(i))?;
                 }
                 continue;
             }
-            for ((from, _), n) in places.into_iter().zip(take) {
+            for (i, &(from, _)) in places.iter().enumerate() {
+                let n = take(i);
                 if n == 0 {
                     continue;
                 }
@@ -297,7 +310,9 @@ impl Runtime {
                 let most = number(&self.eval(c, game, ctx), game).clamp(0, here as i32) as u8;
                 if take.up_to {
                     let chooser = take.chooser.unwrap_or(owner);
-                    let chosen = game.ask_card_ships(chooser, vec![(at, here)], 0, most)?;
+                    let mut offered = game.ship_places();
+                    offered.push((at, here));
+                    let chosen = game.ask_card_ships(chooser, offered, 0, most)?;
                     chosen.first().copied().unwrap_or(0)
                 } else {
                     // All at one place: there is nothing to choose.

@@ -13,6 +13,18 @@ use cosmic_engine::event::Rule;
 use cosmic_engine::piles::Back;
 use cosmic_engine::{CardKind, CardType, Choice, DecisionKind, Flow, Game, PlayerId, Side};
 
+/// What a lasting effect keeps of the context that started it: its owner, then each slot's
+/// value encoded (`Value::encode`, two numbers a slot). Sized once: one allocation, not a
+/// first and a second as the slots are added.
+fn env(ctx: &Ctx) -> Vec<i32> {
+    let mut env = Vec::with_capacity(1 + 2 * ctx.slots.len());
+    env.push(ctx.me.0 as i32);
+    for v in &ctx.slots {
+        env.extend(v.encode());
+    }
+    env
+}
+
 impl Runtime {
     /// Runs an ability's body: the events card text causes meanwhile cite the ability, and
     /// the decisions it asks name it.
@@ -73,10 +85,7 @@ impl Runtime {
                 names,
             } => {
                 if let Some(q) = self.instance(quantity, game, ctx) {
-                    let mut env = vec![me.0 as i32];
-                    for v in &ctx.slots {
-                        env.extend(v.encode());
-                    }
+                    let env = env(ctx);
                     // Written only for a log: simulations skip it.
                     let reads = (!names.is_empty() && game.logs_events())
                         .then(|| self.reads(*source, names, game, ctx));
@@ -98,10 +107,7 @@ impl Runtime {
                 until,
                 source,
             } => {
-                let mut env = vec![me.0 as i32];
-                for v in &ctx.slots {
-                    env.extend(v.encode());
-                }
+                let env = env(ctx);
                 let what = Lasting::Continuous {
                     effect: *effect,
                     source: *source,
@@ -280,12 +286,9 @@ impl Runtime {
                     (_, 0) => 0,
                     // How many of the warp's ships come: asked as a choice of ships there.
                     (true, _) => {
-                        let chosen = game.ask_card_ships(
-                            me,
-                            vec![(cosmic_engine::Place::Warp, warp)],
-                            0,
-                            most,
-                        )?;
+                        let mut offered = game.ship_places();
+                        offered.push((cosmic_engine::Place::Warp, warp));
+                        let chosen = game.ask_card_ships(me, offered, 0, most)?;
                         chosen.first().copied().unwrap_or(0)
                     }
                     (false, _) => most,
