@@ -112,8 +112,10 @@ impl Runtime {
             let held = self.held(game, p);
             all.keys |= held.keys;
             all.ons |= held.ons;
+            self.seat_keys[p.ix()].set(held.keys);
         }
         self.held_all.set(all);
+        self.seat_keys_at.set(version);
         all
     }
 
@@ -137,7 +139,9 @@ impl Runtime {
             ..cache.held
         };
         self.held[p.ix()].set(held);
-        self.held_as[p.ix()].set(cache.as_standing);
+        for (cell, &keys) in self.held_as[p.ix()].iter().zip(&cache.as_standing) {
+            cell.set(keys);
+        }
         held
     }
 
@@ -263,8 +267,15 @@ impl Runtime {
     /// `holds_acting`, counting only abilities whose roles allow `p`'s standing now: for
     /// searches that test each ability's roles (`may_act`), to skip players none of whose
     /// abilities they would let act.
+    #[inline]
     pub(super) fn holds_acting_now(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
-        self.holds_acting(game, p, keys)
-            && self.held_as[p.ix()].get()[Self::standing(game, p) as usize] & keys != 0
+        // While no holdings changed since `held_all` was gathered, each seat's moments are
+        // read off its table (a window tests every seat).
+        let held = if self.seat_keys_at.get() == game.holdings_version() {
+            self.seat_keys[p.ix()].get()
+        } else {
+            self.held(game, p).keys
+        };
+        held & keys != 0 && self.held_as[p.ix()][Self::standing(game, p) as usize].get() & keys != 0
     }
 }
