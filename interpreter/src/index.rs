@@ -2,7 +2,7 @@
 //! rules compute, every window of every encounter) skip content that cannot act there
 //! without scanning each ability.
 
-use crate::header::Roles;
+use crate::header::{Roles, Standing};
 use crate::ir::{Happening, Home, Program, QuantityRef, Stmt, Trigger};
 use cosmic_engine::state::Phase;
 use cosmic_engine::{Quantity, Window};
@@ -262,9 +262,10 @@ fn modified_kinds(body: &[Stmt]) -> Kinds {
 /// What the runtime looks up instead of scanning abilities.
 #[derive(Clone, Debug)]
 pub(crate) struct Index {
-    /// For each item, where its acting abilities of each `Part` start in `acting`, and
-    /// where the item's end.
-    item_acting: Vec<[u32; Part::ALL.len() + 1]>,
+    /// For each item, each `Part`'s acting abilities and what they may do together, then
+    /// the flare part again with what its wild texts alone may do: a player's moments are
+    /// summed from these a holding at a time, rather than from each ability.
+    parts: Vec<[PartIndex; Part::ALL.len() + 1]>,
     /// Every ability that acts at some moment, item by item and part by part, each part in
     /// the item's order.
     acting: Vec<Acting>,
@@ -314,6 +315,15 @@ impl Part {
     }
 }
 
+/// One part of an item: where its acting abilities lie in `Index::acting`, and what they
+/// may do together.
+#[derive(Clone, Copy, Debug, Default)]
+struct PartIndex {
+    start: u32,
+    end: u32,
+    sum: Summary,
+}
+
 /// An ability that acts at some moment, with its moments and where it lives (what gathering a
 /// player's candidate abilities reads, so it reads one slice per item).
 #[derive(Clone, Copy, Debug)]
@@ -325,6 +335,40 @@ pub(crate) struct Acting {
     pub(crate) ons: Ons,
     /// The standings that may use it.
     pub(crate) roles: Roles,
+    /// Whether it is innate (`Usage::Innate`): a power's acts while the power is held.
+    pub(crate) innate: bool,
+}
+
+/// What some acting abilities may do together: the union of their moments and happenings,
+/// and of their moments by the standing whose roles allow them (indexed by `Standing`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Summary {
+    pub(crate) keys: Keys,
+    pub(crate) ons: Ons,
+    pub(crate) as_standing: [Keys; Standing::ALL.len()],
+}
+
+impl Summary {
+    /// Counts `act` in.
+    pub(crate) fn add(&mut self, act: &Acting) {
+        self.keys |= act.keys;
+        self.ons |= act.ons;
+        for (keys, s) in self.as_standing.iter_mut().zip(Standing::ALL) {
+            if act.roles.allows(s) {
+                *keys |= act.keys;
+            }
+        }
+    }
+
+    /// Counts everything `other` counts in.
+    #[inline]
+    pub(crate) fn merge(&mut self, other: &Summary) {
+        self.keys |= other.keys;
+        self.ons |= other.ons;
+        for (keys, k) in self.as_standing.iter_mut().zip(other.as_standing) {
+            *keys |= k;
+        }
+    }
 }
 
 impl Index {
@@ -343,7 +387,7 @@ impl Index {
             })
             .collect();
         let mut acting = Vec::new();
-        let item_acting = program
+        let item_acting: Vec<[u32; Part::ALL.len() + 1]> = program
             .items
             .iter()
             .map(|i| {
@@ -369,12 +413,36 @@ impl Index {
                                 home: ab.home,
                                 ons,
                                 roles: ab.roles,
+                                innate: ab.usage == crate::header::Usage::Innate,
                             });
                         }
                     }
                 }
                 bounds[Part::ALL.len()] = acting.len() as u32;
                 bounds
+            })
+            .collect();
+        let parts = (item_acting.iter())
+            .map(|bounds| {
+                let mut parts = [PartIndex::default(); Part::ALL.len() + 1];
+                for part in Part::ALL {
+                    let (start, end) = (bounds[part as usize], bounds[part as usize + 1]);
+                    let mut sum = Summary::default();
+                    for act in &acting[start as usize..end as usize] {
+                        sum.add(act);
+                    }
+                    parts[part as usize] = PartIndex { start, end, sum };
+                }
+                // The flare part's abilities, but what only its wild texts may do.
+                let flare = parts[Part::Flare as usize];
+                let mut sum = Summary::default();
+                for act in &acting[flare.start as usize..flare.end as usize] {
+                    if act.home == Home::Wild {
+                        sum.add(act);
+                    }
+                }
+                parts[Part::ALL.len()] = PartIndex { sum, ..flare };
+                parts
             })
             .collect();
         let lasting_kinds = (program.lasting.iter())
@@ -430,7 +498,7 @@ impl Index {
             }
         }
         Index {
-            item_acting,
+            parts,
             acting,
             lasting_kinds,
             lasting_windows,
@@ -495,10 +563,29 @@ impl Index {
             .unwrap_or(0)
     }
 
-    /// The abilities of item `item` in `part` that act at some moment, in the item's order.
-    pub(crate) fn acting(&self, item: u32, part: Part) -> &[Acting] {
-        let bounds = &self.item_acting[item as usize];
-        let start = bounds[part as usize] as usize;
-        &self.acting[start..bounds[part as usize + 1] as usize]
+    /// The abilities of item `item` in `part` that act at some moment, in the item's order,
+    /// and what they may do together.
+    #[inline]
+    pub(crate) fn part(&self, item: u32, part: Part) -> (&[Acting], &Summary) {
+        self.entry(&self.parts[item as usize][part as usize])
+    }
+
+    /// The abilities of item `item`'s flare part (wild and super texts) that act at some
+    /// moment, and what those a holder gives may do together: all of them for one's own
+    /// alien's flare (`own`), else the wild texts only.
+    #[inline]
+    pub(crate) fn flare_part(&self, item: u32, own: bool) -> (&[Acting], &Summary) {
+        let parts = &self.parts[item as usize];
+        self.entry(
+            &parts[if own {
+                Part::Flare as usize
+            } else {
+                Part::ALL.len()
+            }],
+        )
+    }
+
+    fn entry<'a>(&'a self, e: &'a PartIndex) -> (&'a [Acting], &'a Summary) {
+        (&self.acting[e.start as usize..e.end as usize], &e.sum)
     }
 }

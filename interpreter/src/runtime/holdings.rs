@@ -2,8 +2,8 @@
 
 use super::context::Origin;
 use super::Runtime;
-use crate::header::{Standing, Usage};
-use crate::index::{Acting, Keys, Ons, Part};
+use crate::header::Standing;
+use crate::index::{Acting, Keys, Ons, Part, Summary};
 use crate::ir::Home;
 use cosmic_engine::{CardKind, Game, PlayerId};
 
@@ -112,8 +112,10 @@ impl Runtime {
             let held = self.held(game, p);
             all.keys |= held.keys;
             all.ons |= held.ons;
+            self.seat_keys[p.ix()].set(held.keys);
         }
         self.held_all.set(all);
+        self.seat_keys_at.set(version);
         all
     }
 
@@ -137,7 +139,9 @@ impl Runtime {
             ..cache.held
         };
         self.held[p.ix()].set(held);
-        self.held_as[p.ix()].set(cache.as_standing);
+        for (cell, &keys) in self.held_as[p.ix()].iter().zip(&cache.as_standing) {
+            cell.set(keys);
+        }
         held
     }
 
@@ -162,10 +166,9 @@ impl Runtime {
         let s = game.state();
         let player = &s.players[p.ix()];
         out.list.clear();
-        out.held = Held::NONE;
-        out.as_standing = [0; Standing::ALL.len()];
-        // What the holdings may do is summed here, from the index, rather than by a second
-        // pass over the list that looks up each ability's triggers and roles.
+        // What the holdings may do is summed from the index, a holding's part at a time,
+        // rather than from each ability's triggers and roles.
+        let mut sum = Summary::default();
         let mut push = |act: &Acting, origin: Origin, need: Need| {
             out.list.push(Candidate {
                 ability: act.ability,
@@ -173,13 +176,6 @@ impl Runtime {
                 origin,
                 need,
             });
-            out.held.keys |= act.keys;
-            out.held.ons |= act.ons;
-            for (keys, s) in out.as_standing.iter_mut().zip(Standing::ALL) {
-                if act.roles.allows(s) {
-                    *keys |= act.keys;
-                }
-            }
         };
         for (k, alien) in player.aliens().enumerate() {
             let item = self.alien_items[alien as usize];
@@ -188,12 +184,10 @@ impl Runtime {
             } else {
                 Origin::Power
             };
-            for act in self.index.acting(item, Part::Power) {
-                let need = if self.ability(act.ability).usage == Usage::Innate {
-                    Need::Held
-                } else {
-                    Need::Works
-                };
+            let (acting, part) = self.index.part(item, Part::Power);
+            sum.merge(part);
+            for act in acting {
+                let need = if act.innate { Need::Held } else { Need::Works };
                 push(act, origin, need);
             }
         }
@@ -201,7 +195,9 @@ impl Runtime {
             let Some(&item) = self.tech_items.get(h.tech as usize) else {
                 continue;
             };
-            for act in self.index.acting(item, Part::Effect) {
+            let (acting, part) = self.index.part(item, Part::Effect);
+            sum.merge(part);
+            for act in acting {
                 push(act, Origin::Tech(h.tech), Need::Tech(i as u8));
             }
         }
@@ -210,7 +206,9 @@ impl Runtime {
             let Some(&item) = self.attachment_items.get(a as usize) else {
                 continue;
             };
-            for act in self.index.acting(item, Part::Effect) {
+            let (acting, part) = self.index.part(item, Part::Effect);
+            sum.merge(part);
+            for act in acting {
                 push(act, Origin::Attachment(a), Need::Access);
             }
         }
@@ -222,7 +220,9 @@ impl Runtime {
             };
             let origin = Origin::Card(card);
             if s.kind(card) != CardKind::Flare {
-                for act in self.index.acting(item, Part::Effect) {
+                let (acting, part) = self.index.part(item, Part::Effect);
+                sum.merge(part);
+                for act in acting {
                     push(act, origin, Need::Card { sheet, flare: None });
                 }
                 continue;
@@ -231,7 +231,10 @@ impl Runtime {
             let own = player.aliens().enumerate().any(|(k, a)| {
                 self.alien_items[a as usize] == item && !(k == 0 && player.face_down)
             });
-            for act in self.index.acting(item, Part::Flare) {
+            // Its super texts while own, its wild texts always.
+            let (acting, part) = self.index.flare_part(item, own);
+            sum.merge(part);
+            for act in acting {
                 let home = match act.home {
                     Home::Super if own => FlareHome::Super,
                     Home::Wild if own => FlareHome::OwnWild,
@@ -242,6 +245,26 @@ impl Runtime {
                 push(act, origin, Need::Card { sheet, flare });
             }
         }
+        out.held = Held {
+            keys: sum.keys,
+            ons: sum.ons,
+            ..Held::NONE
+        };
+        out.as_standing = sum.as_standing;
+        // The summaries count exactly the abilities listed.
+        debug_assert_eq!(
+            out.list
+                .iter()
+                .fold((0, [0; Standing::ALL.len()]), |(keys, mut by), c| {
+                    for (k, s) in by.iter_mut().zip(Standing::ALL) {
+                        if self.ability(c.ability).roles.allows(s) {
+                            *k |= c.keys;
+                        }
+                    }
+                    (keys | c.keys, by)
+                }),
+            (out.held.keys, out.as_standing)
+        );
     }
 
     /// Whether `p`'s alien or a card in its hand has an ability that may act at one of the
@@ -263,8 +286,15 @@ impl Runtime {
     /// `holds_acting`, counting only abilities whose roles allow `p`'s standing now: for
     /// searches that test each ability's roles (`may_act`), to skip players none of whose
     /// abilities they would let act.
+    #[inline]
     pub(super) fn holds_acting_now(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
-        self.holds_acting(game, p, keys)
-            && self.held_as[p.ix()].get()[Self::standing(game, p) as usize] & keys != 0
+        // While no holdings changed since `held_all` was gathered, each seat's moments are
+        // read off its table (a window tests every seat).
+        let held = if self.seat_keys_at.get() == game.holdings_version() {
+            self.seat_keys[p.ix()].get()
+        } else {
+            self.held(game, p).keys
+        };
+        held & keys != 0 && self.held_as[p.ix()][Self::standing(game, p) as usize].get() & keys != 0
     }
 }

@@ -79,9 +79,13 @@ pub struct Runtime {
     held: [Cell<Held>; MAX_PLAYERS],
     /// The union of every seat's `held`, under the game's holdings version.
     held_all: Cell<Held>,
+    /// Each seat's held moments (its `held` keys), as `held_all` was gathered, and the
+    /// version they were gathered under: a window's test of each seat reads one word.
+    seat_keys: [Cell<Keys>; MAX_PLAYERS],
+    seat_keys_at: Cell<u64>,
     /// Each player's held moments by the standing its abilities need to act at them
     /// (indexed by `Standing`), under the stamp of `held`.
-    held_as: [Cell<[Keys; Standing::ALL.len()]>; MAX_PLAYERS],
+    held_as: [[Cell<Keys>; Standing::ALL.len()]; MAX_PLAYERS],
     /// For each seat, the abilities its holdings give, under its holdings stamp.
     candidates: [RefCell<Candidates>; MAX_PLAYERS],
     /// The windows at which the lasting effects in force may react, the happenings they
@@ -261,6 +265,8 @@ impl Runtime {
             recording: Cell::new(false),
             held: std::array::from_fn(|_| Cell::new(Held::NONE)),
             held_all: Cell::new(Held::NONE),
+            seat_keys: Default::default(),
+            seat_keys_at: Cell::new(u64::MAX),
             held_as: Default::default(),
             candidates: Default::default(),
             reacting: Cell::new(triggers::LastingMasks::NONE),
