@@ -137,19 +137,34 @@ pub struct Effects {
     pub lasting: Vec<Effect>,
 }
 
+impl Lasting {
+    /// Whether this effect may change a quantity: only such an effect begun or ended moves
+    /// the effects' version, under which the kinds of quantity that may change are kept
+    /// (marks, one per ability used, change none).
+    #[inline]
+    pub fn changes_quantities(&self) -> bool {
+        matches!(self, Lasting::Modifier { .. } | Lasting::Continuous { .. })
+    }
+}
+
 impl Effects {
     /// Ends every effect that lasts no longer than `until`; gives the owner and the source
-    /// of each content effect (`Lasting::Continuous`) ended, for the log.
-    pub fn expire(&mut self, until: Until) -> Vec<(PlayerId, u32)> {
+    /// of each content effect (`Lasting::Continuous`) ended, for the log, and whether an
+    /// effect that may change a quantity ended (`Lasting::changes_quantities`).
+    pub fn expire(&mut self, until: Until) -> (Vec<(PlayerId, u32)>, bool) {
         let mut ended = Vec::new();
+        let mut changed = false;
         self.lasting.retain(|e| {
             let keep = e.until > until;
-            if let (false, Lasting::Continuous { source, .. }) = (keep, &e.what) {
-                ended.push((e.by, *source));
+            if !keep {
+                changed |= e.what.changes_quantities();
+                if let Lasting::Continuous { source, .. } = &e.what {
+                    ended.push((e.by, *source));
+                }
             }
             keep
         });
-        ended
+        (ended, changed)
     }
 
     /// Whether `p`'s alien power is switched off by an effect. (These lookups match effects

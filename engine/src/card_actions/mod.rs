@@ -28,9 +28,7 @@ impl Game<'_> {
 
     /// Records a lasting effect on `p` (its log line is the caller's).
     fn add_effect(&mut self, p: PlayerId, until: Until, what: Lasting) {
-        // Only what may change a quantity moves the effects' version: the kinds of quantity
-        // that may change are kept under it, and marks (one per ability used) change none.
-        let changes = matches!(what, Lasting::Modifier { .. } | Lasting::Continuous { .. });
+        let changes = what.changes_quantities();
         self.state
             .effects
             .lasting
@@ -108,8 +106,10 @@ impl Game<'_> {
     /// Ends the effects that last no longer than `until`, each content effect with its line.
     pub(crate) fn expire_effects(&mut self, until: Until) {
         let kept = self.state.effects.powers_kept();
-        let ended = self.state.effects.expire(until);
-        self.effects_changed();
+        let (ended, changed) = self.state.effects.expire(until);
+        if changed {
+            self.effects_changed();
+        }
         if kept && !self.state.effects.powers_kept() {
             let rule = match until {
                 Until::EndOfTurn => crate::event::Rule::StartTurn,
