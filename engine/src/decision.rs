@@ -620,10 +620,20 @@ impl Decision {
     }
 
     /// Whether an answer fits the listed options (deal terms aside: see `validate`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn accepts(&self, answer: &Answer) -> bool {
+        // Picks are most answers: checked inline, without a call; the other shapes out of
+        // line.
         match (&self.request, answer) {
             (Request::Pick(o), Answer::Pick(i)) => *i < o.len(),
+            _ => self.accepts_other(answer),
+        }
+    }
+
+    /// `accepts` for the shapes other than a pick.
+    #[inline(never)]
+    fn accepts_other(&self, answer: &Answer) -> bool {
+        match (&self.request, answer) {
             (Request::Subset { options, min, max }, Answer::Subset(ix)) => {
                 (*min as usize..=*max as usize).contains(&ix.len())
                     && bad_pick(ix, options.len()).is_none()
