@@ -311,16 +311,19 @@ impl Game<'_> {
     }
 
     /// Asks `p` to pick ships from `places` (between `min` and `max` in all); returns counts.
+    /// The places are offered in a kept list (`Game::ship_places`), kept again afterwards.
     pub fn ask_card_ships(
         &mut self,
         p: PlayerId,
-        places: Vec<(Place, u8)>,
+        places: &[(Place, u8)],
         min: u8,
         max: u8,
     ) -> Flow<Vec<u8>> {
-        let (places, counts) = self.ask_ships_over(p, DecisionKind::CardShips, places, min, max)?;
-        // Kept for the next list of places (`Game::ship_places`).
-        self.spare_places.keep(places);
+        let mut offered = self.ship_places();
+        offered.extend_from_slice(places);
+        let (offered, counts) =
+            self.ask_ships_over(p, DecisionKind::CardShips, offered, min, max)?;
+        self.spare_places.keep(offered);
         Ok(counts)
     }
 

@@ -206,9 +206,7 @@ impl Runtime {
                     } else {
                         n.saturating_sub(later).min(most as u32) as u8
                     };
-                    let mut offered = game.ship_places();
-                    offered.extend_from_slice(&places);
-                    Some(game.ask_card_ships(chooser.unwrap_or(p), offered, min, most)?)
+                    Some(game.ask_card_ships(chooser.unwrap_or(p), &places, min, most)?)
                 }
             };
             let take = |i: usize| picked.as_ref().map_or(places[i].1, |c| c[i]);
@@ -310,9 +308,7 @@ impl Runtime {
                 let most = number(&self.eval(c, game, ctx), game).clamp(0, here as i32) as u8;
                 if take.up_to {
                     let chooser = take.chooser.unwrap_or(owner);
-                    let mut offered = game.ship_places();
-                    offered.push((at, here));
-                    let chosen = game.ask_card_ships(chooser, offered, 0, most)?;
+                    let chosen = game.ask_card_ships(chooser, &[(at, here)], 0, most)?;
                     chosen.first().copied().unwrap_or(0)
                 } else {
                     // All at one place: there is nothing to choose.

@@ -286,9 +286,8 @@ impl Runtime {
                     (_, 0) => 0,
                     // How many of the warp's ships come: asked as a choice of ships there.
                     (true, _) => {
-                        let mut offered = game.ship_places();
-                        offered.push((cosmic_engine::Place::Warp, warp));
-                        let chosen = game.ask_card_ships(me, offered, 0, most)?;
+                        let warp = [(cosmic_engine::Place::Warp, warp)];
+                        let chosen = game.ask_card_ships(me, &warp, 0, most)?;
                         chosen.first().copied().unwrap_or(0)
                     }
                     (false, _) => most,
