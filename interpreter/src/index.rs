@@ -262,10 +262,10 @@ fn modified_kinds(body: &[Stmt]) -> Kinds {
 /// What the runtime looks up instead of scanning abilities.
 #[derive(Clone, Debug)]
 pub(crate) struct Index {
-    /// For each item, each `Part`'s acting abilities and what they may do together, then
-    /// the flare part again with what its wild texts alone may do: a player's moments are
-    /// summed from these a holding at a time, rather than from each ability.
-    parts: Vec<[PartIndex; Part::ALL.len() + 1]>,
+    /// For each item, each `Part`'s acting abilities and what they may do together: a
+    /// player's moments are summed from these a holding at a time, rather than from each
+    /// ability.
+    items: Vec<ItemParts>,
     /// Every ability that acts at some moment, item by item and part by part, each part in
     /// the item's order.
     acting: Vec<Acting>,
@@ -322,6 +322,14 @@ struct PartIndex {
     start: u32,
     end: u32,
     sum: Summary,
+}
+
+/// An item's parts (indexed by `Part`), and what its flare part's wild texts alone may do
+/// (all a flare gives a player whose alien it is not).
+#[derive(Clone, Copy, Debug, Default)]
+struct ItemParts {
+    parts: [PartIndex; Part::ALL.len()],
+    wild: Summary,
 }
 
 /// An ability that acts at some moment, with its moments and where it lives (what gathering a
@@ -387,13 +395,11 @@ impl Index {
             })
             .collect();
         let mut acting = Vec::new();
-        let item_acting: Vec<[u32; Part::ALL.len() + 1]> = program
-            .items
-            .iter()
+        let items = (program.items.iter())
             .map(|i| {
-                let mut bounds = [0; Part::ALL.len() + 1];
+                let mut item = ItemParts::default();
                 for part in Part::ALL {
-                    bounds[part as usize] = acting.len() as u32;
+                    let start = acting.len();
                     for &a in &i.abilities {
                         let keys = ability_keys[a as usize];
                         let ab = &program.abilities[a as usize];
@@ -417,32 +423,17 @@ impl Index {
                             });
                         }
                     }
-                }
-                bounds[Part::ALL.len()] = acting.len() as u32;
-                bounds
-            })
-            .collect();
-        let parts = (item_acting.iter())
-            .map(|bounds| {
-                let mut parts = [PartIndex::default(); Part::ALL.len() + 1];
-                for part in Part::ALL {
-                    let (start, end) = (bounds[part as usize], bounds[part as usize + 1]);
                     let mut sum = Summary::default();
-                    for act in &acting[start as usize..end as usize] {
+                    for act in &acting[start..] {
                         sum.add(act);
+                        if act.home == Home::Wild {
+                            item.wild.add(act);
+                        }
                     }
-                    parts[part as usize] = PartIndex { start, end, sum };
+                    let (start, end) = (start as u32, acting.len() as u32);
+                    item.parts[part as usize] = PartIndex { start, end, sum };
                 }
-                // The flare part's abilities, but what only its wild texts may do.
-                let flare = parts[Part::Flare as usize];
-                let mut sum = Summary::default();
-                for act in &acting[flare.start as usize..flare.end as usize] {
-                    if act.home == Home::Wild {
-                        sum.add(act);
-                    }
-                }
-                parts[Part::ALL.len()] = PartIndex { sum, ..flare };
-                parts
+                item
             })
             .collect();
         let lasting_kinds = (program.lasting.iter())
@@ -498,7 +489,7 @@ impl Index {
             }
         }
         Index {
-            parts,
+            items,
             acting,
             lasting_kinds,
             lasting_windows,
@@ -567,7 +558,8 @@ impl Index {
     /// and what they may do together.
     #[inline]
     pub(crate) fn part(&self, item: u32, part: Part) -> (&[Acting], &Summary) {
-        self.entry(&self.parts[item as usize][part as usize])
+        let p = &self.items[item as usize].parts[part as usize];
+        (self.slice(p), &p.sum)
     }
 
     /// The abilities of item `item`'s flare part (wild and super texts) that act at some
@@ -575,17 +567,13 @@ impl Index {
     /// alien's flare (`own`), else the wild texts only.
     #[inline]
     pub(crate) fn flare_part(&self, item: u32, own: bool) -> (&[Acting], &Summary) {
-        let parts = &self.parts[item as usize];
-        self.entry(
-            &parts[if own {
-                Part::Flare as usize
-            } else {
-                Part::ALL.len()
-            }],
-        )
+        let item = &self.items[item as usize];
+        let flare = &item.parts[Part::Flare as usize];
+        (self.slice(flare), if own { &flare.sum } else { &item.wild })
     }
 
-    fn entry<'a>(&'a self, e: &'a PartIndex) -> (&'a [Acting], &'a Summary) {
-        (&self.acting[e.start as usize..e.end as usize], &e.sum)
+    /// A part's acting abilities.
+    fn slice(&self, p: &PartIndex) -> &[Acting] {
+        &self.acting[p.start as usize..p.end as usize]
     }
 }
