@@ -729,8 +729,13 @@ impl<'h> Game<'h> {
         if self.options.check_invariants && self.violation.is_none() {
             self.check_after_event(seq);
         }
-        if self.options.record_events || self.observer.is_some() {
-            self.record(Event { seq, cause, kind });
+        let event = Event { seq, cause, kind };
+        if self.observer.is_some() {
+            self.record(event);
+        } else if self.options.record_events {
+            // Kept without the call that showing it needs: every event of setup and of a
+            // recorded game comes this way.
+            self.events.push(event);
         }
     }
 
