@@ -171,6 +171,7 @@ fn bench_setup(library: &Library, args: &BenchArgs) -> miette::Result<Setup> {
 
 fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<SimBench> {
     let template = bench_setup(library, args)?;
+    let prepared = cosmic_engine::Prepared::new(&template, library.components.clone());
     let runtime = library.runtime();
     let bots = Bots {
         library,
@@ -181,7 +182,7 @@ fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<Si
         let mut events = 0;
         for i in 0..games {
             let seed = game_seed(args.seed, i);
-            let g = play_one(&bots, &runtime, &template, &seats, seed, false, false, None)
+            let g = play_one(&bots, &runtime, &prepared, &seats, seed, false, false, None)
                 .map_err(|e| miette!("bench game {i} (seed {seed}) failed: {e}"))?;
             events += g.events;
         }
@@ -211,13 +212,14 @@ fn bench_search(library: &Library, args: &BenchArgs) -> miette::Result<SearchBen
         library,
         search: args.search.settings(default_search())?,
     };
+    let prepared = cosmic_engine::Prepared::new(&template, library.components.clone());
     let mut seats = [Bot::Basic; PLAYERS as usize];
     seats[1] = Bot::Search;
     let before = cosmic_engine::agents::search::rollouts_played();
     let start = Instant::now();
     for i in 0..args.search_games {
         let seed = game_seed(args.seed, i);
-        play_one(&bots, &runtime, &template, &seats, seed, false, false, None)
+        play_one(&bots, &runtime, &prepared, &seats, seed, false, false, None)
             .map_err(|e| miette!("bench search game {i} (seed {seed}) failed: {e}"))?;
     }
     let seconds = start.elapsed().as_secs_f64();

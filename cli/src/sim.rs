@@ -6,7 +6,7 @@ use crate::seats::{agent, default_search, fresh_seed, Bots, SearchArgs, SeatKind
 use crate::summary::{fnv, GameResult, RunInfo, RunSetup, Summary, Tally, FNV_START};
 use clap::Args;
 use cosmic_engine::agents::agent_seed;
-use cosmic_engine::{Game, GameError, Options, Setup, Variants};
+use cosmic_engine::{Game, GameError, Options, Prepared, Setup, Variants};
 use indicatif::{ProgressBar, ProgressStyle};
 use miette::miette;
 use std::path::PathBuf;
@@ -150,21 +150,22 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 pub(crate) const VARIANTS_HELP: &str =
     "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech, hidden-powers, rotating-powers, hazards, extremely-hazardous, rewards; none by default)";
 
-/// Plays one game of `template`'s setup with `seed` and `seats` (a bot per seat; also timed
-/// by `cosmic bench`); `progress`, if given, holds the number of events played so far.
+/// Plays one game of `prepared`'s setup with `seed` and `seats` (a bot per seat; also timed
+/// by `cosmic bench`); `progress`, if given, holds the number of events played so far. A
+/// setup that could not be prepared fails every game with its error, as each would.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_one(
     bots: &Bots,
     runtime: &cosmic_interpreter::runtime::Runtime,
-    template: &Setup,
+    prepared: &Result<Prepared, GameError>,
     seats: &[Bot],
     seed: u64,
     check: bool,
     fingerprint: bool,
     progress: Option<&AtomicU64>,
 ) -> Result<GameSummary, GameError> {
-    let library = bots.library;
-    let players = template.players;
+    let prepared = prepared.as_ref().map_err(Clone::clone)?;
+    let players = prepared.setup().players;
     let agents = (0..players)
         .map(|i| agent(seats[i as usize].seat(), seed, i, bots))
         .collect();
@@ -173,11 +174,7 @@ pub(crate) fn play_one(
         record_events: fingerprint,
         ..Options::default()
     };
-    let setup = Setup {
-        seed,
-        ..template.clone()
-    };
-    let mut game = Game::new(&setup, library.components.clone(), agents, runtime, options)?;
+    let mut game = Game::prepared(prepared, seed, agents, runtime, options)?;
     // Win rates are per alien dealt: a sheet swapped or replaced in play still counts for
     // the alien its player started with.
     let dealt: Vec<Option<u16>> = game.state().players.iter().map(|p| p.alien).collect();
@@ -284,6 +281,8 @@ fn play(args: RunArgs) -> miette::Result<i32> {
         edition,
         ..Setup::new(args.players, seed)
     };
+    // Laid out once for the run's games, which differ only by their seeds.
+    let prepared = Prepared::new(&template, library.components.clone());
     let progress = ProgressBar::new(games.end - games.start);
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}  {msg}")
@@ -327,7 +326,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
         let workers: Vec<_> = (playing.iter())
             .map(|counter| {
                 let (progress, next, results) = (&progress, &next, &results);
-                let (library, template, args, games) = (&library, &template, &args, &games);
+                let (library, prepared, args, games) = (&library, &prepared, &args, &games);
                 let (bots, seats) = (&bots, &seats);
                 let finished_events = &finished_events;
                 scope.spawn(move || {
@@ -345,7 +344,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
                         let r = play_one(
                             bots,
                             &runtime,
-                            template,
+                            prepared,
                             &table,
                             game_seed(seed, i),
                             args.check,

@@ -298,6 +298,12 @@ pub trait Hooks {
         true
     }
 
+    /// `card_may_act` of every definition in order, if the hooks keep it as a table: a game
+    /// takes it instead of asking definition by definition. The default: none kept.
+    fn cards_may_act(&self) -> Option<std::sync::Arc<[bool]>> {
+        None
+    }
+
     /// The kinds of quantity (`Quantity::kind_bit`) content may change continuously now,
     /// besides its lasting modifiers (which the engine sees itself): the engine does not call
     /// `quantity` for the others. A superset is harmless; the default is every kind.

@@ -51,7 +51,7 @@ pub use decision::{Answer, Choice, Decision, DecisionKind, Request};
 pub use edition::{Edition, Rules, Variants};
 pub use event::{Event, EventKind, Names, Place, Scene};
 pub use game::{
-    AlienSetup, Flow, Game, GameError, GameResult, Options, RecordedAnswer, Setup, Stop,
+    AlienSetup, Flow, Game, GameError, GameResult, Options, Prepared, RecordedAnswer, Setup, Stop,
 };
 pub use hooks::{Hooks, Moment, NoHooks, Window};
 pub use ids::{CardId, Color, PlanetId, PlayerId, Side};

@@ -8,7 +8,7 @@
 
 use crate::components::Components;
 use crate::edition::{Edition, Rules, TimingOrder};
-use crate::game::{Flow, Game, GameError, Setup};
+use crate::game::{Flow, Game, GameError, Prepared, Setup};
 use crate::ids::{PlayerId, Seats};
 use crate::state::GameState;
 
@@ -35,8 +35,8 @@ pub trait Procedure: Sync {
         rules: Rules,
     ) -> Result<GameState, GameError>;
 
-    /// Setup's shuffles, deals and choices, once the state is laid out.
-    fn deal_setup(&self, game: &mut Game<'_>, setup: &Setup) -> Flow;
+    /// Setup's shuffles, deals and choices, once the state is laid out (as `prepared` says).
+    fn deal_setup(&self, game: &mut Game<'_>, prepared: &Prepared) -> Flow;
 
     /// The edition's invariants of a state (checked after every event under `--check`).
     fn check(&self, state: &GameState, components: &Components) -> Result<(), String>;
@@ -81,8 +81,8 @@ impl Procedure for Encounters {
         crate::setup::initial_state(setup, components, rules)
     }
 
-    fn deal_setup(&self, game: &mut Game<'_>, setup: &Setup) -> Flow {
-        game.deal_setup(&setup.aliens, &setup.sets)
+    fn deal_setup(&self, game: &mut Game<'_>, prepared: &Prepared) -> Flow {
+        game.deal_setup(prepared)
     }
 
     fn check(&self, state: &GameState, components: &Components) -> Result<(), String> {

@@ -11,6 +11,112 @@ use crate::piles::{Back, CardPiles, Pile};
 use crate::state::CardInfo as Info;
 use crate::state::{CardInfo, GameState, Planet, Player};
 use rand::seq::SliceRandom;
+use std::sync::Arc;
+
+/// A setup checked and laid out once for games that differ only in their seed (a run of
+/// games): what each of them would otherwise work out again from the components, the state
+/// before anything is shuffled and the aliens of the chosen sets. `Game::prepared` starts a
+/// game from it.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    setup: Setup,
+    components: Arc<Components>,
+    /// The state before anything is shuffled or dealt (`Procedure::initial_state`), but for
+    /// its cards, kept apart with the room made for them (`fresh_state`).
+    state: GameState,
+    cards: Vec<CardInfo>,
+    /// The aliens of the setup's sets, by number.
+    in_sets: Vec<u16>,
+    /// Those of them with a flare, with the flare's cosmic card definition, by number.
+    set_flares: Vec<(u16, u16)>,
+}
+
+impl Prepared {
+    /// Checks `setup` (its seed aside) against the edition and lays it out from `components`.
+    pub fn new(setup: &Setup, components: Arc<Components>) -> Result<Prepared, GameError> {
+        Prepared::check(setup)?;
+        Prepared::lay_out(setup, components)
+    }
+
+    /// The setup (its seed that of the setup it was prepared from).
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The components its games are played with.
+    pub fn components(&self) -> &Arc<Components> {
+        &self.components
+    }
+
+    /// Refuses a number of players the edition does not seat, or variants it does not play.
+    pub(crate) fn check(setup: &Setup) -> Result<(), GameError> {
+        let seats = crate::procedure::of(setup.edition).seats();
+        if !seats.contains(&setup.players) {
+            let range = match (seats.start(), seats.end()) {
+                (a, b) if a == b => format!("{a}"),
+                (a, b) => format!("{a} to {b}"),
+            };
+            return Err(GameError::Setup(format!(
+                "{} players: the game seats {range}",
+                setup.players
+            )));
+        }
+        setup
+            .variants
+            .check(setup.edition)
+            .map_err(GameError::Setup)
+    }
+
+    /// Lays out a checked setup (`check`).
+    pub(crate) fn lay_out(
+        setup: &Setup,
+        components: Arc<Components>,
+    ) -> Result<Prepared, GameError> {
+        let rules = Rules::new(setup.edition, &setup.variants);
+        let procedure = crate::procedure::of(setup.edition);
+        let mut state = procedure.initial_state(setup, &components, rules)?;
+        let cards = std::mem::take(&mut state.cards);
+        let aliens = &components.aliens;
+        let in_sets: Vec<u16> = (0..aliens.len() as u16)
+            .filter(|&a| setup.sets.contains(&aliens[a as usize].set))
+            .collect();
+        let set_flares = (in_sets.iter())
+            .filter_map(|&a| aliens[a as usize].flare.map(|f| (a, f)))
+            .collect();
+        Ok(Prepared {
+            setup: setup.clone(),
+            components,
+            state,
+            cards,
+            in_sets,
+            set_flares,
+        })
+    }
+
+    /// A game's own copy of the laid-out state, with the room its lists were made with (a
+    /// clone keeps none), so that dealing fills them without growing them.
+    pub(crate) fn fresh_state(&self) -> GameState {
+        let laid = &self.state;
+        let mut state = laid.clone();
+        for (p, q) in state.players.iter_mut().zip(&laid.players) {
+            p.hand.reserve(q.hand.capacity());
+        }
+        state.cards = Vec::with_capacity(self.cards.capacity());
+        state.cards.extend_from_slice(&self.cards);
+        let piles = [
+            (&mut state.piles.cosmic.discard, &laid.piles.cosmic.discard),
+            (&mut state.piles.reward.discard, &laid.piles.reward.discard),
+        ];
+        for (pile, room) in piles {
+            pile.reserve(room.capacity());
+        }
+        state
+            .destiny
+            .discard
+            .reserve(laid.destiny.discard.capacity());
+        state
+    }
+}
 
 /// The state before any card is dealt: colors, planets with their ships, unshuffled decks.
 pub(crate) fn initial_state(
@@ -139,8 +245,8 @@ pub(crate) fn initial_state(
 
 impl Game<'_> {
     /// Shuffles the decks, deals the starting hands and chooses the first player.
-    pub(crate) fn deal_setup(&mut self, aliens: &AlienSetup, sets: &[String]) -> Flow {
-        self.assign_aliens(aliens, sets)?;
+    pub(crate) fn deal_setup(&mut self, prepared: &Prepared) -> Flow {
+        self.assign_aliens(&prepared.setup.aliens, prepared)?;
         self.state.destiny.draw.shuffle(&mut self.rng);
         self.state.piles.cosmic.draw.shuffle(&mut self.rng);
         let hand = self.state.rules.hand_size;
@@ -203,17 +309,13 @@ impl Game<'_> {
 
     /// Gives every player an alien as `how` says, then puts flares into the cosmic deck:
     /// the flares of the aliens dealt or in play, topped up at random to the rules' count
-    /// (10 for up to five players, two per player beyond). Only aliens of `sets` are dealt at
-    /// random, put in the box or have their flares added; an alien named for a seat plays
-    /// whatever its set.
-    fn assign_aliens(&mut self, how: &AlienSetup, sets: &[String]) -> Flow {
+    /// (10 for up to five players, two per player beyond). Only aliens of the setup's sets
+    /// (`prepared`'s) are dealt at random, put in the box or have their flares added; an
+    /// alien named for a seat plays whatever its set.
+    fn assign_aliens(&mut self, how: &AlienSetup, prepared: &Prepared) -> Flow {
         let n = self.state.player_count();
         let available = self.components.aliens.len();
-        let mut in_sets: Vec<u16> = Vec::with_capacity(available);
-        in_sets.extend(
-            (0..available as u16)
-                .filter(|&a| sets.contains(&self.components.aliens[a as usize].set)),
-        );
+        let in_sets = &prepared.in_sets;
         let mut in_deck: Vec<u16> = Vec::with_capacity(2 * n);
         match how {
             AlienSetup::None => return Ok(()),
@@ -273,11 +375,7 @@ impl Game<'_> {
                 }
             }
             AlienSetup::DealtFlares => {
-                let mut pool: Vec<u16> = in_sets
-                    .iter()
-                    .copied()
-                    .filter(|&a| self.components.aliens[a as usize].flare.is_some())
-                    .collect();
+                let mut pool: Vec<u16> = prepared.set_flares.iter().map(|&(a, _)| a).collect();
                 if pool.len() < 2 * n {
                     return Err(GameError::Setup(format!(
                         "{} aliens with flares cannot deal two to each of {n} players",
@@ -299,7 +397,7 @@ impl Game<'_> {
                 }
             }
         }
-        self.box_unused_aliens(&in_sets);
+        self.box_unused_aliens(in_sets);
         let flare = |a: &u16| self.components.aliens[*a as usize].flare;
         let target = (self.state.rules.base_flares_in_deck as usize).max(2 * n);
         let mut flares: Vec<u16> = Vec::with_capacity(target.max(in_deck.len()));
@@ -309,11 +407,11 @@ impl Game<'_> {
         for &a in &in_deck {
             dealt[a as usize] = true;
         }
-        let mut others: Vec<u16> = Vec::with_capacity(in_sets.len());
+        let mut others: Vec<u16> = Vec::with_capacity(prepared.set_flares.len());
         others.extend(
-            (in_sets.iter().copied())
-                .filter(|&a| !dealt[a as usize])
-                .filter_map(|a| flare(&a)),
+            (prepared.set_flares.iter())
+                .filter(|&&(a, _)| !dealt[a as usize])
+                .map(|&(_, f)| f),
         );
         others.shuffle(&mut self.rng);
         let fill = target.saturating_sub(flares.len());

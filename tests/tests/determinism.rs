@@ -1,7 +1,7 @@
 //! Same seed + same content + same answers = the identical event log.
 
 use cosmic_engine::agents::scripted::{ScriptAnswer, ScriptStep, ScriptedAgent};
-use cosmic_engine::{Agent, Game, NoHooks, Options, Setup};
+use cosmic_engine::{Agent, AlienSetup, Game, NoHooks, Options, Prepared, Setup};
 use std::sync::Arc;
 
 fn log_of(
@@ -216,4 +216,44 @@ fn forced_decisions_are_observed_never_asked_nor_recorded() {
     assert!(asked.iter().all(|d| d.forced().is_none()));
     assert_eq!(asked.len(), game.answers().len());
     assert_eq!(game.stats().decisions as usize, game.answers().len());
+}
+
+#[test]
+fn a_prepared_setup_deals_the_games_game_new_deals() {
+    // A run lays its setup out once (`Prepared`) and deals each game from it: each must be
+    // the game `Game::new` sets up from that setup with that seed, event for event.
+    let library = cosmic_cards::builtin_library().expect("the built-in library loads");
+    let runtime = library.runtime();
+    let components = library.components.clone();
+    let options = Options {
+        record_events: true,
+        check_invariants: true,
+        record_answers: false,
+    };
+    for aliens in [AlienSetup::Random, AlienSetup::DealtFlares] {
+        let template = Setup {
+            aliens: aliens.clone(),
+            sets: vec!["base".into(), "incursion".into()],
+            ..Setup::new(5, 0)
+        };
+        let prepared = Prepared::new(&template, components.clone()).expect("prepared");
+        for seed in [3, 4, 5] {
+            let agents = || cosmic_tests::bot_agents(5, seed, true);
+            let mut a = Game::prepared(&prepared, seed, agents(), &runtime, options).expect("deal");
+            let setup = Setup {
+                seed,
+                ..template.clone()
+            };
+            let mut b =
+                Game::new(&setup, components.clone(), agents(), &runtime, options).expect("setup");
+            a.run().expect("game runs");
+            b.run().expect("game runs");
+            let log = |g: &Game| -> String {
+                let names = g.names();
+                g.events().iter().map(|e| names.json(e) + "\n").collect()
+            };
+            assert_eq!(log(&a), log(&b), "{aliens:?}, seed {seed}");
+            assert_eq!(a.state(), b.state(), "{aliens:?}, seed {seed}");
+        }
+    }
 }

@@ -88,7 +88,7 @@ impl Procedure for Duels {
         initial_state(setup, components, rules)
     }
 
-    fn deal_setup(&self, game: &mut Game<'_>, _setup: &Setup) -> Flow {
+    fn deal_setup(&self, game: &mut Game<'_>, _prepared: &crate::game::Prepared) -> Flow {
         game.duel_setup()
     }
 

@@ -116,12 +116,12 @@ impl Procedure for Challenges {
         Encounters.initial_state(setup, components, rules)
     }
 
-    fn deal_setup(&self, game: &mut Game<'_>, setup: &Setup) -> Flow {
+    fn deal_setup(&self, game: &mut Game<'_>, prepared: &crate::game::Prepared) -> Flow {
         // §III.1: the hexes are dealt first, before anything else is set up.
         if game.state().rules.hexes {
             game.deal_hexes()?;
         }
-        Encounters.deal_setup(game, setup)
+        Encounters.deal_setup(game, prepared)
     }
 
     fn check(&self, state: &GameState, components: &Components) -> Result<(), String> {

@@ -168,11 +168,13 @@ impl<'h> Game<'h> {
             Holders::Players(m) => m,
             Holders::All => u8::MAX,
         };
-        for (p, stamp) in self.stamps.iter_mut().enumerate() {
-            if mask & (1 << p) != 0 {
-                self.next_stamp += 1;
-                *stamp = self.next_stamp;
-            }
+        // Seat by seat in order, visiting only the seats named (most events name one).
+        let mut rest = mask;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.next_stamp += 1;
+            self.stamps[p] = self.next_stamp;
         }
     }
 

@@ -3,7 +3,7 @@
 use crate::agent::{Agent, AgentError};
 use crate::components::Components;
 use crate::decision::{Answer, Decision, DecisionKind, Refusal, Request};
-use crate::edition::{Edition, Rules, Variants};
+use crate::edition::{Edition, Variants};
 use crate::event::{Cause, Event, EventKind, Holders, Names, Rule, Scene};
 use crate::hooks::Hooks;
 use crate::ids::{PlayerId, Seats, Side};
@@ -19,6 +19,8 @@ use std::sync::Arc;
 mod asking;
 mod holdings;
 mod winning;
+
+pub use crate::setup::Prepared;
 
 /// How a game is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -249,7 +251,7 @@ pub struct Game<'h> {
     stamps: [u64; crate::ids::MAX_PLAYERS],
     /// For each cosmic card definition, whether its cards may give abilities
     /// (`Hooks::card_may_act`): moving the others touches no stamp.
-    may_act: Vec<bool>,
+    may_act: Arc<[bool]>,
     /// The next stamp: this game's number in the high half, a count in the low half.
     next_stamp: u64,
     /// Under `check_invariants`: each player's stamp and holdings digest when last checked.
@@ -291,6 +293,18 @@ pub struct Game<'h> {
     pub(crate) sent: u8,
 }
 
+/// Refuses a list of agents that does not seat one per player.
+fn check_agents(agents: &[Box<dyn Agent + '_>], players: u8) -> Result<(), GameError> {
+    if agents.len() != players as usize {
+        return Err(GameError::Setup(format!(
+            "{} agents for {} players",
+            agents.len(),
+            players
+        )));
+    }
+    Ok(())
+}
+
 /// Games made so far in this process: each game's stamps start from its own number, so no
 /// two games share a stamp and a cache keyed by stamps never mixes games up.
 static GAMES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -327,43 +341,51 @@ impl<'h> Game<'h> {
         options: Options,
         redeal: Option<crate::fork::Redeal>,
     ) -> Result<Game<'h>, GameError> {
-        let procedure = crate::procedure::of(setup.edition);
-        let seats = procedure.seats();
-        if !seats.contains(&setup.players) {
-            let range = match (seats.start(), seats.end()) {
-                (a, b) if a == b => format!("{a}"),
-                (a, b) => format!("{a} to {b}"),
-            };
-            return Err(GameError::Setup(format!(
-                "{} players: the game seats {range}",
-                setup.players
-            )));
-        }
-        setup
-            .variants
-            .check(setup.edition)
-            .map_err(GameError::Setup)?;
-        if agents.len() != setup.players as usize {
-            return Err(GameError::Setup(format!(
-                "{} agents for {} players",
-                agents.len(),
-                setup.players
-            )));
-        }
-        let rules = Rules::new(setup.edition, &setup.variants);
-        let state = procedure.initial_state(setup, &components, rules)?;
+        Prepared::check(setup)?;
+        check_agents(&agents, setup.players)?;
+        let prepared = Prepared::lay_out(setup, components)?;
+        Game::start(&prepared, setup.seed, agents, hooks, options, redeal)
+    }
+
+    /// Sets up a game of `prepared`'s setup with the RNG seeded `seed`: the game
+    /// `Game::new` sets up from that setup with that seed.
+    pub fn prepared(
+        prepared: &Prepared,
+        seed: u64,
+        agents: Vec<Box<dyn Agent + 'h>>,
+        hooks: &'h dyn Hooks,
+        options: Options,
+    ) -> Result<Game<'h>, GameError> {
+        check_agents(&agents, prepared.setup().players)?;
+        Game::start(prepared, seed, agents, hooks, options, None)
+    }
+
+    /// Deals a game of a prepared setup (checked, with as many agents as seats).
+    fn start(
+        prepared: &Prepared,
+        seed: u64,
+        agents: Vec<Box<dyn Agent + 'h>>,
+        hooks: &'h dyn Hooks,
+        options: Options,
+        redeal: Option<crate::fork::Redeal>,
+    ) -> Result<Game<'h>, GameError> {
+        let setup = prepared.setup();
         let start = crate::fork::Snapshot {
-            state,
-            rng: ChaCha8Rng::seed_from_u64(setup.seed),
+            state: prepared.fresh_state(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
             moments: Vec::new(),
             new_hand: false,
             stats: Stats::default(),
-            seed: setup.seed,
+            seed,
         };
+        let components = prepared.components().clone();
         let mut game = Game::assemble(start, components, agents, hooks, options, redeal);
         if game.agents.iter().any(|a| a.searches()) {
             let fork = crate::fork::Fork::at_setup(
-                setup.clone(),
+                Setup {
+                    seed,
+                    ..setup.clone()
+                },
                 game.components.clone(),
                 options.check_invariants,
             );
@@ -372,20 +394,22 @@ impl<'h> Game<'h> {
         game.touch_holdings(Holders::All);
         // Setup's log is kept: room for its events (a hand drawn a card at a time, the
         // aliens given, the destiny cards turned for the first player) from the start.
-        let per_player = game.state.rules.hand_size as usize + 4;
+        let hand = game.state.rules.hand_size as usize;
         game.events
-            .reserve(setup.players as usize * per_player + 16);
+            .reserve(setup.players as usize * (hand + 4) + 16);
+        // And for the starting hands' draws in the encounter's record (`record_draw`).
+        game.drawn.reserve(setup.players as usize * hand);
         game.options.record_events = true;
         game.followed = game.follows_events();
         game.emit(
             Rule::Setup,
             EventKind::GameStarted {
-                seed: setup.seed,
+                seed,
                 players: setup.players,
             },
         );
-        procedure
-            .deal_setup(&mut game, setup)
+        crate::procedure::of(setup.edition)
+            .deal_setup(&mut game, prepared)
             .map_err(|s| match s {
                 Stop::Error(e) => *e,
                 _ => GameError::Stuck("setup was interrupted".into()),
@@ -431,9 +455,13 @@ impl<'h> Game<'h> {
         options: Options,
         redeal: Option<crate::fork::Redeal>,
     ) -> Game<'h> {
-        let may_act = (0..components.cosmic.len())
-            .map(|d| hooks.card_may_act(d as u16))
-            .collect();
+        // Asked once a load when the hooks keep the answers (a table as long as the deck's
+        // definitions), else once a definition.
+        let defs = components.cosmic.len();
+        let may_act = match hooks.cards_may_act() {
+            Some(table) if table.len() == defs => table,
+            _ => (0..defs).map(|d| hooks.card_may_act(d as u16)).collect(),
+        };
         let first_stamp = GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32;
         Game {
             state: start.state,
@@ -701,8 +729,13 @@ impl<'h> Game<'h> {
         if self.options.check_invariants && self.violation.is_none() {
             self.check_after_event(seq);
         }
-        if self.options.record_events || self.observer.is_some() {
-            self.record(Event { seq, cause, kind });
+        let event = Event { seq, cause, kind };
+        if self.observer.is_some() {
+            self.record(event);
+        } else if self.options.record_events {
+            // Kept without the call that showing it needs: every event of setup and of a
+            // recorded game comes this way.
+            self.events.push(event);
         }
     }
 

@@ -286,6 +286,10 @@ impl Hooks for Runtime {
         matches!(self.def_items.get(def as usize), Some(Some(_)))
     }
 
+    fn cards_may_act(&self) -> Option<std::sync::Arc<[bool]>> {
+        Some(self.def_may_act.clone())
+    }
+
     // The engine calls this only for kinds `changeable` names or a lasting modifier
     // changes (`Game::quantity`); `changes` finds what applies to `q` itself.
     fn quantity(&self, q: Quantity, value: i32, game: &Game<'_>) -> i32 {

@@ -46,6 +46,8 @@ pub struct Runtime {
     alien_items: Vec<u32>,
     /// Item of each cosmic card definition (artifacts and flares), if content describes it.
     def_items: Vec<Option<u32>>,
+    /// Whether each definition has an item (`Hooks::card_may_act`), shared by every game.
+    def_may_act: Arc<[bool]>,
     /// Item of each tech the components list.
     tech_items: Vec<u32>,
     /// The tech of each item that is one (the inverse of `tech_items`).
@@ -246,10 +248,12 @@ impl Runtime {
         let flats = (program.abilities.iter())
             .map(|ab| ab.condition.as_ref().and_then(flat::Flat::of))
             .collect();
+        let def_may_act = def_items.iter().map(Option::is_some).collect();
         Runtime {
             program,
             alien_items,
             def_items,
+            def_may_act,
             tech_items,
             item_techs,
             attachment_items,
