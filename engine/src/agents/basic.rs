@@ -30,8 +30,9 @@ impl BasicAgent {
         BasicAgent {
             dice: Dice::new(seed),
             refused: false,
-            scores: Vec::new(),
-            ranked: Vec::new(),
+            // Room for the usual lists, so that they seldom grow.
+            scores: Vec::with_capacity(16),
+            ranked: Vec::with_capacity(16),
         }
     }
 }
@@ -88,6 +89,7 @@ impl BasicAgent {
     /// Picks an option. The rule that weighs the options is chosen once per decision (by its
     /// kind), not once per option: a decision's options share their kind, and bots weigh
     /// tens of thousands of options a game.
+    #[inline(never)]
     fn pick(&mut self, view: &View, d: &Decision, options: &[Choice]) -> usize {
         let me = view.me();
         match d.kind {
@@ -439,6 +441,7 @@ impl BasicAgent {
     /// How many ships to take from (or return to) each place. Take from the gate and the
     /// fullest colonies, keeping home colonies alive; return to the thinnest home colonies.
     /// Each ship goes to the place that appeals most (the last of equals).
+    #[inline(never)]
     fn ships(&mut self, view: &View, d: &Decision, r: &ShipRequest) -> Vec<u8> {
         let me = view.me();
         let returning = d.kind == DecisionKind::ReturnShips;
@@ -717,14 +720,33 @@ fn reinforce_score(view: &View, card: crate::ids::CardId, side: Side) -> i32 {
 }
 
 impl Agent for BasicAgent {
+    /// Picks and ship counts, most of the bot's answers, each go straight to their own
+    /// function; the rest, out of line, keep this call small.
     fn decide(&mut self, view: &View, d: &Decision) -> Result<Answer, AgentError> {
         Ok(match &d.request {
-            Request::Pick(options) => {
-                if d.kind == DecisionKind::DealResponse {
-                    return Ok(Answer::Pick(self.respond_to_deal(view, options)));
-                }
+            Request::Pick(options) if d.kind != DecisionKind::DealResponse => {
                 Answer::Pick(self.pick(view, d, options))
             }
+            Request::Ships(r) => Answer::Ships(self.ships(view, d, r)),
+            _ => self.answer_other(view, d),
+        })
+    }
+
+    fn refused(&mut self, _: &View, _: &Decision, _: &Answer, _: &Refusal) {
+        self.refused = true;
+    }
+
+    fn name(&self) -> &str {
+        "basic"
+    }
+}
+
+impl BasicAgent {
+    /// Answers a response to a deal, a subset or deal terms.
+    #[inline(never)]
+    fn answer_other(&mut self, view: &View, d: &Decision) -> Answer {
+        match &d.request {
+            Request::Pick(options) => Answer::Pick(self.respond_to_deal(view, options)),
             Request::Subset { options, min, max } => match d.kind {
                 DecisionKind::OffenseInvites | DecisionKind::DefenseInvites => {
                     Answer::Subset(self.invite(view, d, options, *max))
@@ -749,7 +771,6 @@ impl Agent for BasicAgent {
                         _ => 0,
                     });
                     ix.truncate(*min as usize);
-                    let _ = max;
                     Answer::Subset(ix)
                 }
             },
@@ -763,19 +784,9 @@ impl Agent for BasicAgent {
                     Answer::deal(self.propose(view, req.side))
                 }
             }
-        })
+        }
     }
 
-    fn refused(&mut self, _: &View, _: &Decision, _: &Answer, _: &Refusal) {
-        self.refused = true;
-    }
-
-    fn name(&self) -> &str {
-        "basic"
-    }
-}
-
-impl BasicAgent {
     /// Accepts a deal worth more than a failed one (which costs ships).
     fn respond_to_deal(&mut self, view: &View, options: &[Choice]) -> usize {
         let accept = options
