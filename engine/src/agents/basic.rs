@@ -20,6 +20,8 @@ pub struct BasicAgent {
     /// The scores being weighed (a pick's options, the places a ship may go), kept between
     /// decisions so that weighing allocates nothing: bots answer hundreds of decisions a game.
     scores: Vec<i32>,
+    /// The places ships may go, ranked (`BasicAgent::ships`), kept likewise.
+    ranked: Vec<i64>,
 }
 
 impl BasicAgent {
@@ -28,7 +30,9 @@ impl BasicAgent {
         BasicAgent {
             dice: Dice::new(seed),
             refused: false,
-            scores: Vec::new(),
+            // Room for the usual lists, so that they seldom grow.
+            scores: Vec::with_capacity(16),
+            ranked: Vec::with_capacity(16),
         }
     }
 }
@@ -58,6 +62,26 @@ fn best_attack(view: &View) -> i32 {
         .unwrap_or(0)
 }
 
+/// A place's appeal for one more ship with the place's index below it: ranks order by
+/// appeal, then by index, so the highest rank is the last of the most appealing places.
+#[inline]
+fn rank(appeal: i32, index: usize) -> i64 {
+    (appeal as i64) << 32 | index as i64
+}
+
+/// Puts `rank` into `ranked`, which stays in increasing order. Ranks go in near the end (a
+/// place's appeal seldom drops below many others), so the walk is from there.
+#[inline]
+fn insert_ranked(ranked: &mut Vec<i64>, rank: i64) {
+    ranked.push(rank);
+    let mut at = ranked.len() - 1;
+    while at > 0 && ranked[at - 1] > rank {
+        ranked[at] = ranked[at - 1];
+        at -= 1;
+    }
+    ranked[at] = rank;
+}
+
 /// A colony is worth about this many cards.
 const COLONY_VALUE: i32 = 10;
 
@@ -65,6 +89,7 @@ impl BasicAgent {
     /// Picks an option. The rule that weighs the options is chosen once per decision (by its
     /// kind), not once per option: a decision's options share their kind, and bots weigh
     /// tens of thousands of options a game.
+    #[inline(never)]
     fn pick(&mut self, view: &View, d: &Decision, options: &[Choice]) -> usize {
         let me = view.me();
         match d.kind {
@@ -413,10 +438,40 @@ impl BasicAgent {
         }
     }
 
+    /// How many ships to take from (or return to) each place. Take from the gate and the
+    /// fullest colonies, keeping home colonies alive; return to the thinnest home colonies.
+    /// Each ship goes to the place that appeals most (the last of equals).
+    #[inline(never)]
     fn ships(&mut self, view: &View, d: &Decision, r: &ShipRequest) -> Vec<u8> {
         let me = view.me();
-        let mut counts = vec![0u8; r.places.len()];
-        let cap: u32 = r.places.iter().map(|&(_, n)| n as u32).sum();
+        let returning = d.kind == DecisionKind::ReturnShips;
+        // The places with room, each as its appeal for one more ship paired with its index
+        // (`rank`), kept in order, the most appealing last; and the room there in all.
+        let mut ranked = std::mem::take(&mut self.ranked);
+        ranked.clear();
+        let mut cap = 0u32;
+        for (i, &(place, room)) in r.places.iter().enumerate() {
+            cap += room as u32;
+            if room == 0 {
+                continue;
+            }
+            let appeal = match place {
+                Place::Planet(pl) => {
+                    let here = view.ships_on(pl, me) as i32;
+                    if returning {
+                        (if pl.owner == me { 100 } else { 0 }) - here
+                    } else if here > 1 {
+                        100 + here
+                    } else {
+                        Self::stripped(pl, me)
+                    }
+                }
+                _ if returning => 0,
+                Place::Gate => 1000,
+                _ => 0,
+            };
+            insert_ranked(&mut ranked, rank(appeal, i));
+        }
         let want: u32 = match d.kind {
             DecisionKind::LaunchShips | DecisionKind::ReestablishShips => r.max as u32,
             DecisionKind::AllyShips => {
@@ -434,80 +489,51 @@ impl BasicAgent {
             }
             DecisionKind::ReturnShips | DecisionKind::FailedDealShips => r.min as u32,
             DecisionKind::ResearchShip => r.max as u32,
-            _ => return random_ships(&mut self.dice, r),
+            _ => {
+                self.ranked = ranked;
+                return random_ships(&mut self.dice, r);
+            }
         }
         .clamp(r.min as u32, (r.max as u32).min(cap));
-        let returning = d.kind == DecisionKind::ReturnShips;
-        // How much taking (or returning) one more ship at `place` appeals, with `here` ships
-        // there now and `taken` ships already chosen there.
-        let appeal = |place: Place, here: i32, taken: u8| -> i32 {
-            if returning {
-                let home = matches!(place, Place::Planet(pl) if pl.owner == me);
-                (if home { 100 } else { 0 }) - here - taken as i32
-            } else {
-                match place {
-                    Place::Gate => 1000,
-                    Place::Planet(pl) => {
-                        let left = here - taken as i32;
-                        if left > 1 {
-                            100 + left
-                        } else if pl.owner == me {
-                            // Stripping a home colony weakens the power.
-                            -50
-                        } else {
-                            // Stripping a foreign colony loses progress toward the win.
-                            -100
-                        }
-                    }
-                    _ => 0,
-                }
-            }
-        };
-        // Take from the gate and the fullest colonies, keeping home colonies alive; return
-        // to the thinnest home colonies. Each ship goes to the place that appeals most (the
-        // last of equals); only the place just chosen changes its appeal.
-        let here = |place: Place| match place {
-            Place::Planet(pl) => view.ships_on(pl, me) as i32,
-            _ => 0,
-        };
-        // Each place's appeal, kept in the scores list; `FULL` where no ship fits.
-        const FULL: i32 = i32::MIN;
-        let mut keys = std::mem::take(&mut self.scores);
-        keys.clear();
-        keys.extend((r.places.iter()).map(|&(place, room)| {
-            if room > 0 {
-                appeal(place, here(place), 0)
-            } else {
-                FULL
-            }
-        }));
+        let mut counts = vec![0u8; r.places.len()];
+        // Each ship goes to the most appealing place, whose appeal for the next ship there
+        // then drops (or stays): it is ranked again among the others, which do not change.
         for _ in 0..want {
-            // The last of the highest (`>=` keeps the last of equals); no appeal is as low as
-            // `FULL`, so it is the highest only when every place is full.
-            let Some(&first) = keys.first() else {
+            let Some(top) = ranked.pop() else {
                 break;
             };
-            let (mut i, mut k) = (0, first);
-            for (j, &key) in keys.iter().enumerate().skip(1) {
-                if key >= k {
-                    (i, k) = (j, key);
-                }
-            }
-            if k == FULL {
-                break;
-            }
+            let (appeal, i) = ((top >> 32) as i32, top as u32 as usize);
             counts[i] += 1;
             let (place, room) = r.places[i];
-            keys[i] = if counts[i] < room {
-                appeal(place, here(place), counts[i])
+            if counts[i] >= room {
+                continue;
+            }
+            // Returning, one more ship there now; taking, one fewer left, down to the last
+            // ship (stripping the colony), after which the appeal stays.
+            let next = if returning {
+                appeal - 1
             } else {
-                FULL
+                match place {
+                    Place::Planet(_) if appeal > 102 => appeal - 1,
+                    Place::Planet(pl) if appeal == 102 => Self::stripped(pl, me),
+                    _ => appeal,
+                }
             };
+            insert_ranked(&mut ranked, rank(next, i));
         }
-        self.scores = keys;
+        self.ranked = ranked;
         counts
     }
 
+    /// How little taking the last ship (or the last but one) of a colony appeals: stripping
+    /// a home colony weakens the power, a foreign one loses progress toward the win.
+    fn stripped(pl: PlanetId, me: PlayerId) -> i32 {
+        if pl.owner == me {
+            -50
+        } else {
+            -100
+        }
+    }
     fn invite(&self, view: &View, d: &Decision, options: &[Choice], max: u8) -> Vec<usize> {
         let me = view.me();
         let _ = me;
@@ -694,14 +720,33 @@ fn reinforce_score(view: &View, card: crate::ids::CardId, side: Side) -> i32 {
 }
 
 impl Agent for BasicAgent {
+    /// Picks and ship counts, most of the bot's answers, each go straight to their own
+    /// function; the rest, out of line, keep this call small.
     fn decide(&mut self, view: &View, d: &Decision) -> Result<Answer, AgentError> {
         Ok(match &d.request {
-            Request::Pick(options) => {
-                if d.kind == DecisionKind::DealResponse {
-                    return Ok(Answer::Pick(self.respond_to_deal(view, options)));
-                }
+            Request::Pick(options) if d.kind != DecisionKind::DealResponse => {
                 Answer::Pick(self.pick(view, d, options))
             }
+            Request::Ships(r) => Answer::Ships(self.ships(view, d, r)),
+            _ => self.answer_other(view, d),
+        })
+    }
+
+    fn refused(&mut self, _: &View, _: &Decision, _: &Answer, _: &Refusal) {
+        self.refused = true;
+    }
+
+    fn name(&self) -> &str {
+        "basic"
+    }
+}
+
+impl BasicAgent {
+    /// Answers a response to a deal, a subset or deal terms.
+    #[inline(never)]
+    fn answer_other(&mut self, view: &View, d: &Decision) -> Answer {
+        match &d.request {
+            Request::Pick(options) => Answer::Pick(self.respond_to_deal(view, options)),
             Request::Subset { options, min, max } => match d.kind {
                 DecisionKind::OffenseInvites | DecisionKind::DefenseInvites => {
                     Answer::Subset(self.invite(view, d, options, *max))
@@ -726,7 +771,6 @@ impl Agent for BasicAgent {
                         _ => 0,
                     });
                     ix.truncate(*min as usize);
-                    let _ = max;
                     Answer::Subset(ix)
                 }
             },
@@ -740,19 +784,9 @@ impl Agent for BasicAgent {
                     Answer::deal(self.propose(view, req.side))
                 }
             }
-        })
+        }
     }
 
-    fn refused(&mut self, _: &View, _: &Decision, _: &Answer, _: &Refusal) {
-        self.refused = true;
-    }
-
-    fn name(&self) -> &str {
-        "basic"
-    }
-}
-
-impl BasicAgent {
     /// Accepts a deal worth more than a failed one (which costs ships).
     fn respond_to_deal(&mut self, view: &View, options: &[Choice]) -> usize {
         let accept = options
