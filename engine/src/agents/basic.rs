@@ -534,6 +534,7 @@ impl BasicAgent {
             -100
         }
     }
+
     fn invite(&self, view: &View, d: &Decision, options: &[Choice], max: u8) -> Vec<usize> {
         let me = view.me();
         let _ = me;
