@@ -170,14 +170,27 @@ impl Runtime {
             return value;
         }
         self.depth.set(self.depth.get() + 1);
-        let mut v = value;
         let mut changes = Changes::new();
         self.changes(q, game, &mut changes);
-        // Plain sets first, ..., relative changes last; the sort is stable, so each layer
-        // keeps the order they were found in (and a list already in order is left as it is).
+        // Most quantities passed here find nothing in force for their own instance.
+        let v = if changes.is_empty() {
+            value
+        } else {
+            self.apply_changes(q, value, changes, game)
+        };
+        self.depth.set(self.depth.get() - 1);
+        v
+    }
+
+    /// `value` through `changes`, by layer: plain sets first, ..., relative changes last;
+    /// the sort is stable, so each layer keeps the order they were found in (a list already
+    /// in order is left as it is).
+    #[inline(never)]
+    fn apply_changes(&self, q: Quantity, value: i32, mut changes: Changes, game: &Game) -> i32 {
         if changes.windows(2).any(|w| w[0].layer > w[1].layer) {
             changes.sort_by_key(|c| c.layer);
         }
+        let mut v = value;
         for change in changes {
             let c = &self.program.codes[change.code as usize];
             let mut ctx = Ctx::change(change.me, change.slots, change.source);
@@ -200,7 +213,6 @@ impl Runtime {
                 }
             };
         }
-        self.depth.set(self.depth.get() - 1);
         v
     }
 }

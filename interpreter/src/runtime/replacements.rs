@@ -4,7 +4,9 @@ use super::context::{Headed, Origin, Subject};
 use super::expressions::main_side;
 use super::lasting::LastingReaction;
 use super::Runtime;
-use crate::index::{Keys, INSTEAD_KEY, LANDING_ON, LAND_KEY, RETRIEVE_KEY, RETRIEVING_ON};
+use crate::index::{
+    Keys, INSTEAD_KEY, LANDING_ON, LAND_KEY, REPLACES_OTHERS_ON, RETRIEVE_KEY, RETRIEVING_ON,
+};
 use crate::ir::{Dest, Expr, Reaction, Replaced, Stmt, Trigger};
 use cosmic_engine::effects::Lasting;
 use cosmic_engine::event::{Place, Rule};
@@ -77,8 +79,10 @@ impl Runtime {
             Vec::new()
         };
         let applies = |t: &Trigger, q| replaces_for(game, t, q, player, on_losing_side);
+        // Another seat's replacements of its own ships never take over these.
+        let seat = |q| q == player || self.holds_answer(game, Some(q), REPLACES_OTHERS_ON);
         let mut candidates: SmallVec<[(u8, PlayerId, u32, Origin); 4]> = SmallVec::new();
-        self.each_replacement(game, INSTEAD_KEY, subject, applies, |q, a, origin| {
+        self.each_replacement(game, INSTEAD_KEY, subject, seat, applies, |q, a, origin| {
             candidates.push((replacement_rank(&self.ability(a).body), q, a, origin));
         });
         // Removal from the game comes before a return home (FAQ: Void beats Zombie); the
@@ -267,26 +271,29 @@ impl Runtime {
         applies: impl Fn(&Trigger, PlayerId) -> bool,
     ) -> SmallVec<[(PlayerId, u32, Origin); 4]> {
         let mut out = SmallVec::new();
-        self.each_replacement(game, key, subject, applies, |q, a, origin| {
+        let any_seat = |_| true;
+        self.each_replacement(game, key, subject, any_seat, applies, |q, a, origin| {
             out.push((q, a, origin))
         });
         out
     }
 
     /// Calls `found` with each ability `replacement_candidates` lists, in its order, without
-    /// copying any player's abilities.
+    /// copying any player's abilities; only at the seats `seat` lets through (a cheap test of
+    /// what they hold, which `applies` would refuse anyway).
     fn each_replacement(
         &self,
         game: &Game,
         key: Keys,
         subject: Subject,
+        seat: impl Fn(PlayerId) -> bool,
         applies: impl Fn(&Trigger, PlayerId) -> bool,
         mut found: impl FnMut(PlayerId, u32, Origin),
     ) {
         for &q in game.timing_order().iter() {
             // `may_act_on` tests roles: a seat none of whose abilities' roles allow its
             // standing now replaces nothing.
-            if !self.holds_acting_now(game, q, key) {
+            if !self.holds_acting_now(game, q, key) || !seat(q) {
                 continue;
             }
             self.each_ability_at(game, q, key, |a, origin| {
