@@ -3,7 +3,7 @@
 //! without scanning each ability.
 
 use crate::header::{Roles, Standing};
-use crate::ir::{Happening, Home, Program, QuantityRef, Stmt, Trigger};
+use crate::ir::{Happening, Home, Program, QuantityRef, Replaced, Stmt, Trigger};
 use cosmic_engine::state::Phase;
 use cosmic_engine::{Quantity, Window};
 
@@ -105,6 +105,12 @@ pub(crate) const RETRIEVING_ON: Ons = 1 << 32;
 /// from its planning phase: not a happening, but with it `Hooks::windows` says whether the
 /// engine must keep the state as planning begins (`Window::ReplayPoint`).
 pub(crate) const REPLAYS_ON: Ons = 1 << 31;
+
+/// The bit among the happenings (`Ons`) of the replacements of ships going to the warp that
+/// may take over another player's ships (all but `instead of my ships ...`): not a
+/// happening, but with it the search for a player's replacements skips the seats that hold
+/// only replacements of their own ships.
+pub(crate) const REPLACES_OTHERS_ON: Ons = 1 << 36;
 
 /// Whether `body` may replay the encounter (`replay the encounter from the planning
 /// phase`), in a branch or in a lasting effect it starts.
@@ -408,6 +414,9 @@ impl Index {
                                 Trigger::On(h) => m | on_bit(*h),
                                 Trigger::InsteadOfLanding(_) => m | LANDING_ON,
                                 Trigger::InsteadOfRetrieval(_) => m | RETRIEVING_ON,
+                                Trigger::Instead(w) if *w != Replaced::Mine => {
+                                    m | REPLACES_OTHERS_ON
+                                }
                                 _ => m,
                             });
                             if replays(program, &ab.body) {

@@ -6,53 +6,79 @@ use crate::index::modify_key;
 use crate::ir::{Home, Op, Stmt, Trigger};
 use cosmic_engine::effects::Lasting;
 use cosmic_engine::{Game, PlayerId, Quantity};
+use smallvec::SmallVec;
+
+/// One change in force to a quantity: its layer and code, and who reads its amount with which
+/// bound values (the context it is read in is made only as it is read).
+pub(super) struct Change {
+    layer: u8,
+    code: u32,
+    me: PlayerId,
+    source: u32,
+    slots: Vec<Value>,
+}
+
+/// The changes to one quantity: rarely more than one or two, so they stay off the heap.
+pub(super) type Changes = SmallVec<[Change; 2]>;
 
 impl Runtime {
-    /// Every change to `q` in force: lasting modifiers and continuous abilities, as
-    /// (layer, op, code, context) in the order they apply.
-    pub(super) fn changes(&self, q: Quantity, game: &Game) -> Vec<(u8, u32, Ctx)> {
+    /// Every change to `q` in force, added to `out`: lasting modifiers and continuous
+    /// abilities, in the order they were found (`changed` applies them by layer).
+    pub(super) fn changes(&self, q: Quantity, game: &Game, out: &mut Changes) {
         let s = game.state();
-        let mut out = Vec::new();
-        for e in &s.effects.lasting {
-            if let Lasting::Modifier {
-                quantity,
-                code,
-                env,
-            } = &e.what
-            {
-                if *quantity != q {
-                    continue;
-                }
-                let me = PlayerId(env.first().copied().unwrap_or(0) as u8);
-                let slots = env[1..]
-                    .chunks(2)
-                    .map(|c| Value::decode(c[0], *c.get(1).unwrap_or(&0)))
-                    .collect();
-                out.push((self.layer(*code), *code, Ctx::change(me, slots, 0)));
-            }
-        }
-        // Lasting effects read like continuous abilities: after the modifiers, in the order
-        // they were started. One an alien power started acts while its owner has the power
-        // (as the power's innate text would: zapped or not, but not lost).
-        for e in &s.effects.lasting {
-            if let Lasting::Continuous { effect, env, .. } = &e.what {
-                if self.index.lasting_kinds(*effect) & q.kind_bit() == 0 {
-                    continue;
-                }
-                let lasting = &self.program.lasting[*effect as usize];
-                if self.ability(lasting.ability).home == Home::Power && !self.power_held(game, e.by)
+        let lasting = &s.effects.lasting;
+        let bit = q.kind_bit();
+        if !lasting.is_empty() {
+            for e in lasting {
+                if let Lasting::Modifier {
+                    quantity,
+                    code,
+                    env,
+                } = &e.what
                 {
-                    continue;
+                    if *quantity != q {
+                        continue;
+                    }
+                    let me = PlayerId(env.first().copied().unwrap_or(0) as u8);
+                    let slots = env[1..]
+                        .chunks(2)
+                        .map(|c| Value::decode(c[0], *c.get(1).unwrap_or(&0)))
+                        .collect();
+                    out.push(Change {
+                        layer: self.layer(*code),
+                        code: *code,
+                        me,
+                        source: 0,
+                        slots,
+                    });
                 }
-                let mut ctx = self.effect_ctx(lasting.ability, env);
-                self.continuous_changes(&lasting.body, q, game, &mut ctx, &mut out);
+            }
+            // Lasting effects read like continuous abilities: after the modifiers, in the
+            // order they were started. One an alien power started acts while its owner has
+            // the power (as the power's innate text would: zapped or not, but not lost).
+            for e in lasting {
+                if let Lasting::Continuous { effect, env, .. } = &e.what {
+                    if self.index.lasting_kinds(*effect) & bit == 0 {
+                        continue;
+                    }
+                    let lasting = &self.program.lasting[*effect as usize];
+                    if self.ability(lasting.ability).home == Home::Power
+                        && !self.power_held(game, e.by)
+                    {
+                        continue;
+                    }
+                    let mut ctx = self.effect_ctx(lasting.ability, env);
+                    self.continuous_changes(&lasting.body, q, game, &mut ctx, out);
+                }
             }
         }
-        let key = modify_key(q.kind_bit());
+        let key = modify_key(bit);
         if self.held_all(game).keys & key != 0 {
             let phase = s.encounter.phase;
             for &p in game.timing_order().iter() {
-                if !self.holds_acting(game, p, key) {
+                // Roles are tested by `may_act` below: a seat none of whose abilities' roles
+                // allow its standing now changes nothing.
+                if !self.holds_acting_now(game, p, key) {
                     continue;
                 }
                 self.each_ability_at(game, p, key, |a, origin| {
@@ -69,12 +95,10 @@ impl Runtime {
                         return;
                     }
                     let mut ctx = self.ctx(p, a, Subject::None);
-                    self.continuous_changes(&ab.body, q, game, &mut ctx, &mut out);
+                    self.continuous_changes(&ab.body, q, game, &mut ctx, out);
                 });
             }
         }
-        out.sort_by_key(|(layer, _, _)| *layer);
-        out
     }
 
     /// The context a lasting effect's changes are read in: its owner and the values bound
@@ -94,7 +118,7 @@ impl Runtime {
         q: Quantity,
         game: &Game,
         ctx: &mut Ctx,
-        out: &mut Vec<(u8, u32, Ctx)>,
+        out: &mut Changes,
     ) {
         // The index's `modified_kinds` walks bodies as this does: keep them in step.
         for st in body {
@@ -103,8 +127,13 @@ impl Runtime {
                 Stmt::Modify { quantity, code, .. }
                     if self.instance(quantity, game, ctx) == Some(q) =>
                 {
-                    let copy = Ctx::change(ctx.me, ctx.slots.clone(), ctx.source);
-                    out.push((self.layer(*code), *code, copy));
+                    out.push(Change {
+                        layer: self.layer(*code),
+                        code: *code,
+                        me: ctx.me,
+                        source: ctx.source,
+                        slots: ctx.slots.clone(),
+                    });
                 }
                 Stmt::Let(slot, e) => ctx.slots[*slot as usize] = self.eval(e, game, ctx),
                 Stmt::If(c, then, otherwise) => {
@@ -141,9 +170,30 @@ impl Runtime {
             return value;
         }
         self.depth.set(self.depth.get() + 1);
+        let mut changes = Changes::new();
+        self.changes(q, game, &mut changes);
+        // Most quantities passed here find nothing in force for their own instance.
+        let v = if changes.is_empty() {
+            value
+        } else {
+            self.apply_changes(q, value, changes, game)
+        };
+        self.depth.set(self.depth.get() - 1);
+        v
+    }
+
+    /// `value` through `changes`, by layer: plain sets first, ..., relative changes last;
+    /// the sort is stable, so each layer keeps the order they were found in (a list already
+    /// in order is left as it is).
+    #[inline(never)]
+    fn apply_changes(&self, q: Quantity, value: i32, mut changes: Changes, game: &Game) -> i32 {
+        if changes.windows(2).any(|w| w[0].layer > w[1].layer) {
+            changes.sort_by_key(|c| c.layer);
+        }
         let mut v = value;
-        for (_, code, mut ctx) in self.changes(q, game) {
-            let c = &self.program.codes[code as usize];
+        for change in changes {
+            let c = &self.program.codes[change.code as usize];
+            let mut ctx = Ctx::change(change.me, change.slots, change.source);
             ctx.current = Some((q, v));
             let amount = match self.eval(&c.amount, game, &mut ctx) {
                 Value::Side(s) => s.ix() as i32,
@@ -163,7 +213,6 @@ impl Runtime {
                 }
             };
         }
-        self.depth.set(self.depth.get() - 1);
         v
     }
 }

@@ -336,8 +336,20 @@ pub(super) fn remembered_key(key: u32, value: i32) -> u32 {
     1 << 31 | (key & 0x7ffff) << 12 | (value & REMEMBERED_MAX) as u32
 }
 
-/// A value as a number: ships count as how many there are.
+/// A value as a number: ships count as how many there are (counted out of line: most values
+/// read as numbers are plain numbers).
+#[inline]
 pub(super) fn number(v: &Value, game: &Game) -> i32 {
+    match *v {
+        Value::Int(n) => n,
+        Value::Group { .. } | Value::Ships(..) => ships_number(v, game),
+        ref other => other.int(),
+    }
+}
+
+/// `number` of a value naming ships: how many there are.
+#[inline(never)]
+fn ships_number(v: &Value, game: &Game) -> i32 {
     match *v {
         Value::Group { owner, at, count } => count.min(game.ships_at(owner, at)) as i32,
         Value::Ships(mask, place) => game
@@ -346,7 +358,7 @@ pub(super) fn number(v: &Value, game: &Game) -> i32 {
             .filter(|p| mask & (1 << p.0) != 0)
             .map(|p| ship_count(game, p, place))
             .sum(),
-        ref other => other.int(),
+        _ => 0,
     }
 }
 

@@ -267,12 +267,6 @@ impl Runtime {
         );
     }
 
-    /// Whether `p`'s alien or a card in its hand has an ability that may act at one of the
-    /// moments in `keys` (a cheap test before the full search of its abilities).
-    pub(super) fn holds_acting(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
-        self.held(game, p).keys & keys != 0
-    }
-
     /// Whether anything `p` holds answers one of the happenings `ons` (a cheap test before
     /// the search of its answers; `None`: anybody).
     pub(super) fn holds_answer(&self, game: &Game, p: Option<PlayerId>, ons: Ons) -> bool {
@@ -283,9 +277,9 @@ impl Runtime {
         held.ons & ons != 0
     }
 
-    /// `holds_acting`, counting only abilities whose roles allow `p`'s standing now: for
-    /// searches that test each ability's roles (`may_act`), to skip players none of whose
-    /// abilities they would let act.
+    /// Whether `p`'s holdings have an ability that may act at one of the moments in `keys`
+    /// and whose roles allow `p`'s standing now (a cheap test before the full search of its
+    /// abilities, for searches that test each ability's roles: `may_act`).
     #[inline]
     pub(super) fn holds_acting_now(&self, game: &Game, p: PlayerId, keys: Keys) -> bool {
         // While no holdings changed since `held_all` was gathered, each seat's moments are

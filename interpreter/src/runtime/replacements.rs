@@ -4,12 +4,15 @@ use super::context::{Headed, Origin, Subject};
 use super::expressions::main_side;
 use super::lasting::LastingReaction;
 use super::Runtime;
-use crate::index::{Keys, INSTEAD_KEY, LANDING_ON, LAND_KEY, RETRIEVE_KEY, RETRIEVING_ON};
+use crate::index::{
+    Keys, INSTEAD_KEY, LANDING_ON, LAND_KEY, REPLACES_OTHERS_ON, RETRIEVE_KEY, RETRIEVING_ON,
+};
 use crate::ir::{Dest, Expr, Reaction, Replaced, Stmt, Trigger};
 use cosmic_engine::effects::Lasting;
 use cosmic_engine::event::{Place, Rule};
 use cosmic_engine::state::Outcome;
 use cosmic_engine::{Flow, Game, PlanetId, PlayerId, Side};
+use smallvec::SmallVec;
 
 /// Where a replacement of ships going to the warp sends them, as a rank: out of the game
 /// first, then home, then anything else. Read from the body's first move of `them`.
@@ -76,14 +79,17 @@ impl Runtime {
             Vec::new()
         };
         let applies = |t: &Trigger, q| replaces_for(game, t, q, player, on_losing_side);
-        let mut candidates: Vec<(u8, PlayerId, u32, Origin)> = (self
-            .replacement_candidates(game, INSTEAD_KEY, subject, applies)
-            .into_iter())
-        .map(|(q, a, origin)| (replacement_rank(&self.ability(a).body), q, a, origin))
-        .collect();
+        // Another seat's replacements of its own ships never take over these.
+        let seat = |q| q == player || self.holds_answer(game, Some(q), REPLACES_OTHERS_ON);
+        let mut candidates: SmallVec<[(u8, PlayerId, u32, Origin); 4]> = SmallVec::new();
+        self.each_replacement(game, INSTEAD_KEY, subject, seat, applies, |q, a, origin| {
+            candidates.push((replacement_rank(&self.ability(a).body), q, a, origin));
+        });
         // Removal from the game comes before a return home (FAQ: Void beats Zombie); the
         // sort is stable, so each rank keeps the timing order.
-        candidates.sort_by_key(|&(rank, ..)| rank);
+        if candidates.len() > 1 {
+            candidates.sort_by_key(|&(rank, ..)| rank);
+        }
         // A lasting effect's replacement of a rank acts before the abilities of that rank.
         let first_ability = candidates.first().map_or(u8::MAX, |c| c.0);
         if let Some((_, r)) = standing
@@ -263,20 +269,40 @@ impl Runtime {
         key: Keys,
         subject: Subject,
         applies: impl Fn(&Trigger, PlayerId) -> bool,
-    ) -> Vec<(PlayerId, u32, Origin)> {
-        let mut out = Vec::new();
+    ) -> SmallVec<[(PlayerId, u32, Origin); 4]> {
+        let mut out = SmallVec::new();
+        let any_seat = |_| true;
+        self.each_replacement(game, key, subject, any_seat, applies, |q, a, origin| {
+            out.push((q, a, origin))
+        });
+        out
+    }
+
+    /// Calls `found` with each ability `replacement_candidates` lists, in its order, without
+    /// copying any player's abilities; only at the seats `seat` lets through (a cheap test of
+    /// what they hold, which `applies` would refuse anyway).
+    fn each_replacement(
+        &self,
+        game: &Game,
+        key: Keys,
+        subject: Subject,
+        seat: impl Fn(PlayerId) -> bool,
+        applies: impl Fn(&Trigger, PlayerId) -> bool,
+        mut found: impl FnMut(PlayerId, u32, Origin),
+    ) {
         for &q in game.timing_order().iter() {
-            if !self.holds_acting(game, q, key) {
+            // `may_act_on` tests roles: a seat none of whose abilities' roles allow its
+            // standing now replaces nothing.
+            if !self.holds_acting_now(game, q, key) || !seat(q) {
                 continue;
             }
-            for (a, origin) in self.abilities_at(game, q, key) {
+            self.each_ability_at(game, q, key, |a, origin| {
                 let replaces = self.ability(a).triggers.iter().any(|t| applies(t, q));
                 if replaces && self.may_act_on(game, q, a, subject) {
-                    out.push((q, a, origin));
+                    found(q, a, origin);
                 }
-            }
+            });
         }
-        out
     }
 
     /// Offers `candidates` in order; the first that takes effect replaces `subject`: how

@@ -81,7 +81,7 @@ impl Runtime {
             if !self.holds_answer(game, Some(p), bit) || !self.holds_acting_now(game, p, key) {
                 continue;
             }
-            let options = self.answers(game, p, h, &[], subject);
+            let options = self.answers(game, p, (h, &[], key), subject);
             if options.is_empty() {
                 continue;
             }

@@ -5,7 +5,7 @@ use super::lasting::LastingReaction;
 use super::search::Uses;
 use super::{Runtime, CARD_USED, FLARE_USED, LIMIT};
 use crate::header::Usage;
-use crate::index::{on_bits, on_keys};
+use crate::index::{on_bits, on_keys, Keys};
 use crate::ir::{Happening, Home, Trigger};
 use cosmic_engine::effects::Until;
 use cosmic_engine::event::Rule;
@@ -233,17 +233,16 @@ impl Runtime {
     }
 
     /// The abilities `p` may use now in answer to `h` (and, for a card being played, those
-    /// answering plays of its kind only: `also`).
+    /// answering plays of its kind only: `also`); `key` is `on_keys(h, also)`.
     pub(super) fn answers(
         &self,
         game: &Game,
         p: PlayerId,
-        h: Happening,
-        also: &[Happening],
+        (h, also, key): (Happening, &[Happening], Keys),
         subject: Subject,
     ) -> Uses {
+        debug_assert_eq!(key, on_keys(h, also));
         let mut out = Uses::new();
-        let key = on_keys(h, also);
         self.each_ability_at(game, p, key, |a, origin| {
             let t = &self.ability(a).triggers;
             // A tech's completion is answered by that tech's own abilities only.
@@ -317,7 +316,7 @@ impl Runtime {
             {
                 continue;
             }
-            let options = self.answers(game, q, h, also, target);
+            let options = self.answers(game, q, (h, also, key), target);
             if options.is_empty() {
                 continue;
             }
