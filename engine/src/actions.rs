@@ -66,35 +66,80 @@ impl Game<'_> {
         }
     }
 
+    /// Takes up to `count` of `p`'s ships from `place`, finding them once; returns how many
+    /// were taken and how many are left there, or `None` when there were none to take (a
+    /// place not in play holds none: nothing changes then).
+    #[inline(always)]
+    fn take_ships(&mut self, p: PlayerId, place: Place, count: u8) -> Option<(u8, u8)> {
+        let s = &mut self.state;
+        let at = match place {
+            Place::Planet(id) => &mut s.planet_mut(id)?.ships[p.ix()],
+            Place::Gate => &mut s.encounter.gate[p.ix()],
+            Place::Beside => &mut s.encounter.beside[p.ix()],
+            Place::Warp => &mut s.players[p.ix()].warp,
+            Place::Removed => &mut s.players[p.ix()].removed,
+            Place::Praw => &mut s.players[p.ix()].praw,
+            Place::Captured => &mut s.players[p.ix()].captured,
+            Place::Held(holder) => {
+                &mut s.holds.iter_mut().find(|h| h.holder == holder)?.ships[p.ix()]
+            }
+            Place::Tech(t) => {
+                let techs = &mut s.players[p.ix()].techs;
+                &mut techs.iter_mut().find(|h| h.tech == t)?.ships
+            }
+            Place::Hazard(h) => {
+                let mut ships = s.hazard_ships.iter_mut();
+                &mut ships.find(|x| x.hazard == h && x.owner == p)?.ships
+            }
+        };
+        let count = count.min(*at);
+        if count == 0 {
+            return None;
+        }
+        *at -= count;
+        Some((count, *at))
+    }
+
     /// Moves `count` of `p`'s ships from one place to another, then updates colonies, the
     /// colony track and the alien power. The bookkeeping is done before the events are
     /// emitted, so every event sees a consistent state.
     pub fn move_ships(&mut self, p: PlayerId, from: Place, to: Place, count: u8, rule: Rule) {
-        let count = count.min(self.ships_at(p, from));
-        if count == 0 || from == to {
+        if from == to {
             return;
         }
-        match to {
+        // Where the ships go must be in play; a planet's record is found once, for the
+        // check and the move (nothing below creates or destroys a planet).
+        let to_planet = match to {
+            Place::Planet(id) => match self.state.planet_index(id) {
+                Some(i) => Some(i),
+                None => return,
+            },
             Place::Tech(t) if self.state.held_tech(p, t).is_none() => return,
             Place::Hazard(h) if !self.state.hazards_in_play.contains(&h) => return,
-            Place::Planet(id) if !self.state.planet_exists(id) => return,
-            _ => {}
-        }
+            _ => None,
+        };
         // Hired ships reaching the warp or leaving the game are gone with their cards, and
         // stacks reaching it free their ships (both announced after the move): the hired
         // ones arrive nowhere.
-        let (gone, tokens_moved) = if self.state.ship_tokens.is_empty() {
-            (0, false)
+        let (count, gone, tokens_moved) = if self.state.ship_tokens.is_empty() {
+            (count, 0, false)
         } else {
-            self.carry_ship_tokens(p, from, to, count)
+            let count = count.min(self.ships_at(p, from));
+            if count == 0 {
+                return;
+            }
+            let (gone, moved) = self.carry_ship_tokens(p, from, to, count);
+            (count, gone, moved)
         };
-        let left = {
-            let at = self.ships_at_mut(p, from);
-            *at -= count;
-            *at
+        // The ships there, found once: read, and taken.
+        let Some((count, left)) = self.take_ships(p, from, count) else {
+            return;
         };
         let before = {
-            let at = self.ships_at_mut(p, to);
+            let at = match to_planet {
+                Some(i) => &mut self.state.planets[i].ships[p.ix()],
+                None => self.ships_at_mut(p, to),
+            };
             *at += count - gone;
             *at - (count - gone)
         };
@@ -123,9 +168,11 @@ impl Game<'_> {
             *t = (*t).saturating_sub(down as u8) + up as u8;
         }
         // Only a colony lost or gained on one of `p`'s home planets changes its home
-        // colonies (and the power flag always matches them: the invariants check it).
+        // colonies, and the power flag always matches them (the invariants check it): a
+        // home colony gained can only turn the power on, one lost only off.
         let home = |planet: Option<crate::ids::PlanetId>| planet.is_some_and(|id| id.owner == p);
-        let power = if home(lost) || home(gained) {
+        let active = self.state.players[p.ix()].power_active;
+        let power = if (home(gained) && !active) || (home(lost) && active) {
             self.update_power(p)
         } else {
             None
@@ -262,7 +309,8 @@ impl Game<'_> {
 
     /// Queues a moment for content to answer at the next window; a count of the same kind
     /// for the same player as the moment queued last is added to it.
-    #[inline]
+    // Always inlined: each caller notes one kind of moment, so the merge folds to one test.
+    #[inline(always)]
     pub(crate) fn note(&mut self, m: crate::hooks::Moment) {
         if let Some(last) = self.moments.last_mut() {
             if let Some(both) = last.merged(m) {

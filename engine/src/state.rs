@@ -761,7 +761,19 @@ impl GameState {
     /// The planet record of an id, mutably (moves check first that it is in play).
     #[inline]
     pub(crate) fn planet_mut(&mut self, id: PlanetId) -> Option<&mut Planet> {
-        let i = self.planet_index(id)?;
+        // Read where `planet_index` guesses, as `planet` does: one bounds check.
+        let guess = id.owner.ix() * self.rules.planets_per_player as usize + id.n as usize;
+        match self.planets.get(guess) {
+            Some(pl) if pl.id == id => self.planets.get_mut(guess),
+            _ => self.planet_moved_mut(id),
+        }
+    }
+
+    /// `planet_mut` for a planet not where it was dealt, or no longer in play.
+    #[cold]
+    #[inline(never)]
+    fn planet_moved_mut(&mut self, id: PlanetId) -> Option<&mut Planet> {
+        let i = self.planets.binary_search_by_key(&id, |pl| pl.id).ok()?;
         Some(&mut self.planets[i])
     }
 
