@@ -603,13 +603,16 @@ impl Game<'_> {
         warp: bool,
         rule: Rule,
     ) -> Flow<u8> {
-        let chosen = self.choose_ships_from(p, kind, to, range, gate, warp)?;
+        let (places, counts) = self.offer_ships(p, kind, to, range, gate, warp)?;
+        // Most places offered give none of the ships: no call for those.
         let mut moved = 0;
-        for &(place, n) in &chosen {
-            self.move_ships(p, place, to, n, rule);
-            moved += n;
+        for (&(place, _), n) in places.iter().zip(counts) {
+            if n > 0 {
+                self.move_ships(p, place, to, n, rule);
+                moved += n;
+            }
         }
-        self.spare_places.keep(chosen);
+        self.spare_places.keep(places);
         Ok(moved)
     }
 
@@ -636,28 +639,7 @@ impl Game<'_> {
         gate: bool,
         warp: bool,
     ) -> Flow<Vec<(Place, u8)>> {
-        let (min, max) = range.into_inner();
-        let mut places = self.ship_places();
-        if gate && to != Place::Gate && self.state.encounter.gate[p.ix()] > 0 {
-            places.push((Place::Gate, self.state.encounter.gate[p.ix()].min(max)));
-        }
-        let in_warp = self.state.players[p.ix()].warp;
-        if warp && in_warp > 0 {
-            places.push((Place::Warp, in_warp.min(max)));
-        }
-        for (c, n) in self.state.colony_ships(p) {
-            if Place::Planet(c) != to {
-                places.push((Place::Planet(c), n.min(max)));
-            }
-        }
-        let available: u32 = places.iter().map(|&(_, n)| n as u32).sum();
-        let max = (max as u32).min(available) as u8;
-        let min = min.min(max);
-        if max == 0 {
-            places.clear();
-            return Ok(places);
-        }
-        let (mut places, counts) = self.ask_ships_over(p, kind, places, min, max)?;
+        let (mut places, counts) = self.offer_ships(p, kind, to, range, gate, warp)?;
         // The places ships come from, each with its count, in the same list.
         let mut kept = 0;
         for (i, n) in counts.into_iter().enumerate() {
@@ -668,6 +650,47 @@ impl Game<'_> {
         }
         places.truncate(kept);
         Ok(places)
+    }
+
+    /// Offers `p` its ships as `choose_ships_from` does; returns the places offered and the
+    /// count chosen at each, in order (no places and no counts when `p` has no ships to
+    /// offer: nothing is asked then).
+    fn offer_ships(
+        &mut self,
+        p: PlayerId,
+        kind: DecisionKind,
+        to: Place,
+        range: std::ops::RangeInclusive<u8>,
+        gate: bool,
+        warp: bool,
+    ) -> Flow<(ShipPlaces, Vec<u8>)> {
+        let (min, max) = range.into_inner();
+        let mut places = self.ship_places();
+        // The ships offered in all, summed as the places are listed.
+        let mut available = 0u32;
+        let at_gate = self.state.encounter.gate[p.ix()];
+        if gate && to != Place::Gate && at_gate > 0 {
+            available += at_gate.min(max) as u32;
+            places.push((Place::Gate, at_gate.min(max)));
+        }
+        let in_warp = self.state.players[p.ix()].warp;
+        if warp && in_warp > 0 {
+            available += in_warp.min(max) as u32;
+            places.push((Place::Warp, in_warp.min(max)));
+        }
+        for (c, n) in self.state.colony_ships(p) {
+            if Place::Planet(c) != to {
+                available += n.min(max) as u32;
+                places.push((Place::Planet(c), n.min(max)));
+            }
+        }
+        let max = (max as u32).min(available) as u8;
+        let min = min.min(max);
+        if max == 0 {
+            places.clear();
+            return Ok((places, Vec::new()));
+        }
+        self.ask_ships_over(p, kind, places, min, max)
     }
 
     /// Asks a ship selection; returns the places (given back, not copied) and the counts.

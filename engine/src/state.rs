@@ -792,7 +792,11 @@ impl GameState {
     /// Whether any planet of `owner`'s home system is still in play (card text can destroy
     /// them all).
     pub fn has_home_planets(&self, owner: PlayerId) -> bool {
-        !self.home_system(owner).is_empty()
+        // One of its planets where its system's first was dealt says so at once (destiny
+        // asks this of every seat, every encounter).
+        let at = owner.ix() * self.rules.planets_per_player as usize;
+        self.planets.get(at).is_some_and(|pl| pl.id.owner == owner)
+            || !self.home_system(owner).is_empty()
     }
 
     /// The planets of `owner`'s home system, in order.
