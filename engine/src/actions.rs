@@ -66,35 +66,80 @@ impl Game<'_> {
         }
     }
 
+    /// Takes up to `count` of `p`'s ships from `place`, finding them once; returns how many
+    /// were taken and how many are left there, or `None` when there were none to take (a
+    /// place not in play holds none: nothing changes then).
+    #[inline(always)]
+    fn take_ships(&mut self, p: PlayerId, place: Place, count: u8) -> Option<(u8, u8)> {
+        let s = &mut self.state;
+        let at = match place {
+            Place::Planet(id) => &mut s.planet_mut(id)?.ships[p.ix()],
+            Place::Gate => &mut s.encounter.gate[p.ix()],
+            Place::Beside => &mut s.encounter.beside[p.ix()],
+            Place::Warp => &mut s.players[p.ix()].warp,
+            Place::Removed => &mut s.players[p.ix()].removed,
+            Place::Praw => &mut s.players[p.ix()].praw,
+            Place::Captured => &mut s.players[p.ix()].captured,
+            Place::Held(holder) => {
+                &mut s.holds.iter_mut().find(|h| h.holder == holder)?.ships[p.ix()]
+            }
+            Place::Tech(t) => {
+                let techs = &mut s.players[p.ix()].techs;
+                &mut techs.iter_mut().find(|h| h.tech == t)?.ships
+            }
+            Place::Hazard(h) => {
+                let mut ships = s.hazard_ships.iter_mut();
+                &mut ships.find(|x| x.hazard == h && x.owner == p)?.ships
+            }
+        };
+        let count = count.min(*at);
+        if count == 0 {
+            return None;
+        }
+        *at -= count;
+        Some((count, *at))
+    }
+
     /// Moves `count` of `p`'s ships from one place to another, then updates colonies, the
     /// colony track and the alien power. The bookkeeping is done before the events are
     /// emitted, so every event sees a consistent state.
     pub fn move_ships(&mut self, p: PlayerId, from: Place, to: Place, count: u8, rule: Rule) {
-        let count = count.min(self.ships_at(p, from));
-        if count == 0 || from == to {
+        if from == to {
             return;
         }
-        match to {
+        // Where the ships go must be in play; a planet's record is found once, for the
+        // check and the move (nothing below creates or destroys a planet).
+        let to_planet = match to {
+            Place::Planet(id) => match self.state.planet_index(id) {
+                Some(i) => Some(i),
+                None => return,
+            },
             Place::Tech(t) if self.state.held_tech(p, t).is_none() => return,
             Place::Hazard(h) if !self.state.hazards_in_play.contains(&h) => return,
-            Place::Planet(id) if !self.state.planet_exists(id) => return,
-            _ => {}
-        }
+            _ => None,
+        };
         // Hired ships reaching the warp or leaving the game are gone with their cards, and
         // stacks reaching it free their ships (both announced after the move): the hired
         // ones arrive nowhere.
-        let (gone, tokens_moved) = if self.state.ship_tokens.is_empty() {
-            (0, false)
+        let (count, gone, tokens_moved) = if self.state.ship_tokens.is_empty() {
+            (count, 0, false)
         } else {
-            self.carry_ship_tokens(p, from, to, count)
+            let count = count.min(self.ships_at(p, from));
+            if count == 0 {
+                return;
+            }
+            let (gone, moved) = self.carry_ship_tokens(p, from, to, count);
+            (count, gone, moved)
         };
-        let left = {
-            let at = self.ships_at_mut(p, from);
-            *at -= count;
-            *at
+        // The ships there, found once: read, and taken.
+        let Some((count, left)) = self.take_ships(p, from, count) else {
+            return;
         };
         let before = {
-            let at = self.ships_at_mut(p, to);
+            let at = match to_planet {
+                Some(i) => &mut self.state.planets[i].ships[p.ix()],
+                None => self.ships_at_mut(p, to),
+            };
             *at += count - gone;
             *at - (count - gone)
         };
@@ -123,9 +168,11 @@ impl Game<'_> {
             *t = (*t).saturating_sub(down as u8) + up as u8;
         }
         // Only a colony lost or gained on one of `p`'s home planets changes its home
-        // colonies (and the power flag always matches them: the invariants check it).
+        // colonies, and the power flag always matches them (the invariants check it): a
+        // home colony gained can only turn the power on, one lost only off.
         let home = |planet: Option<crate::ids::PlanetId>| planet.is_some_and(|id| id.owner == p);
-        let power = if home(lost) || home(gained) {
+        let active = self.state.players[p.ix()].power_active;
+        let power = if (home(gained) && !active) || (home(lost) && active) {
             self.update_power(p)
         } else {
             None
@@ -262,7 +309,8 @@ impl Game<'_> {
 
     /// Queues a moment for content to answer at the next window; a count of the same kind
     /// for the same player as the moment queued last is added to it.
-    #[inline]
+    // Always inlined: each caller notes one kind of moment, so the merge folds to one test.
+    #[inline(always)]
     pub(crate) fn note(&mut self, m: crate::hooks::Moment) {
         if let Some(last) = self.moments.last_mut() {
             if let Some(both) = last.merged(m) {
@@ -555,13 +603,16 @@ impl Game<'_> {
         warp: bool,
         rule: Rule,
     ) -> Flow<u8> {
-        let chosen = self.choose_ships_from(p, kind, to, range, gate, warp)?;
+        let (places, counts) = self.offer_ships(p, kind, to, range, gate, warp)?;
+        // Most places offered give none of the ships: no call for those.
         let mut moved = 0;
-        for &(place, n) in &chosen {
-            self.move_ships(p, place, to, n, rule);
-            moved += n;
+        for (&(place, _), n) in places.iter().zip(counts) {
+            if n > 0 {
+                self.move_ships(p, place, to, n, rule);
+                moved += n;
+            }
         }
-        self.spare_places.keep(chosen);
+        self.spare_places.keep(places);
         Ok(moved)
     }
 
@@ -588,28 +639,7 @@ impl Game<'_> {
         gate: bool,
         warp: bool,
     ) -> Flow<Vec<(Place, u8)>> {
-        let (min, max) = range.into_inner();
-        let mut places = self.ship_places();
-        if gate && to != Place::Gate && self.state.encounter.gate[p.ix()] > 0 {
-            places.push((Place::Gate, self.state.encounter.gate[p.ix()].min(max)));
-        }
-        let in_warp = self.state.players[p.ix()].warp;
-        if warp && in_warp > 0 {
-            places.push((Place::Warp, in_warp.min(max)));
-        }
-        for (c, n) in self.state.colony_ships(p) {
-            if Place::Planet(c) != to {
-                places.push((Place::Planet(c), n.min(max)));
-            }
-        }
-        let available: u32 = places.iter().map(|&(_, n)| n as u32).sum();
-        let max = (max as u32).min(available) as u8;
-        let min = min.min(max);
-        if max == 0 {
-            places.clear();
-            return Ok(places);
-        }
-        let (mut places, counts) = self.ask_ships_over(p, kind, places, min, max)?;
+        let (mut places, counts) = self.offer_ships(p, kind, to, range, gate, warp)?;
         // The places ships come from, each with its count, in the same list.
         let mut kept = 0;
         for (i, n) in counts.into_iter().enumerate() {
@@ -620,6 +650,47 @@ impl Game<'_> {
         }
         places.truncate(kept);
         Ok(places)
+    }
+
+    /// Offers `p` its ships as `choose_ships_from` does; returns the places offered and the
+    /// count chosen at each, in order (no places and no counts when `p` has no ships to
+    /// offer: nothing is asked then).
+    fn offer_ships(
+        &mut self,
+        p: PlayerId,
+        kind: DecisionKind,
+        to: Place,
+        range: std::ops::RangeInclusive<u8>,
+        gate: bool,
+        warp: bool,
+    ) -> Flow<(ShipPlaces, Vec<u8>)> {
+        let (min, max) = range.into_inner();
+        let mut places = self.ship_places();
+        // The ships offered in all, summed as the places are listed.
+        let mut available = 0u32;
+        let at_gate = self.state.encounter.gate[p.ix()];
+        if gate && to != Place::Gate && at_gate > 0 {
+            available += at_gate.min(max) as u32;
+            places.push((Place::Gate, at_gate.min(max)));
+        }
+        let in_warp = self.state.players[p.ix()].warp;
+        if warp && in_warp > 0 {
+            available += in_warp.min(max) as u32;
+            places.push((Place::Warp, in_warp.min(max)));
+        }
+        for (c, n) in self.state.colony_ships(p) {
+            if Place::Planet(c) != to {
+                available += n.min(max) as u32;
+                places.push((Place::Planet(c), n.min(max)));
+            }
+        }
+        let max = (max as u32).min(available) as u8;
+        let min = min.min(max);
+        if max == 0 {
+            places.clear();
+            return Ok((places, Vec::new()));
+        }
+        self.ask_ships_over(p, kind, places, min, max)
     }
 
     /// Asks a ship selection; returns the places (given back, not copied) and the counts.

@@ -761,7 +761,19 @@ impl GameState {
     /// The planet record of an id, mutably (moves check first that it is in play).
     #[inline]
     pub(crate) fn planet_mut(&mut self, id: PlanetId) -> Option<&mut Planet> {
-        let i = self.planet_index(id)?;
+        // Read where `planet_index` guesses, as `planet` does: one bounds check.
+        let guess = id.owner.ix() * self.rules.planets_per_player as usize + id.n as usize;
+        match self.planets.get(guess) {
+            Some(pl) if pl.id == id => self.planets.get_mut(guess),
+            _ => self.planet_moved_mut(id),
+        }
+    }
+
+    /// `planet_mut` for a planet not where it was dealt, or no longer in play.
+    #[cold]
+    #[inline(never)]
+    fn planet_moved_mut(&mut self, id: PlanetId) -> Option<&mut Planet> {
+        let i = self.planets.binary_search_by_key(&id, |pl| pl.id).ok()?;
         Some(&mut self.planets[i])
     }
 
@@ -780,7 +792,11 @@ impl GameState {
     /// Whether any planet of `owner`'s home system is still in play (card text can destroy
     /// them all).
     pub fn has_home_planets(&self, owner: PlayerId) -> bool {
-        !self.home_system(owner).is_empty()
+        // One of its planets where its system's first was dealt says so at once (destiny
+        // asks this of every seat, every encounter).
+        let at = owner.ix() * self.rules.planets_per_player as usize;
+        self.planets.get(at).is_some_and(|pl| pl.id.owner == owner)
+            || !self.home_system(owner).is_empty()
     }
 
     /// The planets of `owner`'s home system, in order.
