@@ -723,11 +723,25 @@ impl GameState {
     /// order, so a planet created or destroyed by card text only moves the others.
     #[inline]
     pub(crate) fn planet_index(&self, id: PlanetId) -> Option<usize> {
-        let guess = id.owner.ix() * self.rules.planets_per_player as usize + id.n as usize;
-        match self.planets.get(guess) {
-            Some(pl) if pl.id == id => Some(guess),
-            _ => self.planets.binary_search_by_key(&id, |pl| pl.id).ok(),
+        let dealt = self.dealt_index(id);
+        match self.planets.get(dealt) {
+            Some(pl) if pl.id == id => Some(dealt),
+            _ => self.moved_index(id),
         }
+    }
+
+    /// Where planet `id` was dealt in `planets`: where it still is unless card text created
+    /// or destroyed planets.
+    #[inline]
+    fn dealt_index(&self, id: PlanetId) -> usize {
+        id.owner.ix() * self.rules.planets_per_player as usize + id.n as usize
+    }
+
+    /// `planet_index` for a planet not where it was dealt, or no longer in play.
+    #[cold]
+    #[inline(never)]
+    fn moved_index(&self, id: PlanetId) -> Option<usize> {
+        self.planets.binary_search_by_key(&id, |pl| pl.id).ok()
     }
 
     /// Whether planet `id` is in play (not destroyed, or created by card text).
@@ -738,43 +752,28 @@ impl GameState {
     /// The planet record of an id; a planet no longer in play reads as empty.
     #[inline]
     pub fn planet(&self, id: PlanetId) -> &Planet {
-        // The record found where `planet_index` guesses is read there: one bounds check, not
-        // a second to index again (bots look planets up thousands of times a game).
-        let guess = id.owner.ix() * self.rules.planets_per_player as usize + id.n as usize;
-        match self.planets.get(guess) {
+        // The record found where it was dealt is read there: one bounds check, not a second
+        // to index again (bots look planets up thousands of times a game).
+        match self.planets.get(self.dealt_index(id)) {
             Some(pl) if pl.id == id => pl,
-            _ => self.planet_moved(id),
-        }
-    }
-
-    /// `planet` for a planet not where it was dealt (created or destroyed by card text
-    /// moves the others), or no longer in play.
-    #[cold]
-    #[inline(never)]
-    fn planet_moved(&self, id: PlanetId) -> &Planet {
-        match self.planets.binary_search_by_key(&id, |pl| pl.id) {
-            Ok(i) => &self.planets[i],
-            Err(_) => &NO_PLANET,
+            _ => self
+                .moved_index(id)
+                .map_or(&NO_PLANET, |i| &self.planets[i]),
         }
     }
 
     /// The planet record of an id, mutably (moves check first that it is in play).
     #[inline]
     pub(crate) fn planet_mut(&mut self, id: PlanetId) -> Option<&mut Planet> {
-        // Read where `planet_index` guesses, as `planet` does: one bounds check.
-        let guess = id.owner.ix() * self.rules.planets_per_player as usize + id.n as usize;
-        match self.planets.get(guess) {
-            Some(pl) if pl.id == id => self.planets.get_mut(guess),
-            _ => self.planet_moved_mut(id),
+        // Read where it was dealt, as `planet` does: one bounds check.
+        let dealt = self.dealt_index(id);
+        match self.planets.get(dealt) {
+            Some(pl) if pl.id == id => self.planets.get_mut(dealt),
+            _ => {
+                let i = self.moved_index(id)?;
+                Some(&mut self.planets[i])
+            }
         }
-    }
-
-    /// `planet_mut` for a planet not where it was dealt, or no longer in play.
-    #[cold]
-    #[inline(never)]
-    fn planet_moved_mut(&mut self, id: PlanetId) -> Option<&mut Planet> {
-        let i = self.planets.binary_search_by_key(&id, |pl| pl.id).ok()?;
-        Some(&mut self.planets[i])
     }
 
     /// The ships on a planet by player, for arranging a scenario (bypasses the event log).
@@ -794,8 +793,10 @@ impl GameState {
     pub fn has_home_planets(&self, owner: PlayerId) -> bool {
         // One of its planets where its system's first was dealt says so at once (destiny
         // asks this of every seat, every encounter).
-        let at = owner.ix() * self.rules.planets_per_player as usize;
-        self.planets.get(at).is_some_and(|pl| pl.id.owner == owner)
+        let first = self.dealt_index(PlanetId { owner, n: 0 });
+        self.planets
+            .get(first)
+            .is_some_and(|pl| pl.id.owner == owner)
             || !self.home_system(owner).is_empty()
     }
 
