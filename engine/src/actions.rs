@@ -626,20 +626,7 @@ impl Game<'_> {
         range: std::ops::RangeInclusive<u8>,
         gate: bool,
     ) -> Flow<Vec<(Place, u8)>> {
-        self.choose_ships_from(p, kind, to, range, gate, false)
-    }
-
-    /// `choose_ships`, offering the ships in the warp too when `warp` is set.
-    fn choose_ships_from(
-        &mut self,
-        p: PlayerId,
-        kind: DecisionKind,
-        to: Place,
-        range: std::ops::RangeInclusive<u8>,
-        gate: bool,
-        warp: bool,
-    ) -> Flow<Vec<(Place, u8)>> {
-        let (mut places, counts) = self.offer_ships(p, kind, to, range, gate, warp)?;
+        let (mut places, counts) = self.offer_ships(p, kind, to, range, gate, false)?;
         // The places ships come from, each with its count, in the same list.
         let mut kept = 0;
         for (i, n) in counts.into_iter().enumerate() {
@@ -652,8 +639,8 @@ impl Game<'_> {
         Ok(places)
     }
 
-    /// Offers `p` its ships as `choose_ships_from` does; returns the places offered and the
-    /// count chosen at each, in order (no places and no counts when `p` has no ships to
+    /// Offers `p` its ships as `choose_ships` does (the ships in the warp too when `warp` is
+    /// set); returns the places offered and the count chosen at each, in order (no places and no counts when `p` has no ships to
     /// offer: nothing is asked then).
     fn offer_ships(
         &mut self,
@@ -668,20 +655,21 @@ impl Game<'_> {
         let mut places = self.ship_places();
         // The ships offered in all, summed as the places are listed.
         let mut available = 0u32;
+        let mut offer = |place: Place, n: u8| {
+            available += n.min(max) as u32;
+            places.push((place, n.min(max)));
+        };
         let at_gate = self.state.encounter.gate[p.ix()];
         if gate && to != Place::Gate && at_gate > 0 {
-            available += at_gate.min(max) as u32;
-            places.push((Place::Gate, at_gate.min(max)));
+            offer(Place::Gate, at_gate);
         }
         let in_warp = self.state.players[p.ix()].warp;
         if warp && in_warp > 0 {
-            available += in_warp.min(max) as u32;
-            places.push((Place::Warp, in_warp.min(max)));
+            offer(Place::Warp, in_warp);
         }
         for (c, n) in self.state.colony_ships(p) {
             if Place::Planet(c) != to {
-                available += n.min(max) as u32;
-                places.push((Place::Planet(c), n.min(max)));
+                offer(Place::Planet(c), n);
             }
         }
         let max = (max as u32).min(available) as u8;
