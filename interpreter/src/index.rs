@@ -189,21 +189,35 @@ pub(crate) const SETUP_KEY: Keys = 1 << 58;
 /// The bit of continuous abilities, whatever their phases (read when a quantity is computed).
 pub(crate) const DURING_KEY: Keys = 1 << 59;
 
-/// The first of the bits of continuous abilities that may change a kind of quantity (bits 29
-/// to 44, one per kind, in `Quantity::kind_bit`'s order; a kind past 18 would share bits with
-/// the phases, which only costs speed: keys only filter).
-const MODIFY_SHIFT: u32 = 29;
+/// The first of the bits of continuous abilities that may change a kind of quantity: bits
+/// 37 to 47, between the windows' (`Window::bit`, 0 to 36) and the phases'. A bit shared
+/// with a window would make every ability held at that window a candidate change to that
+/// kind, and the kind changeable (`Hooks::changeable`) wherever such an ability is held.
+const MODIFY_SHIFT: u32 = 37;
 
-/// The bits of the continuous abilities that may change quantities of the `kinds`, so that
-/// computing a quantity gathers only the abilities that may change it.
-pub(crate) fn modify_key(kinds: Kinds) -> Keys {
-    (kinds as Keys) << MODIFY_SHIFT
-}
+/// How many bits the kinds of quantity have (`MODIFY_SHIFT` up to `DURING_SHIFT`).
+const MODIFY_BITS: u32 = DURING_SHIFT - MODIFY_SHIFT;
 
-/// The kinds of quantity that the continuous abilities with moments `keys` may change (bits
-/// 29 to 47 of the keys: a superset if a kind ever shares a bit with the phases).
-pub(crate) fn kinds_of(keys: Keys) -> Kinds {
-    ((keys >> MODIFY_SHIFT) & ((1 << 19) - 1)) as Kinds
+/// How many kinds of quantity there are (`Quantity::kind_bit`).
+const KINDS: usize = 19;
+
+/// Each kind's bit among the keys (`Index::modify_key`): the kinds some continuous ability
+/// of `program` changes get one each, in kind order, sharing them only past `MODIFY_BITS`;
+/// a kind none changes gets none, as nothing held can change it. Keys only filter: a
+/// shared bit costs speed, never a change.
+fn modify_keys(program: &Program) -> [Keys; KINDS] {
+    let changed = (program.abilities.iter())
+        .filter(|ab| ab.triggers.iter().any(|t| matches!(t, Trigger::During(_))))
+        .fold(0, |m, ab| m | modified_kinds(&ab.body));
+    let mut keys = [0; KINDS];
+    let mut next = 0;
+    for (k, key) in keys.iter_mut().enumerate() {
+        if changed & 1 << k != 0 {
+            *key = 1 << (MODIFY_SHIFT + next % MODIFY_BITS);
+            next += 1;
+        }
+    }
+    keys
 }
 
 /// The bit of terms offered for deals.
@@ -265,6 +279,19 @@ fn modified_kinds(body: &[Stmt]) -> Kinds {
         .fold(0, |a, b| a | b)
 }
 
+/// The bits of `kinds` among the keys, given each kind's (`modify_keys`).
+fn modify_key(bits: &[Keys; KINDS], mut kinds: Kinds) -> Keys {
+    let mut keys = 0;
+    while kinds != 0 {
+        keys |= bits
+            .get(kinds.trailing_zeros() as usize)
+            .copied()
+            .unwrap_or(0);
+        kinds &= kinds - 1;
+    }
+    keys
+}
+
 /// What the runtime looks up instead of scanning abilities.
 #[derive(Clone, Debug)]
 pub(crate) struct Index {
@@ -275,6 +302,10 @@ pub(crate) struct Index {
     /// Every ability that acts at some moment, item by item and part by part, each part in
     /// the item's order.
     acting: Vec<Acting>,
+    /// Each kind of quantity's bit among the keys (`modify_keys`).
+    modify_bits: [Keys; KINDS],
+    /// The kinds of quantity each of those bits stands for (from `MODIFY_SHIFT` on).
+    bit_kinds: [Kinds; MODIFY_BITS as usize],
     /// The kinds of quantity each lasting effect's body may change.
     lasting_kinds: Vec<Kinds>,
     /// The windows (`Window::bit`) at which each lasting effect's reactions act (its
@@ -388,13 +419,14 @@ impl Summary {
 impl Index {
     /// The index of `program`.
     pub(crate) fn new(program: &Program) -> Index {
+        let modify_bits = modify_keys(program);
         let ability_keys: Vec<Keys> = program
             .abilities
             .iter()
             .map(|ab| {
                 let keys = ab.triggers.iter().fold(0, |m, t| m | trigger_key(t));
                 if keys & DURING_KEY != 0 {
-                    keys | modify_key(modified_kinds(&ab.body))
+                    keys | modify_key(&modify_bits, modified_kinds(&ab.body))
                 } else {
                     keys
                 }
@@ -497,7 +529,15 @@ impl Index {
                 }
             }
         }
+        let mut bit_kinds = [0; MODIFY_BITS as usize];
+        for (k, key) in modify_bits.iter().enumerate() {
+            if *key != 0 {
+                bit_kinds[(key.trailing_zeros() - MODIFY_SHIFT) as usize] |= 1 << k;
+            }
+        }
         Index {
+            modify_bits,
+            bit_kinds,
             items,
             acting,
             lasting_kinds,
@@ -555,6 +595,26 @@ impl Index {
         self.lasting_windows(effect) & LAND_KEY != 0
     }
 
+    /// The bits of the continuous abilities that may change quantities of the `kinds`, so
+    /// that computing a quantity gathers only the abilities that may change it (none: no
+    /// continuous ability changes them).
+    pub(crate) fn modify_key(&self, kinds: Kinds) -> Keys {
+        modify_key(&self.modify_bits, kinds)
+    }
+
+    /// The kinds of quantity that the continuous abilities with moments `keys` may change (a
+    /// superset: each bit stands for every kind given it).
+    pub(crate) fn kinds_of(&self, keys: Keys) -> Kinds {
+        // Asked at every new holdings version: only the bits set are read.
+        let mut bits = (keys >> MODIFY_SHIFT) & ((1 << MODIFY_BITS) - 1);
+        let mut kinds = 0;
+        while bits != 0 {
+            kinds |= self.bit_kinds[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        kinds
+    }
+
     /// The kinds of quantity lasting effect `effect` may change.
     pub(crate) fn lasting_kinds(&self, effect: u32) -> Kinds {
         self.lasting_kinds
@@ -584,5 +644,83 @@ impl Index {
     /// A part's acting abilities.
     fn slice(&self, p: &PartIndex) -> &[Acting] {
         &self.acting[p.start as usize..p.end as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PHASES: [Phase; 8] = [
+        Phase::StartTurn,
+        Phase::Regroup,
+        Phase::Destiny,
+        Phase::Launch,
+        Phase::Alliance,
+        Phase::Planning,
+        Phase::Reveal,
+        Phase::Resolution,
+    ];
+
+    /// The kinds of quantity share no bit with a window or a phase: a shared bit would make
+    /// every ability held at that window a candidate change (and its kind changeable).
+    #[test]
+    fn modify_bits_lie_between_the_windows_and_the_phases() {
+        let named = [
+            Window::DestinyDrawn,
+            Window::DefenseNamed,
+            Window::GateAimed,
+            Window::AlliesInvited,
+            Window::AlliancesFormed,
+            Window::CardsSelected,
+            Window::CardsRevealed,
+            Window::WinnerDetermined,
+            Window::EncounterResolved,
+            Window::DealMade,
+            Window::GameSetup,
+            Window::DealFailed,
+            Window::Compensation,
+            Window::NewHand,
+            Window::PlansRevealed { contest: false },
+            Window::PlansRevealed { contest: true },
+            Window::GameWon,
+            Window::Landing,
+            Window::ReplayPoint,
+            Window::Rewards,
+            Window::Retrieval,
+        ];
+        let phases = PHASES.map(|p| [Window::PhaseStart(p), Window::PhaseEnd(p)]);
+        let modify = ((1 << MODIFY_BITS) - 1) << MODIFY_SHIFT;
+        for w in named.into_iter().chain(phases.into_iter().flatten()) {
+            assert_eq!(window_key(w) & modify, 0, "{w:?}");
+        }
+        for p in PHASES {
+            assert_eq!(during_key(p) & modify, 0, "{p:?}");
+        }
+        assert_eq!(
+            modify & (ON_KEY | INSTEAD_KEY | SETUP_KEY | DURING_KEY | DEAL_KEY),
+            0
+        );
+        assert_eq!(Quantity::AlliesFromWarp.kind_bit(), 1 << (KINDS - 1));
+    }
+
+    /// Every kind gets a bit of its own while there are bits for them, and shares them
+    /// past that; `kinds_of` gives back every kind of a bit.
+    #[test]
+    fn each_kind_changed_has_a_bit() {
+        let mut bits = [0; KINDS];
+        for (k, key) in bits.iter_mut().enumerate() {
+            *key = 1 << (MODIFY_SHIFT + k as u32 % MODIFY_BITS);
+        }
+        let all: Kinds = (1 << KINDS) - 1;
+        for k in 0..KINDS {
+            let key = modify_key(&bits, 1 << k);
+            assert_eq!(key.count_ones(), 1);
+            let kinds = (bits.iter().enumerate())
+                .filter(|(_, &b)| b & key != 0)
+                .fold(0, |m: Kinds, (j, _)| m | 1 << j);
+            assert_ne!(kinds & 1 << k, 0);
+        }
+        assert_eq!(modify_key(&bits, all).count_ones(), MODIFY_BITS);
     }
 }

@@ -94,16 +94,23 @@ impl<'h> Game<'h> {
     /// warp, cards drawn) have no answer held anywhere.
     #[inline]
     pub(crate) fn pass_moment(&mut self, moment: crate::hooks::Moment) -> Flow {
+        if !self.answers_moment(moment) {
+            return Ok(());
+        }
+        self.hooks().moment(moment, self)
+    }
+
+    /// Whether anything held may answer `moment` now: whether `pass_moment` would pass it
+    /// to the hooks.
+    #[inline]
+    pub(crate) fn answers_moment(&self, moment: crate::hooks::Moment) -> bool {
         let (version, mask) = self.moments_answered.get();
         let mask = if version == self.holdings_version() {
             mask
         } else {
             self.ask_moments()
         };
-        if mask & moment.bit() == 0 {
-            return Ok(());
-        }
-        self.hooks().moment(moment, self)
+        mask & moment.bit() != 0
     }
 
     /// `Hooks::moments`, asked afresh and kept under the holdings version.

@@ -133,7 +133,7 @@ impl Game<'_> {
         ];
         if now != totals {
             self.note_violation(format!(
-                "the totals kept after reinforcing are {totals:?}, but they are {now:?}"
+                "the totals kept are {totals:?}, but they are {now:?}"
             ));
         }
     }
@@ -215,8 +215,15 @@ impl Game<'_> {
                 side,
             },
         );
-        self.pass_moment(Moment::ReinforcementPlayed(p, card))?;
-        self.update_totals();
+        // Only content answering the play can change what the totals count: nothing else
+        // acts between the two computations (`--check` makes sure).
+        let moment = Moment::ReinforcementPlayed(p, card);
+        if self.answers_moment(moment) {
+            self.hooks().moment(moment, self)?;
+            self.update_totals();
+        } else if self.options.check_invariants {
+            self.check_totals(self.state.encounter.totals.unwrap_or_default());
+        }
         Ok(())
     }
 }

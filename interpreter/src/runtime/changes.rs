@@ -2,7 +2,6 @@
 
 use super::context::{number, Ctx, Origin, Subject, Value};
 use super::Runtime;
-use crate::index::modify_key;
 use crate::ir::{Home, Op, Stmt, Trigger};
 use cosmic_engine::effects::Lasting;
 use cosmic_engine::{Game, PlayerId, Quantity};
@@ -72,7 +71,7 @@ impl Runtime {
                 }
             }
         }
-        let key = modify_key(bit);
+        let key = self.index.modify_key(bit);
         if self.held_all(game).keys & key != 0 {
             let phase = s.encounter.phase;
             for &p in game.timing_order().iter() {

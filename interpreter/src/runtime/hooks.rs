@@ -3,8 +3,8 @@
 use super::context::{Origin, Subject};
 use super::Runtime;
 use crate::index::{
-    during_key, kinds_of, on_bit, window_key, Keys, Ons, DEAL_KEY, DURING_SHIFT, LANDING_ON,
-    REPLAYS_ON, RETRIEVING_ON, SETUP_KEY,
+    during_key, on_bit, window_key, Keys, Ons, DEAL_KEY, DURING_SHIFT, LANDING_ON, REPLAYS_ON,
+    RETRIEVING_ON, SETUP_KEY,
 };
 use crate::ir::{Happening, Trigger};
 use cosmic_engine::deal::{ContentTerm, TermOffer};
@@ -278,7 +278,7 @@ impl Hooks for Runtime {
 
     fn changeable(&self, game: &Game<'_>) -> u32 {
         // The engine keeps this under the effects' version too, so lasting effects count.
-        kinds_of(self.held_all(game).keys) | self.lasting_masks_all(game).kinds
+        self.index.kinds_of(self.held_all(game).keys) | self.lasting_masks_all(game).kinds
     }
 
     fn card_may_act(&self, def: u16) -> bool {
