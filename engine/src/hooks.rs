@@ -82,6 +82,10 @@ impl Window {
         matches!(self, Window::PlansRevealed { .. })
     }
 
+    /// How many bits `bit` numbers: every window's bit is below `1 << BITS` (the runtime keeps
+    /// its own keys above them).
+    pub const BITS: u32 = 37;
+
     /// The window's bit in a set of windows (`Hooks::windows`): a phase's start 0 to 7 and
     /// its end 8 to 15 (phases in order), then the named windows from 16.
     pub const fn bit(self) -> u64 {
@@ -109,6 +113,7 @@ impl Window {
             Window::Rewards => 35,
             Window::Retrieval => 36,
         };
+        debug_assert!(n < Self::BITS, "a window numbered past Window::BITS");
         1 << n
     }
 }

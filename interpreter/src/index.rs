@@ -190,10 +190,14 @@ pub(crate) const SETUP_KEY: Keys = 1 << 58;
 pub(crate) const DURING_KEY: Keys = 1 << 59;
 
 /// The first of the bits of continuous abilities that may change a kind of quantity: bits
-/// 37 to 47, between the windows' (`Window::bit`, 0 to 36) and the phases'. A bit shared
+/// 37 to 47, between the windows' (`Window::bit`, below `Window::BITS`) and the phases'. A bit shared
 /// with a window would make every ability held at that window a candidate change to that
 /// kind, and the kind changeable (`Hooks::changeable`) wherever such an ability is held.
-const MODIFY_SHIFT: u32 = 37;
+const MODIFY_SHIFT: u32 = Window::BITS;
+const _: () = assert!(
+    MODIFY_SHIFT < DURING_SHIFT,
+    "no bits left for the kinds of quantity"
+);
 
 /// How many bits the kinds of quantity have (`MODIFY_SHIFT` up to `DURING_SHIFT`).
 const MODIFY_BITS: u32 = DURING_SHIFT - MODIFY_SHIFT;

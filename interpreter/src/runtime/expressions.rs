@@ -209,8 +209,6 @@ impl Runtime {
         }
     }
 
-    /// `eval` of any expression but the leaves it reads itself.
-    #[inline(never)]
     /// Reads `per` for each of `players` in seat order, that player bound to `slot`, and
     /// gives `each` the player and the number (`the most ... among`, `... having`).
     fn per_player(
@@ -236,6 +234,8 @@ impl Runtime {
         ctx.slots[k] = saved;
     }
 
+    /// `eval` of any expression but the leaves it reads itself.
+    #[inline(never)]
     fn eval_node(&self, e: &Expr, game: &Game, ctx: &mut Ctx) -> Value {
         let s = game.state();
         match e {
