@@ -8,6 +8,9 @@ use crate::state::GameState;
 
 /// Checks every invariant; the error says which one broke.
 pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
+    if !s.colony_masks_hold() {
+        return Err("the colony masks do not match the planets".into());
+    }
     for p in s.seats() {
         let total = s.ships_total(p);
         if total != s.fleet_size(p) {
