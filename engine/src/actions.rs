@@ -25,8 +25,13 @@ impl Game<'_> {
         let s = &mut self.state;
         match place {
             // Moves check first that the planet is in play; none holds no ships.
+            // Ships written here change colonies unseen by the masks (`ColonyMasks`): a
+            // planet is changed so only by hired ships, seldom (`move_ships` keeps them).
             Place::Planet(id) => match s.planet_index(id) {
-                Some(i) => &mut s.planets[i].ships[p.ix()],
+                Some(i) => {
+                    s.colonies_stale();
+                    &mut s.planets[i].ships[p.ix()]
+                }
                 None => &mut s.players[p.ix()].removed,
             },
             Place::Gate => &mut s.encounter.gate[p.ix()],
@@ -151,6 +156,14 @@ impl Game<'_> {
             Place::Planet(id) if left == 0 => Some(id),
             _ => None,
         };
+        // The colony masks change with a colony lost or gained (no hired ship is lost on a
+        // planet: ships reach one, all of them).
+        if let Some(i) = lost.and_then(|id| self.state.planet_index(id)) {
+            self.state.mark_colony(p, i, false);
+        }
+        if let Some(i) = to_planet.filter(|_| before == 0) {
+            self.state.mark_colony(p, i, true);
+        }
         // Ships sheltered on a planet are so while they stay: all gone, the shelter ends.
         if let Some(id) = lost.filter(|_| !self.state.sheltered.is_empty()) {
             self.state.sheltered.retain(|&(pl, q)| (pl, q) != (id, p));
@@ -542,6 +555,7 @@ impl Game<'_> {
             }
         }
         let mut places = self.ship_places();
+        self.state.recount_colonies();
         places.extend(
             (self.state.colonies(p))
                 .filter(|&c| Some(c) != not)
@@ -667,6 +681,7 @@ impl Game<'_> {
         if warp && in_warp > 0 {
             offer(Place::Warp, in_warp);
         }
+        self.state.recount_colonies();
         for (c, n) in self.state.colony_ships(p) {
             if Place::Planet(c) != to {
                 offer(Place::Planet(c), n);

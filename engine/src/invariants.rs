@@ -204,6 +204,10 @@ pub fn check(s: &GameState, components: &Components) -> Result<(), String> {
             s.destiny_cards.len()
         ));
     }
+    // Last: a board arranged by hand breaks the checks above first, in their words.
+    if !s.colony_masks_hold() {
+        return Err("the colony masks do not match the planets".into());
+    }
     Ok(())
 }
 

@@ -638,6 +638,75 @@ pub struct GameState {
     /// (counterclockwise). Left out of saves while false, so earlier digests hold.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub turn_order_reversed: bool,
+    /// Each player's colonies, as the planets show them (`ColonyMasks`): not saved.
+    #[serde(skip)]
+    pub(crate) colony_masks: ColonyMasks,
+}
+
+/// Each player's colonies as a mask of positions in `GameState::planets`, so that listing a
+/// player's colonies (every ship decision offers them) visits only those, not every planet.
+/// A copy of what the planets say: kept by the ship moves, dropped (`stale`) where the
+/// planets change otherwise (a planet created or destroyed, a scenario arranged, hired
+/// ships), and counted again where ships are next offered or returned; the planets are
+/// walked meanwhile. The invariants check it against the planets.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ColonyMasks {
+    /// Bit `k` of a player's mask: it has ships on `planets[k]`.
+    masks: [u64; MAX_PLAYERS],
+    /// Whether the masks hold (never with more planets than bits).
+    valid: bool,
+}
+
+/// A copy of the planets, never a difference between two states.
+impl PartialEq for ColonyMasks {
+    fn eq(&self, _: &ColonyMasks) -> bool {
+        true
+    }
+}
+
+impl ColonyMasks {
+    /// The masks as `planets` show them (not kept with more planets than a mask has bits).
+    /// Out of line: seldom needed, and kept out of the ship offers that check for it.
+    #[cold]
+    #[inline(never)]
+    fn count(planets: &[Planet]) -> ColonyMasks {
+        let mut masks = [0u64; MAX_PLAYERS];
+        let valid = planets.len() <= u64::BITS as usize;
+        if valid {
+            for (k, pl) in planets.iter().enumerate() {
+                for (m, &n) in masks.iter_mut().zip(&pl.ships) {
+                    *m |= u64::from(n > 0) << k;
+                }
+            }
+        }
+        ColonyMasks { masks, valid }
+    }
+}
+
+/// `p`'s colonies with its ships on each, in system order (`GameState::colony_ships`): the
+/// planets its mask names, or every planet walked while the masks are stale.
+pub struct ColonyShips<'a> {
+    planets: &'a [Planet],
+    p: usize,
+    mask: u64,
+    walk: std::slice::Iter<'a, Planet>,
+}
+
+impl Iterator for ColonyShips<'_> {
+    type Item = (PlanetId, u8);
+
+    #[inline]
+    fn next(&mut self) -> Option<(PlanetId, u8)> {
+        if self.mask != 0 {
+            let k = self.mask.trailing_zeros() as usize;
+            self.mask &= self.mask - 1;
+            let pl = &self.planets[k];
+            return Some((pl.id, pl.ships[self.p]));
+        }
+        (self.walk.by_ref())
+            .map(|pl| (pl.id, pl.ships[self.p]))
+            .find(|&(_, n)| n > 0)
+    }
 }
 
 impl GameState {
@@ -679,6 +748,7 @@ impl GameState {
             ship_tokens: Vec::new(),
             duel: None,
             turn_order_reversed: false,
+            colony_masks: ColonyMasks::default(),
         }
     }
 
@@ -779,6 +849,7 @@ impl GameState {
     /// The ships on a planet by player, for arranging a scenario (bypasses the event log).
     /// Panics if the planet is not in play (scenarios name planets checked beforehand).
     pub fn planet_ships_mut(&mut self, id: PlanetId) -> &mut [u8; MAX_PLAYERS] {
+        self.colonies_stale();
         &mut self.planet_mut(id).expect("a planet in play").ships
     }
 
@@ -830,24 +901,61 @@ impl GameState {
 
     /// Planets where `p` has a colony (home or foreign).
     pub fn colonies(&self, p: PlayerId) -> impl Iterator<Item = PlanetId> + '_ {
-        self.planets
-            .iter()
-            .filter(move |pl| pl.ships[p.ix()] > 0)
-            .map(|pl| pl.id)
+        self.colony_ships(p).map(|(id, _)| id)
     }
 
-    /// `p`'s colonies with its ships on each, in system order (read from the planets as they
-    /// are walked: no lookup by id).
-    pub fn colony_ships(&self, p: PlayerId) -> impl Iterator<Item = (PlanetId, u8)> + '_ {
-        self.planets
-            .iter()
-            .map(move |pl| (pl.id, pl.ships[p.ix()]))
-            .filter(|&(_, n)| n > 0)
+    /// `p`'s colonies with its ships on each, in system order (read from the planets its
+    /// colony mask names: no lookup by id, no walk over the others).
+    #[inline]
+    pub fn colony_ships(&self, p: PlayerId) -> ColonyShips<'_> {
+        let m = &self.colony_masks;
+        let (mask, walk) = if m.valid {
+            (m.masks[p.ix()], [].iter())
+        } else {
+            (0, self.planets.iter())
+        };
+        ColonyShips {
+            planets: &self.planets,
+            p: p.ix(),
+            mask,
+            walk,
+        }
     }
 
     /// Whether `p` has any colony at all.
     pub fn has_colony(&self, p: PlayerId) -> bool {
-        self.planets.iter().any(|pl| pl.ships[p.ix()] > 0)
+        self.colony_ships(p).next().is_some()
+    }
+
+    /// Counts the colony masks again if they are stale (see `ColonyMasks`).
+    #[inline]
+    pub(crate) fn recount_colonies(&mut self) {
+        if !self.colony_masks.valid {
+            self.colony_masks = ColonyMasks::count(&self.planets);
+        }
+    }
+
+    /// Drops the colony masks: the planets changed other than by a ship move.
+    #[inline]
+    pub(crate) fn colonies_stale(&mut self) {
+        self.colony_masks.valid = false;
+    }
+
+    /// Marks in `p`'s colony mask whether it has ships on `planets[k]` (`has`), after a
+    /// move. Marked whether or not the masks hold: stale masks are never read (and are
+    /// counted afresh), so a move spends no test on them.
+    #[inline]
+    pub(crate) fn mark_colony(&mut self, p: PlayerId, k: usize, has: bool) {
+        // With more planets than bits the masks never hold: a bit past them wraps.
+        let bit = 1u64 << (k % u64::BITS as usize);
+        let mask = &mut self.colony_masks.masks[p.ix()];
+        *mask = if has { *mask | bit } else { *mask & !bit };
+    }
+
+    /// Whether the colony masks, where they hold, say what the planets say (an invariant).
+    pub(crate) fn colony_masks_hold(&self) -> bool {
+        let m = &self.colony_masks;
+        !m.valid || m.masks == ColonyMasks::count(&self.planets).masks
     }
 
     /// Home planets where `p` has a colony.

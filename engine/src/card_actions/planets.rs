@@ -12,6 +12,8 @@ impl Game<'_> {
         let at = planets.partition_point(|pl| pl.id < id);
         let ships = [0; crate::ids::MAX_PLAYERS];
         planets.insert(at, crate::state::Planet { id, ships });
+        // The planets after it moved along: their colony masks are counted again.
+        self.state.colonies_stale();
     }
 
     /// Empties `planet` and takes it off the table (destroyed, or moved elsewhere): every
@@ -35,6 +37,7 @@ impl Game<'_> {
             self.move_ships(p, Place::Planet(planet), Place::Warp, n, Rule::CardText);
         }
         self.state.planets.retain(|pl| pl.id != planet);
+        self.state.colonies_stale();
         Ok(())
     }
 
@@ -144,6 +147,7 @@ impl Game<'_> {
         self.place_empty_planet(a_to);
         let Some(b_to) = self.next_planet(a.owner) else {
             self.state.planets.retain(|pl| pl.id != a_to);
+            self.state.colonies_stale();
             return Ok(None);
         };
         self.place_empty_planet(b_to);

@@ -463,8 +463,11 @@ impl<'h> Game<'h> {
             _ => (0..defs).map(|d| hooks.card_may_act(d as u16)).collect(),
         };
         let first_stamp = GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32;
+        // Whatever the state given, its colony masks are counted afresh at the first move.
+        let mut state = start.state;
+        state.colonies_stale();
         Game {
-            state: start.state,
+            state,
             components,
             rng: start.rng,
             agents,
@@ -577,6 +580,8 @@ impl<'h> Game<'h> {
         self.touch_holdings(Holders::All);
         self.effects_changed();
         self.lasting_stamp = self.next_stamp;
+        // A scenario may arrange ships on planets: the colony masks are counted again.
+        self.state.colonies_stale();
         &mut self.state
     }
 
