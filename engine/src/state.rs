@@ -177,6 +177,18 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every phase, in order.
+    pub const ALL: [Phase; 8] = [
+        Phase::StartTurn,
+        Phase::Regroup,
+        Phase::Destiny,
+        Phase::Launch,
+        Phase::Alliance,
+        Phase::Planning,
+        Phase::Reveal,
+        Phase::Resolution,
+    ];
+
     /// The phase's name as the rule book prints it.
     pub fn name(self) -> &'static str {
         match self {

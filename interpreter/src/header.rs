@@ -133,19 +133,7 @@ const PHASE_WORDS: &[(&str, &[Phase])] = &[
     ("planning", &[Phase::Planning]),
     ("reveal", &[Phase::Reveal]),
     ("resolution", &[Phase::Resolution]),
-    (
-        "any phase",
-        &[
-            Phase::StartTurn,
-            Phase::Regroup,
-            Phase::Destiny,
-            Phase::Launch,
-            Phase::Alliance,
-            Phase::Planning,
-            Phase::Reveal,
-            Phase::Resolution,
-        ],
-    ),
+    ("any phase", &Phase::ALL),
 ];
 
 /// The finer windows a designer may name, with the engine window each one is.

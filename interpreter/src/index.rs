@@ -655,17 +655,6 @@ impl Index {
 mod tests {
     use super::*;
 
-    const PHASES: [Phase; 8] = [
-        Phase::StartTurn,
-        Phase::Regroup,
-        Phase::Destiny,
-        Phase::Launch,
-        Phase::Alliance,
-        Phase::Planning,
-        Phase::Reveal,
-        Phase::Resolution,
-    ];
-
     /// The kinds of quantity share no bit with a window or a phase: a shared bit would make
     /// every ability held at that window a candidate change (and its kind changeable).
     #[test]
@@ -693,12 +682,12 @@ mod tests {
             Window::Rewards,
             Window::Retrieval,
         ];
-        let phases = PHASES.map(|p| [Window::PhaseStart(p), Window::PhaseEnd(p)]);
+        let phases = Phase::ALL.map(|p| [Window::PhaseStart(p), Window::PhaseEnd(p)]);
         let modify = ((1 << MODIFY_BITS) - 1) << MODIFY_SHIFT;
         for w in named.into_iter().chain(phases.into_iter().flatten()) {
             assert_eq!(window_key(w) & modify, 0, "{w:?}");
         }
-        for p in PHASES {
+        for p in Phase::ALL {
             assert_eq!(during_key(p) & modify, 0, "{p:?}");
         }
         assert_eq!(
