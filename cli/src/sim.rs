@@ -172,6 +172,8 @@ pub(crate) fn play_one(
     let options = Options {
         check_invariants: check,
         record_events: fingerprint,
+        // Nothing watches a run's games: setup's events are kept only for a fingerprint.
+        no_late_observer: true,
         ..Options::default()
     };
     let mut game = Game::prepared(prepared, seed, agents, runtime, options)?;

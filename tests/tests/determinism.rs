@@ -17,6 +17,7 @@ fn log_of(
         record_events: true,
         check_invariants: true,
         record_answers,
+        no_late_observer: false,
     };
     let mut game = Game::new(
         &Setup::new(players, seed),
@@ -184,6 +185,7 @@ fn forced_decisions_are_observed_never_asked_nor_recorded() {
         record_events: true,
         check_invariants: true,
         record_answers: true,
+        no_late_observer: false,
     };
     let mut game = Game::new(
         &Setup::new(5, 21),
@@ -229,6 +231,7 @@ fn a_prepared_setup_deals_the_games_game_new_deals() {
         record_events: true,
         check_invariants: true,
         record_answers: false,
+        no_late_observer: false,
     };
     for aliens in [AlienSetup::Random, AlienSetup::DealtFlares] {
         let template = Setup {
