@@ -295,7 +295,11 @@ fn a_game_nobody_follows_is_dealt_and_played_as_a_recorded_one() {
         assert_eq!(a.state(), b.state(), "seed {seed}");
         assert_eq!(a.stats(), b.stats(), "seed {seed}");
         assert_eq!(stamps(&a), stamps(&b), "seed {seed}");
-        assert_eq!(a.drawn_this_encounter(), b.drawn_this_encounter(), "seed {seed}");
+        assert_eq!(
+            a.drawn_this_encounter(),
+            b.drawn_this_encounter(),
+            "seed {seed}"
+        );
         let (ra, rb) = (a.run().expect("game runs"), b.run().expect("game runs"));
         assert_eq!(ra, rb, "seed {seed}");
         assert_eq!(a.state(), b.state(), "seed {seed}");

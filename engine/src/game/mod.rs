@@ -621,6 +621,11 @@ impl<'h> Game<'h> {
         self.stats
     }
 
+    /// Ends the game and hands back its agents (to play another: `Agent::restart`).
+    pub fn into_agents(mut self) -> Vec<Box<dyn Agent + 'h>> {
+        std::mem::take(&mut self.agents)
+    }
+
     /// The seed the game was set up with.
     pub fn seed(&self) -> u64 {
         self.seed
