@@ -5,7 +5,7 @@
 use crate::json::print_document;
 use crate::lint::read_sources;
 use crate::seats::{default_search, Bots};
-use crate::sim::{game_seed, play_one, Bot};
+use crate::sim::{game_seed, play_one, Bot, Seated};
 use clap::Args;
 use cosmic_cards::Library;
 use cosmic_engine::agents::search::Budget;
@@ -180,10 +180,22 @@ fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<Si
     let seats = [bot; PLAYERS as usize];
     let play = |games: u64| -> miette::Result<u64> {
         let mut events = 0;
+        // Bots kept from game to game, as a run's thread keeps them.
+        let mut seated = Seated::default();
         for i in 0..games {
             let seed = game_seed(args.seed, i);
-            let g = play_one(&bots, &runtime, &prepared, &seats, seed, false, false, None)
-                .map_err(|e| miette!("bench game {i} (seed {seed}) failed: {e}"))?;
+            let g = play_one(
+                &bots,
+                &runtime,
+                &mut seated,
+                &prepared,
+                &seats,
+                seed,
+                false,
+                false,
+                None,
+            )
+            .map_err(|e| miette!("bench game {i} (seed {seed}) failed: {e}"))?;
             events += g.events;
         }
         Ok(events)
@@ -217,10 +229,21 @@ fn bench_search(library: &Library, args: &BenchArgs) -> miette::Result<SearchBen
     seats[1] = Bot::Search;
     let before = cosmic_engine::agents::search::rollouts_played();
     let start = Instant::now();
+    let mut seated = Seated::default();
     for i in 0..args.search_games {
         let seed = game_seed(args.seed, i);
-        play_one(&bots, &runtime, &prepared, &seats, seed, false, false, None)
-            .map_err(|e| miette!("bench search game {i} (seed {seed}) failed: {e}"))?;
+        play_one(
+            &bots,
+            &runtime,
+            &mut seated,
+            &prepared,
+            &seats,
+            seed,
+            false,
+            false,
+            None,
+        )
+        .map_err(|e| miette!("bench search game {i} (seed {seed}) failed: {e}"))?;
     }
     let seconds = start.elapsed().as_secs_f64();
     let rollouts = cosmic_engine::agents::search::rollouts_played() - before;

@@ -101,6 +101,20 @@ pub fn agent(kind: SeatKind, game_seed: u64, seat: u8, bots: &Bots) -> Box<dyn A
     }
 }
 
+/// `old`, for game `game_seed`'s `seat`, made ready as `agent` makes one: restarted when it
+/// can be (its room kept), else made anew.
+pub fn reseat<'a>(
+    old: &mut Box<dyn Agent + 'a>,
+    kind: SeatKind,
+    game_seed: u64,
+    seat: u8,
+    bots: &Bots,
+) {
+    if !old.restart(agent_seed(game_seed, seat)) {
+        *old = agent(kind, game_seed, seat, bots);
+    }
+}
+
 /// A seed from the clock, for runs without `--seed`.
 pub fn fresh_seed() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};

@@ -2,11 +2,11 @@
 //! from the run seed and the game's index, so results do not depend on the thread count, nor
 //! on which shard of the run plays the game (`--shard`, `shard.rs`).
 
-use crate::seats::{agent, default_search, fresh_seed, Bots, SearchArgs, SeatKind};
+use crate::seats::{agent, default_search, fresh_seed, reseat, Bots, SearchArgs, SeatKind};
 use crate::summary::{fnv, GameResult, RunInfo, RunSetup, Summary, Tally, FNV_START};
 use clap::Args;
 use cosmic_engine::agents::agent_seed;
-use cosmic_engine::{Game, GameError, Options, Prepared, Setup, Variants};
+use cosmic_engine::{Agent, Game, GameError, Options, Prepared, Setup, Variants};
 use indicatif::{ProgressBar, ProgressStyle};
 use miette::miette;
 use std::path::PathBuf;
@@ -150,28 +150,59 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 pub(crate) const VARIANTS_HELP: &str =
     "e.g. --variants four-planets,single-encounter (or freewheeling-flares, tech, hidden-powers, rotating-powers, hazards, extremely-hazardous, rewards; none by default)";
 
+/// The bots of a thread's last game, restarted for its next (their room kept, not made and
+/// dropped each game).
+#[derive(Default)]
+pub(crate) struct Seated<'r> {
+    /// The bot in each seat of the last game.
+    bots: Vec<Bot>,
+    /// Their agents, as the last game left them (none if it failed).
+    agents: Vec<Box<dyn Agent + 'r>>,
+}
+
+impl<'r> Seated<'r> {
+    /// Agents for game `seed` with `seats`, each as `agent` makes it: last game's restarted
+    /// where the seat's bot is the same.
+    fn agents(&mut self, seats: &[Bot], seed: u64, bots: &Bots) -> Vec<Box<dyn Agent + 'r>> {
+        let mut agents = std::mem::take(&mut self.agents);
+        if self.bots != seats {
+            agents.clear();
+            self.bots = seats.to_vec();
+        }
+        for (i, &bot) in seats.iter().enumerate() {
+            match agents.get_mut(i) {
+                Some(old) => reseat(old, bot.seat(), seed, i as u8, bots),
+                None => agents.push(agent(bot.seat(), seed, i as u8, bots)),
+            }
+        }
+        agents
+    }
+}
+
 /// Plays one game of `prepared`'s setup with `seed` and `seats` (a bot per seat; also timed
-/// by `cosmic bench`); `progress`, if given, holds the number of events played so far. A
-/// setup that could not be prepared fails every game with its error, as each would.
+/// by `cosmic bench`), with the bots `seated` kept from the thread's last game;
+/// `progress`, if given, holds the number of events played so far. A setup that could not be
+/// prepared fails every game with its error, as each would.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn play_one(
+pub(crate) fn play_one<'r>(
     bots: &Bots,
-    runtime: &cosmic_interpreter::runtime::Runtime,
+    runtime: &'r cosmic_interpreter::runtime::Runtime,
+    seated: &mut Seated<'r>,
     prepared: &Result<Prepared, GameError>,
     seats: &[Bot],
     seed: u64,
     check: bool,
     fingerprint: bool,
-    progress: Option<&AtomicU64>,
+    progress: Option<&'r AtomicU64>,
 ) -> Result<GameSummary, GameError> {
     let prepared = prepared.as_ref().map_err(Clone::clone)?;
     let players = prepared.setup().players;
-    let agents = (0..players)
-        .map(|i| agent(seats[i as usize].seat(), seed, i, bots))
-        .collect();
+    let agents = seated.agents(&seats[..players as usize], seed, bots);
     let options = Options {
         check_invariants: check,
         record_events: fingerprint,
+        // Nothing watches a run's games: setup's events are kept only for a fingerprint.
+        no_late_observer: true,
         ..Options::default()
     };
     let mut game = Game::prepared(prepared, seed, agents, runtime, options)?;
@@ -191,7 +222,7 @@ pub(crate) fn play_one(
             .fold(FNV_START, |h, e| fnv(h, (names.json(e) + "\n").as_bytes()));
         fnv(log, cosmic_engine::save::digest(game.state()).as_bytes())
     });
-    Ok(GameSummary {
+    let summary = GameSummary {
         aliens: (0..players as usize).map(alien_of).collect(),
         bots: seats.to_vec(),
         winners: r.winners.iter().map(|p| p.0).collect(),
@@ -200,7 +231,9 @@ pub(crate) fn play_one(
         encounters: r.stats.encounters,
         events: r.stats.events,
         fingerprint,
-    })
+    };
+    seated.agents = game.into_agents();
+    Ok(summary)
 }
 
 /// Runs `cosmic sim`; returns the process exit code (1 if any game failed).
@@ -331,6 +364,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
                 let finished_events = &finished_events;
                 scope.spawn(move || {
                     let runtime = library.runtime();
+                    let mut seated = Seated::default();
                     let mut local = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -344,6 +378,7 @@ fn play(args: RunArgs) -> miette::Result<i32> {
                         let r = play_one(
                             bots,
                             &runtime,
+                            &mut seated,
                             prepared,
                             &table,
                             game_seed(seed, i),
@@ -470,4 +505,47 @@ pub(crate) fn output(
         summary.print();
     }
     Ok(if summary.failures.is_empty() { 0 } else { 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_played_after_others_is_the_game_played_alone() {
+        // A run's thread keeps its bots from game to game (`Seated`): each game must be the
+        // one its seed gives on its own, event for event and to the final state, whatever
+        // the thread played before, with its bots mixed and moved between seats.
+        let library = cosmic_cards::builtin_library().expect("the built-in library loads");
+        let runtime = library.runtime();
+        let bots = Bots {
+            library: &library,
+            search: default_search(),
+        };
+        let template = Setup {
+            sets: vec!["base".into(), "incursion".into()],
+            ..Setup::new(5, 0)
+        };
+        let prepared = Prepared::new(&template, library.components.clone());
+        let table = [Bot::Basic, Bot::Random, Bot::Basic, Bot::Basic, Bot::Random];
+        let seats_of = |i: usize| -> Vec<Bot> {
+            let mut seats = table.to_vec();
+            seats.rotate_right(i / 2 % 2);
+            seats
+        };
+        let fingerprint = |seated: &mut _, i: usize| {
+            let (seats, seed) = (seats_of(i), game_seed(7, i as u64));
+            let g = play_one(
+                &bots, &runtime, seated, &prepared, &seats, seed, false, true, None,
+            )
+            .expect("the game plays");
+            g.fingerprint.expect("a fingerprint")
+        };
+        let mut kept = Seated::default();
+        let after: Vec<u64> = (0..5).map(|i| fingerprint(&mut kept, i)).collect();
+        let alone: Vec<u64> = (0..5)
+            .map(|i| fingerprint(&mut Seated::default(), i))
+            .collect();
+        assert_eq!(after, alone);
+    }
 }

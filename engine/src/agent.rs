@@ -43,4 +43,11 @@ pub trait Agent {
     fn searches(&self) -> bool {
         false
     }
+
+    /// Becomes the agent it was made as, for a new game, with `seed` for the seed it was
+    /// made with, keeping the room its lists grew (a run of games reuses its bots): true if
+    /// it did, false if it cannot and a new agent must be made.
+    fn restart(&mut self, _seed: u64) -> bool {
+        false
+    }
 }

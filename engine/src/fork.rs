@@ -129,6 +129,8 @@ impl Fork {
             .collect();
         let options = Options {
             check_invariants: self.check,
+            // A rollout is watched by nobody.
+            no_late_observer: true,
             ..Options::default()
         };
         let before = match &self.checkpoint {

@@ -250,9 +250,11 @@ impl Game<'_> {
         self.state.destiny.draw.shuffle(&mut self.rng);
         self.state.piles.cosmic.draw.shuffle(&mut self.rng);
         let hand = self.state.rules.hand_size;
-        for p in 0..self.state.player_count() {
-            for _ in 0..hand {
-                self.deal_card(PlayerId(p as u8))?;
+        if !self.deal_hands_unfollowed(hand) {
+            for p in 0..self.state.player_count() {
+                for _ in 0..hand {
+                    self.deal_card(PlayerId(p as u8))?;
+                }
             }
         }
         // Starting hands are dealt, not drawn: nothing for content to answer.

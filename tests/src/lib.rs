@@ -288,6 +288,7 @@ impl Table {
             record_events: true,
             check_invariants: true,
             record_answers: true,
+            no_late_observer: false,
         };
         let mut game = Game::new(
             &Setup::new(setup.players, setup.seed),

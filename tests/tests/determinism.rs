@@ -17,6 +17,7 @@ fn log_of(
         record_events: true,
         check_invariants: true,
         record_answers,
+        no_late_observer: false,
     };
     let mut game = Game::new(
         &Setup::new(players, seed),
@@ -184,6 +185,7 @@ fn forced_decisions_are_observed_never_asked_nor_recorded() {
         record_events: true,
         check_invariants: true,
         record_answers: true,
+        no_late_observer: false,
     };
     let mut game = Game::new(
         &Setup::new(5, 21),
@@ -229,6 +231,7 @@ fn a_prepared_setup_deals_the_games_game_new_deals() {
         record_events: true,
         check_invariants: true,
         record_answers: false,
+        no_late_observer: false,
     };
     for aliens in [AlienSetup::Random, AlienSetup::DealtFlares] {
         let template = Setup {
@@ -255,5 +258,50 @@ fn a_prepared_setup_deals_the_games_game_new_deals() {
             assert_eq!(log(&a), log(&b), "{aliens:?}, seed {seed}");
             assert_eq!(a.state(), b.state(), "{aliens:?}, seed {seed}");
         }
+    }
+}
+
+#[test]
+fn a_game_nobody_follows_is_dealt_and_played_as_a_recorded_one() {
+    // Setup deals the starting hands in bulk when no log, check, count or observer follows
+    // events: the same cards, event count, record of draws and holdings stamps, and so the
+    // same game.
+    let library = cosmic_cards::builtin_library().expect("the built-in library loads");
+    let runtime = library.runtime();
+    let recorded = Options {
+        record_events: true,
+        ..Options::default()
+    };
+    let unfollowed = Options {
+        no_late_observer: true,
+        ..Options::default()
+    };
+    let template = Setup {
+        sets: vec!["base".into(), "incursion".into(), "conflict".into()],
+        ..Setup::new(5, 0)
+    };
+    let prepared = Prepared::new(&template, library.components.clone()).expect("prepared");
+    // A stamp's low half counts within its game (the high half numbers the game).
+    let stamps = |g: &Game| -> Vec<u64> {
+        (0..5)
+            .map(|p| g.holdings_stamp(cosmic_engine::PlayerId(p)) & 0xFFFF_FFFF)
+            .chain([g.holdings_version() & 0xFFFF_FFFF])
+            .collect()
+    };
+    for seed in [3, 4, 5, 6] {
+        let agents = || cosmic_tests::bot_agents(5, seed, seed % 2 == 0);
+        let mut a = Game::prepared(&prepared, seed, agents(), &runtime, recorded).expect("deal");
+        let mut b = Game::prepared(&prepared, seed, agents(), &runtime, unfollowed).expect("deal");
+        assert_eq!(a.state(), b.state(), "seed {seed}");
+        assert_eq!(a.stats(), b.stats(), "seed {seed}");
+        assert_eq!(stamps(&a), stamps(&b), "seed {seed}");
+        assert_eq!(
+            a.drawn_this_encounter(),
+            b.drawn_this_encounter(),
+            "seed {seed}"
+        );
+        let (ra, rb) = (a.run().expect("game runs"), b.run().expect("game runs"));
+        assert_eq!(ra, rb, "seed {seed}");
+        assert_eq!(a.state(), b.state(), "seed {seed}");
     }
 }

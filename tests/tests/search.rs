@@ -48,6 +48,7 @@ fn play(
         record_events: true,
         check_invariants: true,
         record_answers: true,
+        no_late_observer: false,
     };
     let mut game =
         Game::new(setup, library.components.clone(), agents, &runtime, options).expect("setup");

@@ -36,6 +36,7 @@ fn tech_game(four_planets: bool) -> Game<'static> {
         record_events: true,
         check_invariants: true,
         record_answers: false,
+        no_late_observer: false,
     };
     Game::new(&setup, Arc::new(components), agents, &HOOKS, options).expect("setup")
 }

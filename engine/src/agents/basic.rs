@@ -733,6 +733,15 @@ impl Agent for BasicAgent {
         })
     }
 
+    fn restart(&mut self, seed: u64) -> bool {
+        // What `new` makes, but the lists keep their room.
+        self.dice = Dice::new(seed);
+        self.refused = false;
+        self.scores.clear();
+        self.ranked.clear();
+        true
+    }
+
     fn refused(&mut self, _: &View, _: &Decision, _: &Answer, _: &Refusal) {
         self.refused = true;
     }

@@ -92,6 +92,11 @@ impl Agent for RandomAgent {
     fn reads_advice(&self) -> bool {
         false
     }
+
+    fn restart(&mut self, seed: u64) -> bool {
+        *self = RandomAgent::new(seed);
+        true
+    }
 }
 
 impl RandomAgent {

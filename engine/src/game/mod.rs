@@ -89,6 +89,9 @@ pub struct Options {
     pub check_invariants: bool,
     /// Keep every answer given (for saves and replays).
     pub record_answers: bool,
+    /// No observer will be attached once the game is made (`Game::set_observer`), so
+    /// setup's events need not be kept for one when events are not recorded (a run of games).
+    pub no_late_observer: bool,
 }
 
 /// Why a game could not go on.
@@ -392,14 +395,18 @@ impl<'h> Game<'h> {
             game.fork = Some(Box::new(fork));
         }
         game.touch_holdings(Holders::All);
-        // Setup's log is kept: room for its events (a hand drawn a card at a time, the
-        // aliens given, the destiny cards turned for the first player) from the start.
+        // Setup's log is kept, for the game's log or a late observer: room for its events (a
+        // hand drawn a card at a time, the aliens given, the destiny cards turned for the
+        // first player) from the start.
         let hand = game.state.rules.hand_size as usize;
-        game.events
-            .reserve(setup.players as usize * (hand + 4) + 16);
+        let setup_log = options.record_events || !options.no_late_observer;
+        if setup_log {
+            game.events
+                .reserve(setup.players as usize * (hand + 4) + 16);
+        }
         // And for the starting hands' draws in the encounter's record (`record_draw`).
         game.drawn.reserve(setup.players as usize * hand);
-        game.options.record_events = true;
+        game.options.record_events = setup_log;
         game.followed = game.follows_events();
         game.emit(
             Rule::Setup,
@@ -536,7 +543,8 @@ impl<'h> Game<'h> {
 
     /// Calls `observer` with every event from now on (a terminal printing the log as it
     /// happens, a progress display...).
-    /// Setup's events are shown to it first.
+    /// Setup's events are shown to it first (unless `Options::no_late_observer` said none
+    /// would come).
     pub fn set_observer(&mut self, observer: impl FnMut(&Event, &Scene) + 'h) {
         let mut observer: Observer<'h> = Box::new(observer);
         let names = Scene {
@@ -616,6 +624,11 @@ impl<'h> Game<'h> {
     /// The counters so far.
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// Ends the game and hands back its agents (to play another: `Agent::restart`).
+    pub fn into_agents(mut self) -> Vec<Box<dyn Agent + 'h>> {
+        std::mem::take(&mut self.agents)
     }
 
     /// The seed the game was set up with.

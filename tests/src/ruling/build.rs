@@ -500,6 +500,7 @@ pub fn prepare(
         check_invariants: true,
         // The answers given, for the decision lines of the trace.
         record_answers: true,
+        no_late_observer: false,
     };
     // Card text plays when a player has an alien or a tech, or the file asks for it
     // (`card_text = true`, for artifacts alone); otherwise the rules alone are pinned.

@@ -745,6 +745,7 @@ pub fn build(
         record_events: true,
         check_invariants: true,
         record_answers: true,
+        no_late_observer: false,
     };
     let mut game = cosmic_engine::Game::new(&setup, components.clone(), agents, hooks, options)
         .map_err(|err| {
