@@ -250,11 +250,9 @@ impl Game<'_> {
         self.state.destiny.draw.shuffle(&mut self.rng);
         self.state.piles.cosmic.draw.shuffle(&mut self.rng);
         let hand = self.state.rules.hand_size;
-        if !self.deal_hands_unfollowed(hand) {
-            for p in 0..self.state.player_count() {
-                for _ in 0..hand {
-                    self.deal_card(PlayerId(p as u8))?;
-                }
+        for p in 0..self.state.player_count() {
+            for _ in 0..hand {
+                self.deal_card(PlayerId(p as u8))?;
             }
         }
         // Starting hands are dealt, not drawn: nothing for content to answer.

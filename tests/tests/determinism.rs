@@ -263,9 +263,9 @@ fn a_prepared_setup_deals_the_games_game_new_deals() {
 
 #[test]
 fn a_game_nobody_follows_is_dealt_and_played_as_a_recorded_one() {
-    // Setup deals the starting hands in bulk when no log, check, count or observer follows
-    // events: the same cards, event count, record of draws and holdings stamps, and so the
-    // same game.
+    // A run's game keeps no setup log (`Options::no_late_observer`) and records no events:
+    // it must be dealt and played as a recorded game is, to the same holdings stamps and
+    // record of draws.
     let library = cosmic_cards::builtin_library().expect("the built-in library loads");
     let runtime = library.runtime();
     let recorded = Options {

@@ -734,11 +734,18 @@ impl Agent for BasicAgent {
     }
 
     fn restart(&mut self, seed: u64) -> bool {
-        // What `new` makes, but the lists keep their room.
-        self.dice = Dice::new(seed);
-        self.refused = false;
-        self.scores.clear();
-        self.ranked.clear();
+        // What `new` makes, but the lists keep their room. Every field is named, so a field
+        // added to the agent cannot be forgotten here and carried from game to game.
+        let BasicAgent {
+            dice,
+            refused,
+            scores,
+            ranked,
+        } = self;
+        *dice = Dice::new(seed);
+        *refused = false;
+        scores.clear();
+        ranked.clear();
         true
     }
 

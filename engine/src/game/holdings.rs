@@ -46,41 +46,6 @@ impl<'h> Game<'h> {
         self.drawn.len() as u16
     }
 
-    /// Deals each player `hand` cards from the top of the cosmic deck into its starting
-    /// hand, when nobody follows events (`followed`) and the deck holds every hand: what
-    /// `hand` `CardDrawn` events a player would do (the same cards in the same order, the
-    /// same event count, record of draws and holdings stamps) without building them. False,
-    /// with nothing dealt, otherwise: setup then deals card by card.
-    pub(crate) fn deal_hands_unfollowed(&mut self, hand: u8) -> bool {
-        let hand = hand as usize;
-        let n = self.state.player_count();
-        if self.followed || self.state.piles.cosmic.draw.len() < n * hand {
-            return false;
-        }
-        if self.drawn_in != self.stats.encounters {
-            self.drawn.clear();
-            self.drawn_in = self.stats.encounters;
-        }
-        for p in 0..n {
-            let player = PlayerId(p as u8);
-            let deck = &self.state.piles.cosmic.draw;
-            let top = deck.len() - hand;
-            // Drawn from the top (the deck's end) down, as one draw after another.
-            let cards = deck[top..].iter().rev();
-            self.state.players[p].hand.extend(cards.clone());
-            self.drawn.extend(cards.clone().map(|&c| (player, c)));
-            // A new stamp for each card that may give abilities, as its event would give.
-            let touched = cards.filter(|&&c| self.card_may_act(c)).count() as u64;
-            if touched > 0 {
-                self.next_stamp += touched;
-                self.stamps[p] = self.next_stamp;
-            }
-            self.stats.events += hand as u64;
-            self.state.piles.cosmic.draw.truncate(top);
-        }
-        true
-    }
-
     /// Notes that a content lasting effect began (after a new holdings stamp).
     pub(crate) fn lasting_began(&mut self) {
         self.lasting_stamp = self.next_stamp;
