@@ -9,7 +9,8 @@ use crate::sim::{game_seed, play_one, Bot, Seated};
 use clap::Args;
 use cosmic_cards::Library;
 use cosmic_engine::agents::search::Budget;
-use cosmic_engine::Setup;
+use cosmic_engine::{GameError, Prepared, Setup};
+use cosmic_interpreter::runtime::Runtime;
 use cosmic_interpreter::{check, SourceFile};
 use miette::miette;
 use serde::Serialize;
@@ -169,39 +170,56 @@ fn bench_setup(library: &Library, args: &BenchArgs) -> miette::Result<Setup> {
     })
 }
 
+/// Plays games 0 to `games` of run seed `seed` with `seats`, unchecked and unrecorded, the
+/// bots kept from game to game as a run's thread keeps them; returns the events played.
+/// `what` names the games in an error (`"search "`, or nothing).
+fn play_games(
+    bots: &Bots,
+    runtime: &Runtime,
+    prepared: &Result<Prepared, GameError>,
+    seats: &[Bot],
+    seed: u64,
+    games: u64,
+    what: &str,
+) -> miette::Result<u64> {
+    let mut seated = Seated::default();
+    let mut events = 0;
+    for i in 0..games {
+        let game = game_seed(seed, i);
+        let g = play_one(
+            bots,
+            runtime,
+            &mut seated,
+            prepared,
+            seats,
+            game,
+            false,
+            false,
+            None,
+        )
+        .map_err(|e| miette!("bench {what}game {i} (seed {game}) failed: {e}"))?;
+        events += g.events;
+    }
+    Ok(events)
+}
+
+/// Times five-player games of `bot`s, the same games in every repetition.
 fn bench_sim(library: &Library, bot: Bot, args: &BenchArgs) -> miette::Result<SimBench> {
     let template = bench_setup(library, args)?;
-    let prepared = cosmic_engine::Prepared::new(&template, library.components.clone());
+    let prepared = Prepared::new(&template, library.components.clone());
     let runtime = library.runtime();
     let bots = Bots {
         library,
         search: default_search(),
     };
     let seats = [bot; PLAYERS as usize];
-    let play = |games: u64| -> miette::Result<u64> {
-        let mut events = 0;
-        // Bots kept from game to game, as a run's thread keeps them.
-        let mut seated = Seated::default();
-        for i in 0..games {
-            let seed = game_seed(args.seed, i);
-            let g = play_one(
-                &bots,
-                &runtime,
-                &mut seated,
-                &prepared,
-                &seats,
-                seed,
-                false,
-                false,
-                None,
-            )
-            .map_err(|e| miette!("bench game {i} (seed {seed}) failed: {e}"))?;
-            events += g.events;
-        }
-        Ok(events)
+    let play = || {
+        play_games(
+            &bots, &runtime, &prepared, &seats, args.seed, args.games, "",
+        )
     };
     // The same games every repetition, so the repetitions differ only by noise.
-    let (seconds, events) = median_time(args.repetitions, || play(args.games));
+    let (seconds, events) = median_time(args.repetitions, play);
     let events = events?;
     Ok(SimBench {
         bot: format!("{bot:?}").to_lowercase(),
@@ -224,27 +242,20 @@ fn bench_search(library: &Library, args: &BenchArgs) -> miette::Result<SearchBen
         library,
         search: args.search.settings(default_search())?,
     };
-    let prepared = cosmic_engine::Prepared::new(&template, library.components.clone());
+    let prepared = Prepared::new(&template, library.components.clone());
     let mut seats = [Bot::Basic; PLAYERS as usize];
     seats[1] = Bot::Search;
     let before = cosmic_engine::agents::search::rollouts_played();
     let start = Instant::now();
-    let mut seated = Seated::default();
-    for i in 0..args.search_games {
-        let seed = game_seed(args.seed, i);
-        play_one(
-            &bots,
-            &runtime,
-            &mut seated,
-            &prepared,
-            &seats,
-            seed,
-            false,
-            false,
-            None,
-        )
-        .map_err(|e| miette!("bench search game {i} (seed {seed}) failed: {e}"))?;
-    }
+    play_games(
+        &bots,
+        &runtime,
+        &prepared,
+        &seats,
+        args.seed,
+        args.search_games,
+        "search ",
+    )?;
     let seconds = start.elapsed().as_secs_f64();
     let rollouts = cosmic_engine::agents::search::rollouts_played() - before;
     // A state as a rollout's checkpoint copies it: from a finished basic game.

@@ -546,6 +546,10 @@ impl<'h> Game<'h> {
     /// Setup's events are shown to it first (unless `Options::no_late_observer` said none
     /// would come).
     pub fn set_observer(&mut self, observer: impl FnMut(&Event, &Scene) + 'h) {
+        debug_assert!(
+            !self.options.no_late_observer,
+            "an observer set on a game made without setup's log for one"
+        );
         let mut observer: Observer<'h> = Box::new(observer);
         let names = Scene {
             state: &self.state,
