@@ -163,7 +163,9 @@ impl Game<'_> {
     #[inline(always)]
     fn plain_move(&mut self, p: PlayerId, from: Place, to: Place, count: u8, rule: Rule) -> bool {
         let s = &mut self.state;
-        if !s.ship_tokens.is_empty() {
+        // A seat past the fixed arrays' size is left to the full move: checked once here,
+        // not at each array below.
+        if !s.ship_tokens.is_empty() || p.ix() >= crate::ids::MAX_PLAYERS {
             return false;
         }
         let (Some(a), Some(b)) = (plain_slot(s, from), plain_slot(s, to)) else {
@@ -173,26 +175,28 @@ impl Game<'_> {
         if a == b {
             return true;
         }
-        let have = *slot_mut(s, p, a);
+        // A colony gained, or ships reaching the warp under the praw: in full.
+        match b {
+            Slot::Planet(i) if s.planets[i].ships[p.ix()] == 0 => return false,
+            Slot::Warp if s.rules.praw => return false,
+            _ => {}
+        }
+        // Where the ships come from, found once: read, and taken.
+        let at = slot_mut(s, p, a);
+        let have = *at;
         let count = count.min(have);
         if count == 0 {
             return true;
         }
-        // A colony lost or gained, or ships reaching the warp under the praw: in full.
+        // A colony lost: in full.
         if matches!(a, Slot::Planet(_)) && count == have {
             return false;
         }
-        if matches!(b, Slot::Planet(i) if s.planets[i].ships[p.ix()] == 0) {
-            return false;
-        }
+        *at = have - count;
+        *slot_mut(s, p, b) += count;
         if b == Slot::Warp {
-            if s.rules.praw {
-                return false;
-            }
             s.encounter.lost_to_warp[p.ix()] += count;
         }
-        *slot_mut(s, p, a) -= count;
-        *slot_mut(s, p, b) += count;
         // The moments `move_ships_in_full` notes for these places.
         if a == Slot::Warp {
             let fed = if self.feeding == Some(p) { count } else { 0 };
