@@ -12,6 +12,46 @@ use rand::Rng;
 /// Places with a number of ships each, as a ship choice lists them.
 type ShipPlaces = Vec<(Place, u8)>;
 
+/// Where a plain move (`Game::plain_move`) finds a place's ships.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Gate,
+    Beside,
+    Warp,
+    /// The planet of this index in `GameState::planets`.
+    Planet(usize),
+}
+
+/// The slot of a place a plain move may be from or to: the gate, beside the planet, the
+/// warp, or a planet still where it was dealt (`None` for any other place).
+#[inline(always)]
+fn plain_slot(s: &crate::state::GameState, place: Place) -> Option<Slot> {
+    match place {
+        Place::Gate => Some(Slot::Gate),
+        Place::Beside => Some(Slot::Beside),
+        Place::Warp => Some(Slot::Warp),
+        Place::Planet(id) => {
+            let i = id.owner.ix() * s.rules.planets_per_player as usize + id.n as usize;
+            match s.planets.get(i) {
+                Some(pl) if pl.id == id => Some(Slot::Planet(i)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `p`'s ships at `slot`.
+#[inline(always)]
+fn slot_mut(s: &mut crate::state::GameState, p: PlayerId, slot: Slot) -> &mut u8 {
+    match slot {
+        Slot::Gate => &mut s.encounter.gate[p.ix()],
+        Slot::Beside => &mut s.encounter.beside[p.ix()],
+        Slot::Warp => &mut s.players[p.ix()].warp,
+        Slot::Planet(i) => &mut s.planets[i].ships[p.ix()],
+    }
+}
+
 impl Game<'_> {
     /// Ships `p` has at `place`.
     #[inline]
@@ -108,7 +148,81 @@ impl Game<'_> {
     /// Moves `count` of `p`'s ships from one place to another, then updates colonies, the
     /// colony track and the alien power. The bookkeeping is done before the events are
     /// emitted, so every event sees a consistent state.
+    #[inline(never)]
     pub fn move_ships(&mut self, p: PlayerId, from: Place, to: Place, count: u8, rule: Rule) {
+        if !self.plain_move(p, from, to, count, rule) {
+            self.move_ships_in_full(p, from, to, count, rule);
+        }
+    }
+
+    /// Makes a move that changes no colony, between the gate, beside the planet, the warp
+    /// and planets where they were dealt, while no ship token is in play and no ship reaches
+    /// the warp under the praw's rule; returns `false`, having changed nothing, for any
+    /// other move. Most moves are such: they need none of `move_ships_in_full`'s
+    /// bookkeeping, and are done here with each place found once.
+    #[inline(always)]
+    fn plain_move(&mut self, p: PlayerId, from: Place, to: Place, count: u8, rule: Rule) -> bool {
+        let s = &mut self.state;
+        // A seat past the fixed arrays' size is left to the full move: checked once here,
+        // not at each array below.
+        if !s.ship_tokens.is_empty() || p.ix() >= crate::ids::MAX_PLAYERS {
+            return false;
+        }
+        let (Some(a), Some(b)) = (plain_slot(s, from), plain_slot(s, to)) else {
+            return false;
+        };
+        // The same slot is the same place (a planet is found where it was dealt).
+        if a == b {
+            return true;
+        }
+        // A colony gained, or ships reaching the warp under the praw: in full.
+        match b {
+            Slot::Planet(i) if s.planets[i].ships[p.ix()] == 0 => return false,
+            Slot::Warp if s.rules.praw => return false,
+            _ => {}
+        }
+        // Where the ships come from, found once: read, and taken.
+        let at = slot_mut(s, p, a);
+        let have = *at;
+        let count = count.min(have);
+        if count == 0 {
+            return true;
+        }
+        // A colony lost: in full.
+        if matches!(a, Slot::Planet(_)) && count == have {
+            return false;
+        }
+        *at = have - count;
+        *slot_mut(s, p, b) += count;
+        if b == Slot::Warp {
+            s.encounter.lost_to_warp[p.ix()] += count;
+        }
+        // The moments `move_ships_in_full` notes for these places.
+        if a == Slot::Warp {
+            let fed = if self.feeding == Some(p) { count } else { 0 };
+            self.note(crate::hooks::Moment::ShipsRetrieved(p, count, fed))
+        } else if b == Slot::Warp {
+            self.note(crate::hooks::Moment::ShipsToWarp(p, count));
+            if self.acting.is_some() {
+                self.sent |= 1 << p.0;
+            }
+        }
+        self.emit(
+            rule,
+            EventKind::ShipsMoved {
+                player: p,
+                from,
+                to,
+                count,
+            },
+        );
+        true
+    }
+
+    /// `move_ships` for any move: ship tokens carried along, colonies lost or gained with the
+    /// colony track, shelters and power they change, critical mass.
+    #[inline(never)]
+    fn move_ships_in_full(&mut self, p: PlayerId, from: Place, to: Place, count: u8, rule: Rule) {
         if from == to {
             return;
         }
@@ -697,6 +811,9 @@ impl Game<'_> {
     }
 
     /// Asks a ship selection; returns the places (given back, not copied) and the counts.
+    // Always inlined: the decision is then built, and the lists returned, in the caller's
+    // frame, rather than copied through this call's, for every ship decision.
+    #[inline(always)]
     pub(crate) fn ask_ships_over(
         &mut self,
         p: PlayerId,
