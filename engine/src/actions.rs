@@ -222,7 +222,14 @@ impl Game<'_> {
     /// `move_ships` for any move: ship tokens carried along, colonies lost or gained with the
     /// colony track, shelters and power they change, critical mass.
     #[inline(never)]
-    fn move_ships_in_full(&mut self, p: PlayerId, from: Place, to: Place, count: u8, rule: Rule) {
+    pub(crate) fn move_ships_in_full(
+        &mut self,
+        p: PlayerId,
+        from: Place,
+        to: Place,
+        count: u8,
+        rule: Rule,
+    ) {
         if from == to {
             return;
         }

@@ -1,9 +1,11 @@
-//! The game's own checks: stamps, holdings audits and the windows hooks are called at.
+//! The game's own checks: stamps, holdings audits, the windows hooks are called at, and the
+//! ship moves' short path.
 
 use super::*;
 use crate::components::{CardDef, CardKind, Components, DestinyDef, DestinyKind};
+use crate::event::Place;
 use crate::hooks::NoHooks;
-use crate::ids::{CardId, Color};
+use crate::ids::{CardId, Color, PlanetId};
 
 /// A small plain deck: attack cards and negotiates, and one destiny card per color.
 fn components() -> Components {
@@ -229,4 +231,79 @@ fn hooks_are_called_only_at_the_windows_they_may_act_at() {
     game.run().expect("the game ends");
     assert!(hooks.calls.get() > 0, "called at the destiny phase's start");
     assert_eq!(hooks.elsewhere.get(), 0, "called at no other window");
+}
+
+/// The places a short-path ship move (`plain_move`) may take, and some it leaves to the full
+/// move, for the first player (`p`) and the second (`q`).
+fn move_places(p: PlayerId, q: PlayerId) -> Vec<Place> {
+    vec![
+        Place::Gate,
+        Place::Beside,
+        Place::Warp,
+        Place::Planet(PlanetId { owner: p, n: 0 }),
+        Place::Planet(PlanetId { owner: p, n: 1 }),
+        Place::Planet(PlanetId { owner: q, n: 0 }),
+        Place::Planet(PlanetId { owner: q, n: 1 }),
+        Place::Removed,
+    ]
+}
+
+/// Two ships at the gate, one beside, three in the warp, two more on the second player's
+/// first planet (a foreign colony of one ship; the planets keep their dealt four ships) and
+/// none left on the first player's second planet: colonies gained, lost and kept.
+fn arrange_ships(game: &mut Game, p: PlayerId, q: PlayerId, acting: bool) {
+    let s = &mut game.state;
+    s.encounter.gate[p.ix()] = 2;
+    s.encounter.beside[p.ix()] = 1;
+    s.players[p.ix()].warp = 3;
+    let foreign = s.planet_index(PlanetId { owner: q, n: 0 }).expect("dealt");
+    s.planets[foreign].ships[p.ix()] = 1;
+    let own = s.planet_index(PlanetId { owner: p, n: 1 }).expect("dealt");
+    s.planets[own].ships[p.ix()] = 1;
+    s.colonies_stale();
+    game.acting = acting.then_some(0);
+    game.feeding = acting.then_some(p);
+}
+
+#[test]
+fn a_short_path_ship_move_does_what_the_full_move_does() {
+    // Every move between the places above, with every count that matters, is made twice from
+    // the same arranged game: once by `move_ships` (which takes the short path when it
+    // may) and once by the full move alone. Events, moments queued, the ships sent by card
+    // text and the state (its digest) must be the same: a moment or a record the short path
+    // forgot would show here.
+    let (p, q) = (PlayerId(0), PlayerId(1));
+    let mut checked = 0;
+    for acting in [false, true] {
+        for from in move_places(p, q) {
+            for to in move_places(p, q) {
+                for count in [0, 1, 2, 3, 9] {
+                    let made = |full: bool| {
+                        let mut game = game(&NoHooks);
+                        game.options.record_events = true;
+                        arrange_ships(&mut game, p, q, acting);
+                        let before = game.events().len();
+                        if full {
+                            game.move_ships_in_full(p, from, to, count, Rule::Regroup);
+                        } else {
+                            game.move_ships(p, from, to, count, Rule::Regroup);
+                        }
+                        let events: Vec<String> = game.events()[before..]
+                            .iter()
+                            .map(|e| format!("{e:?}"))
+                            .collect();
+                        let state = crate::save::digest(&game.state);
+                        (events, game.moments.clone(), game.sent, state)
+                    };
+                    assert_eq!(
+                        made(false),
+                        made(true),
+                        "{from:?} -> {to:?}, {count} ships, acting {acting}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 2 * 8 * 8 * 5);
 }
