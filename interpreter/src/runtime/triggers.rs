@@ -232,12 +232,16 @@ impl Runtime {
             if ready.is_empty() {
                 break;
             }
+            let redeal = game.may_redeal();
             match self.ask_use(game, p, &ready, None)? {
                 Some((a, origin)) => {
                     game.mark(p, LIMIT + a, Until::EndOfEncounter);
                     let run = !self.is_continuous(a);
                     self.use_ability(game, p, a, origin, Subject::None, run)?;
                 }
+                // A pass changes nothing, and what acts by itself in `ready` acted before `p`
+                // was asked: nothing more acts, unless the question redealt a rollout.
+                None if !redeal => break,
                 None => asked_out = true,
             }
         }
