@@ -625,6 +625,14 @@ impl<'h> Game<'h> {
         &self.answers
     }
 
+    /// Whether asking a decision may still change the game before it is answered: a rollout
+    /// redeals what its searching player cannot see at one decision (`Fork::rollout`). Else a
+    /// decision changes nothing until its answer is carried out.
+    #[inline]
+    pub fn may_redeal(&self) -> bool {
+        self.redeal.is_some()
+    }
+
     /// The counters so far.
     pub fn stats(&self) -> Stats {
         self.stats

@@ -143,57 +143,106 @@ impl Runtime {
         reactions: &[LastingReaction],
     ) -> Flow {
         let phase = game.state().encounter.phase;
-        for &p in game.timing_order().iter() {
+        let order = game.timing_order();
+        let mut next = 0;
+        while let Some(p) = self.next_seat(game, &order, &mut next, keys, reactions) {
             if reactions.iter().any(|d| d.by == p) {
                 self.react(game, p, keys, &matches, reactions)?;
             }
-            if !self.holds_acting_now(game, p, keys) {
+            if self.holds_acting_now(game, p, keys) {
+                self.offer_at(game, p, keys, &matches, phase)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The next seat of `order` from place `next` on with a reaction due or holdings that may
+    /// act at `keys` (standing aside), `next` moved past it: the others are passed over in a
+    /// short loop, most seats holding nothing that acts at a window.
+    #[inline]
+    fn next_seat(
+        &self,
+        game: &Game,
+        order: &[PlayerId],
+        next: &mut usize,
+        keys: Keys,
+        reactions: &[LastingReaction],
+    ) -> Option<PlayerId> {
+        // Each seat's moments are kept with `held_all`, under the holdings version: what a
+        // seat did may have changed the holdings of those after it.
+        if self.seat_keys_at.get() != game.holdings_version() {
+            self.held_all(game);
+        }
+        let mut i = *next;
+        while i < order.len() {
+            let p = order[i];
+            i += 1;
+            if self.seat_keys[p.ix()].get() & keys != 0 || reactions.iter().any(|d| d.by == p) {
+                *next = i;
+                return Some(p);
+            }
+        }
+        *next = i;
+        None
+    }
+
+    /// `p`'s abilities acting at `keys` (with a trigger that `matches`): each that acts by
+    /// itself is used, and `p` is asked which optional one to use until it passes.
+    #[inline]
+    fn offer_at(
+        &self,
+        game: &mut Game,
+        p: PlayerId,
+        keys: Keys,
+        matches: &impl Fn(&Trigger, Option<Phase>) -> bool,
+        phase: Option<Phase>,
+    ) -> Flow {
+        let mut asked_out = false;
+        loop {
+            let mut ready = Uses::new();
+            self.each_ability_at(game, p, keys, |a, origin| {
+                // Once `p` has passed, only what acts by itself (and the supers offered
+                // before it) is read from `ready`: the other optional abilities' tests
+                // (conditions, which only read the game) are spared.
+                if asked_out && !self.acts_by_itself(a, origin) && !self.offered_first(a) {
+                    return;
+                }
+                // Used already this window (marked): not tested again.
+                if self.ability(a).triggers.iter().any(|t| matches(t, phase))
+                    && !game.state().effects.marked(p, LIMIT + a)
+                    && self.may_act(game, p, a)
+                {
+                    ready.push((a, origin));
+                }
+            });
+            // Mandatory and innate abilities act by themselves, once per window.
+            if let Some(&(a, origin)) = ready.iter().find(|&&(a, o)| self.acts_by_itself(a, o)) {
+                // A super flare used instead of this power is offered first.
+                if self.ability(a).home == Home::Power && self.offer_supers(game, p, &ready)? {
+                    continue;
+                }
+                game.mark(p, LIMIT + a, Until::EndOfEncounter);
+                let run = !self.is_continuous(a);
+                self.use_ability(game, p, a, origin, Subject::None, run)?;
                 continue;
             }
-            let mut asked_out = false;
-            loop {
-                let mut ready = Uses::new();
-                self.each_ability_at(game, p, keys, |a, origin| {
-                    // Once `p` has passed, only what acts by itself (and the supers offered
-                    // before it) is read from `ready`: the other optional abilities' tests
-                    // (conditions, which only read the game) are spared.
-                    if asked_out && !self.acts_by_itself(a, origin) && !self.offered_first(a) {
-                        return;
-                    }
-                    // Used already this window (marked): not tested again.
-                    if self.ability(a).triggers.iter().any(|t| matches(t, phase))
-                        && !game.state().effects.marked(p, LIMIT + a)
-                        && self.may_act(game, p, a)
-                    {
-                        ready.push((a, origin));
-                    }
-                });
-                // Mandatory and innate abilities act by themselves, once per window.
-                if let Some(&(a, origin)) = ready.iter().find(|&&(a, o)| self.acts_by_itself(a, o))
-                {
-                    // A super flare used instead of this power is offered first.
-                    if self.ability(a).home == Home::Power && self.offer_supers(game, p, &ready)? {
-                        continue;
-                    }
+            if asked_out {
+                break;
+            }
+            if ready.is_empty() {
+                break;
+            }
+            let redeal = game.may_redeal();
+            match self.ask_use(game, p, &ready, None)? {
+                Some((a, origin)) => {
                     game.mark(p, LIMIT + a, Until::EndOfEncounter);
                     let run = !self.is_continuous(a);
                     self.use_ability(game, p, a, origin, Subject::None, run)?;
-                    continue;
                 }
-                if asked_out {
-                    break;
-                }
-                if ready.is_empty() {
-                    break;
-                }
-                match self.ask_use(game, p, &ready, None)? {
-                    Some((a, origin)) => {
-                        game.mark(p, LIMIT + a, Until::EndOfEncounter);
-                        let run = !self.is_continuous(a);
-                        self.use_ability(game, p, a, origin, Subject::None, run)?;
-                    }
-                    None => asked_out = true,
-                }
+                // A pass changes nothing, and what acts by itself in `ready` acted before `p`
+                // was asked: nothing more acts, unless the question redealt a rollout.
+                None if !redeal => break,
+                None => asked_out = true,
             }
         }
         Ok(())
