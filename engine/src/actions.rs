@@ -199,24 +199,41 @@ impl Game<'_> {
         }
         // The moments `move_ships_in_full` notes for these places.
         if a == Slot::Warp {
-            let fed = if self.feeding == Some(p) { count } else { 0 };
-            self.note(crate::hooks::Moment::ShipsRetrieved(p, count, fed))
+            self.note_retrieved(p, count);
         } else if b == Slot::Warp {
-            self.note(crate::hooks::Moment::ShipsToWarp(p, count));
-            if self.acting.is_some() {
-                self.sent |= 1 << p.0;
-            }
+            self.note_to_warp(p, count);
         }
-        self.emit(
-            rule,
-            EventKind::ShipsMoved {
-                player: p,
-                from,
-                to,
-                count,
-            },
-        );
+        self.emit_ships_moved(p, from, to, count, rule);
         true
+    }
+
+    /// Notes `p`'s `count` ships retrieved from the warp (fed, if `p` is being fed).
+    #[inline(always)]
+    fn note_retrieved(&mut self, p: PlayerId, count: u8) {
+        let fed = if self.feeding == Some(p) { count } else { 0 };
+        self.note(crate::hooks::Moment::ShipsRetrieved(p, count, fed))
+    }
+
+    /// Notes `p`'s `count` ships gone to the warp, and whether card text sent them.
+    #[inline(always)]
+    fn note_to_warp(&mut self, p: PlayerId, count: u8) {
+        self.note(crate::hooks::Moment::ShipsToWarp(p, count));
+        // Card text sent them: content says whose text it was.
+        if self.acting.is_some() {
+            self.sent |= 1 << p.0;
+        }
+    }
+
+    /// Emits the move of `p`'s `count` ships.
+    #[inline(always)]
+    fn emit_ships_moved(&mut self, p: PlayerId, from: Place, to: Place, count: u8, rule: Rule) {
+        let kind = EventKind::ShipsMoved {
+            player: p,
+            from,
+            to,
+            count,
+        };
+        self.emit(rule, kind);
     }
 
     /// `move_ships` for any move: ship tokens carried along, colonies lost or gained with the
@@ -314,32 +331,15 @@ impl Game<'_> {
         match (from, to) {
             // Dropping into the praw is no retrieval.
             (Place::Warp, Place::Removed | Place::Praw) | (Place::Praw, _) => {}
-            (Place::Warp, _) => {
-                let fed = if self.feeding == Some(p) { count } else { 0 };
-                self.note(crate::hooks::Moment::ShipsRetrieved(p, count, fed))
-            }
-            (_, Place::Warp) => {
-                self.note(crate::hooks::Moment::ShipsToWarp(p, count));
-                // Card text sent them: content says whose text it was.
-                if self.acting.is_some() {
-                    self.sent |= 1 << p.0;
-                }
-            }
+            (Place::Warp, _) => self.note_retrieved(p, count),
+            (_, Place::Warp) => self.note_to_warp(p, count),
             (_, Place::Removed) => self.note(crate::hooks::Moment::ShipsRemoved(p, count)),
             _ => {}
         }
         if gained.is_some_and(|id| id.owner != p) {
             self.note(crate::hooks::Moment::ColonyGained(p));
         }
-        self.emit(
-            rule,
-            EventKind::ShipsMoved {
-                player: p,
-                from,
-                to,
-                count,
-            },
-        );
+        self.emit_ships_moved(p, from, to, count, rule);
         self.announce_colonies(p, lost, gained, track_moved, power, rule);
         if tokens_moved {
             self.announce_lost_hired_ships(p, rule);
