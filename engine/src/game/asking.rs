@@ -236,8 +236,44 @@ impl Game<'_> {
             request: Request::Pick(options),
             asker: self.acting,
         };
-        match (self.ask_decision(&decision)?, decision.request) {
-            (Answer::Pick(i), Request::Pick(options)) => Ok((i, options)),
+        let i = self.ask_index(&decision)?;
+        match decision.request {
+            Request::Pick(options) => Ok((i, options)),
+            _ => unreachable_answer(),
+        }
+    }
+
+    /// `ask_decision` for a pick, returning the picked index: the bots' common case (nobody
+    /// watching, recording or forking, the answer a listed option) inline, without the
+    /// answer passed back through memory; anything else through `ask_decision`.
+    #[inline(always)]
+    fn ask_index(&mut self, decision: &Decision) -> Flow<usize> {
+        let len = match &decision.request {
+            Request::Pick(options) => options.len(),
+            _ => return unreachable_answer(),
+        };
+        // A forced pick reaches here only for the forced observer: `ask_decision` tells it.
+        if crate::decision::forced_pick_len(len).is_none()
+            && self.redeal.is_none()
+            && self.decision_observer.is_none()
+            && self.fork.is_none()
+            && !self.options.record_answers
+        {
+            self.stats.decisions += 1;
+            let player = decision.player;
+            let view = View::new(&self.state, &self.components, player);
+            let answer = match self.agents[player.ix()].decide(&view, decision) {
+                Ok(Answer::Pick(i)) if i < len => return Ok(i),
+                Ok(answer) => answer,
+                Err(e) => return Err(self.agent_failed(decision, e)),
+            };
+            return match self.ask_attempts(decision, Some(answer))? {
+                Answer::Pick(i) => Ok(i),
+                _ => unreachable_answer(),
+            };
+        }
+        match self.ask_decision(decision)? {
+            Answer::Pick(i) => Ok(i),
             _ => unreachable_answer(),
         }
     }
