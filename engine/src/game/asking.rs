@@ -243,6 +243,42 @@ impl Game<'_> {
         }
     }
 
+    /// `ask_decision` for a ship selection, returning the counts: a forced selection, and the
+    /// bots' common case (nobody watching, recording or forking, the answer fitting), without
+    /// the answer's shape matched twice; anything else through `ask_decision`.
+    #[inline(never)]
+    pub(crate) fn ask_counts(&mut self, decision: &Decision) -> Flow<Vec<u8>> {
+        let Request::Ships(r) = &decision.request else {
+            return unreachable_answer();
+        };
+        if self.forced_observer.is_none()
+            && self.redeal.is_none()
+            && self.decision_observer.is_none()
+            && self.fork.is_none()
+            && !self.options.record_answers
+        {
+            if let Some(counts) = r.forced() {
+                return Ok(counts);
+            }
+            self.stats.decisions += 1;
+            let player = decision.player;
+            let view = View::new(&self.state, &self.components, player);
+            let answer = match self.agents[player.ix()].decide(&view, decision) {
+                Ok(Answer::Ships(c)) if crate::decision::ships_fit(r, &c) => return Ok(c),
+                Ok(answer) => answer,
+                Err(e) => return Err(self.agent_failed(decision, e)),
+            };
+            return match self.ask_attempts(decision, Some(answer))? {
+                Answer::Ships(c) => Ok(c),
+                _ => unreachable_answer(),
+            };
+        }
+        match self.ask_decision(decision)? {
+            Answer::Ships(c) => Ok(c),
+            _ => unreachable_answer(),
+        }
+    }
+
     /// `ask_decision` for a pick, returning the picked index: the bots' common case (nobody
     /// watching, recording or forking, the answer a listed option) inline, without the
     /// answer passed back through memory; anything else through `ask_decision`.
