@@ -582,13 +582,7 @@ impl fmt::Display for Refusal {
 /// The only option a pick among `options` can take, if it has just one.
 #[inline]
 pub(crate) fn forced_pick(options: &[Choice]) -> Option<usize> {
-    forced_pick_len(options.len())
-}
-
-/// `forced_pick` for a pick among `len` options.
-#[inline]
-pub(crate) fn forced_pick_len(len: usize) -> Option<usize> {
-    (len == 1).then_some(0)
+    (options.len() == 1).then_some(0)
 }
 
 impl Decision {

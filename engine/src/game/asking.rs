@@ -34,6 +34,14 @@ impl Game<'_> {
         Ok(answers)
     }
 
+    /// Whether decisions are asked plainly (`Game::plain_asking`), checked against what it
+    /// stands for in debug builds.
+    #[inline(always)]
+    fn plain_asking(&self) -> bool {
+        debug_assert_eq!(self.plain_asking, self.asks_plainly());
+        self.plain_asking
+    }
+
     /// Whether `p`'s agent reads the hints card text gives bots (`Agent::reads_advice`).
     pub fn reads_advice(&self, p: PlayerId) -> bool {
         self.agents[p.ix()].reads_advice()
@@ -55,11 +63,7 @@ impl Game<'_> {
         // Bot games ask hundreds of decisions with nobody watching, recording or forking:
         // one call to the agent and the check of its answer, kept short. The rest (a redeal
         // due, observers, recordings, an answer refused) goes out of line.
-        if self.redeal.is_some()
-            || self.decision_observer.is_some()
-            || self.fork.is_some()
-            || self.options.record_answers
-        {
+        if !self.plain_asking() {
             return self.ask_attempts(decision, None);
         }
         let player = decision.player;
@@ -84,6 +88,7 @@ impl Game<'_> {
         if first.is_none() {
             if let Some(r) = self.redeal.filter(|r| r.at == self.stats.decisions) {
                 self.redeal = None;
+                self.plain_asking = self.asks_plainly();
                 self.redeal_hidden(r.viewer, r.seed);
             }
         }
@@ -251,12 +256,7 @@ impl Game<'_> {
         let Request::Ships(r) = &decision.request else {
             return unreachable_answer();
         };
-        if self.forced_observer.is_none()
-            && self.redeal.is_none()
-            && self.decision_observer.is_none()
-            && self.fork.is_none()
-            && !self.options.record_answers
-        {
+        if self.plain_asking() {
             if let Some(counts) = r.forced() {
                 return Ok(counts);
             }
@@ -288,13 +288,9 @@ impl Game<'_> {
             Request::Pick(options) => options.len(),
             _ => return unreachable_answer(),
         };
-        // A forced pick reaches here only for the forced observer: `ask_decision` tells it.
-        if crate::decision::forced_pick_len(len).is_none()
-            && self.redeal.is_none()
-            && self.decision_observer.is_none()
-            && self.fork.is_none()
-            && !self.options.record_answers
-        {
+        // A forced pick reaches here only for the forced observer, when decisions are not
+        // asked plainly: `ask_decision` tells it.
+        if self.plain_asking() {
             self.stats.decisions += 1;
             let player = decision.player;
             let view = View::new(&self.state, &self.components, player);
