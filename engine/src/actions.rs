@@ -835,8 +835,9 @@ impl Game<'_> {
             request: ships(places, min, max),
             asker: self.acting,
         };
-        match (self.ask_decision(&decision)?, decision.request) {
-            (crate::decision::Answer::Ships(c), Request::Ships(r)) => Ok((r.places, c)),
+        let counts = self.ask_counts(&decision)?;
+        match decision.request {
+            Request::Ships(r) => Ok((r.places, counts)),
             _ => unreachable_answer(),
         }
     }

@@ -455,6 +455,35 @@ pub struct ShipRequest {
     pub max: u8,
 }
 
+impl ShipRequest {
+    /// The only legal counts, when there is exactly one answer (see `Decision::forced`).
+    #[inline]
+    pub(crate) fn forced(&self) -> Option<Vec<u8>> {
+        // One pass over the places: the ships in all, and how many places hold any.
+        let (mut total, mut holding) = (0u32, 0u32);
+        for &(_, n) in &self.places {
+            total += n as u32;
+            holding += u32::from(n > 0);
+        }
+        let hi = (self.max as u32).min(total);
+        if hi == 0 {
+            Some(vec![0; self.places.len()])
+        } else if hi == self.min as u32 && holding == 1 {
+            // Only one place holds ships: the count is all there is to choose.
+            Some(
+                self.places
+                    .iter()
+                    .map(|&(_, n)| if n > 0 { hi as u8 } else { 0 })
+                    .collect(),
+            )
+        } else if self.min as u32 >= total {
+            Some(self.places.iter().map(|&(_, n)| n).collect())
+        } else {
+            None
+        }
+    }
+}
+
 /// What the deciding player may put into a deal proposal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealRequest {
@@ -579,30 +608,7 @@ impl Decision {
                     None
                 }
             }
-            Request::Ships(r) => {
-                // One pass over the places: the ships in all, and how many places hold any.
-                let (mut total, mut holding) = (0u32, 0u32);
-                for &(_, n) in &r.places {
-                    total += n as u32;
-                    holding += u32::from(n > 0);
-                }
-                let hi = (r.max as u32).min(total);
-                if hi == 0 {
-                    Some(Answer::Ships(vec![0; r.places.len()]))
-                } else if hi == r.min as u32 && holding == 1 {
-                    // Only one place holds ships: the count is all there is to choose.
-                    Some(Answer::Ships(
-                        r.places
-                            .iter()
-                            .map(|&(_, n)| if n > 0 { hi as u8 } else { 0 })
-                            .collect(),
-                    ))
-                } else if r.min as u32 >= total {
-                    Some(Answer::Ships(r.places.iter().map(|&(_, n)| n).collect()))
-                } else {
-                    None
-                }
-            }
+            Request::Ships(r) => r.forced().map(Answer::Ships),
             _ => None,
         }
     }
@@ -736,7 +742,7 @@ fn over_cap(r: &ShipRequest, counts: &[u8]) -> Option<u8> {
 
 /// Whether a ship answer fits its request: one count per place, none over its place's
 /// most, and a total in range (one pass: every ship answer is checked).
-fn ships_fit(r: &ShipRequest, counts: &[u8]) -> bool {
+pub(crate) fn ships_fit(r: &ShipRequest, counts: &[u8]) -> bool {
     if counts.len() != r.places.len() {
         return false;
     }

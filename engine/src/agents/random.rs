@@ -62,23 +62,12 @@ pub fn colony_offers(
 
 impl Agent for RandomAgent {
     fn decide(&mut self, view: &View, decision: &Decision) -> Result<Answer, AgentError> {
-        let dice = &mut self.dice;
-        let answer = match &decision.request {
-            Request::Pick(options) => Answer::Pick(dice.index(options.len())),
-            Request::Subset { options, min, max } => {
-                // A random order, cut to a size that is heads in a coin per option, kept
-                // between the bounds: each set of a size is as likely as any other.
-                let n = options.len();
-                let heads = (0..n).filter(|_| dice.coin()).count();
-                let mut order: Vec<usize> = (0..n).collect();
-                dice.shuffle(&mut order);
-                order.truncate(heads.min(*max as usize).max(*min as usize));
-                Answer::Subset(order)
-            }
-            Request::Ships(r) => Answer::Ships(random_ships(dice, r)),
-            Request::Deal(d) => self.random_deal(view, d),
-        };
-        Ok(answer)
+        // Picks are most decisions: answered here, in a small frame; the other shapes out of
+        // line.
+        if let Request::Pick(options) = &decision.request {
+            return Ok(Answer::Pick(self.dice.index(options.len())));
+        }
+        Ok(self.decide_other(view, decision))
     }
 
     fn refused(&mut self, _: &View, _: &Decision, _: &Answer, _: &Refusal) {
@@ -100,6 +89,27 @@ impl Agent for RandomAgent {
 }
 
 impl RandomAgent {
+    /// `decide` for the shapes other than a pick.
+    #[inline(never)]
+    fn decide_other(&mut self, view: &View, decision: &Decision) -> Answer {
+        let dice = &mut self.dice;
+        match &decision.request {
+            Request::Pick(options) => Answer::Pick(dice.index(options.len())),
+            Request::Subset { options, min, max } => {
+                // A random order, cut to a size that is heads in a coin per option, kept
+                // between the bounds: each set of a size is as likely as any other.
+                let n = options.len();
+                let heads = (0..n).filter(|_| dice.coin()).count();
+                let mut order: Vec<usize> = (0..n).collect();
+                dice.shuffle(&mut order);
+                order.truncate(heads.min(*max as usize).max(*min as usize));
+                Answer::Subset(order)
+            }
+            Request::Ships(r) => Answer::Ships(random_ships(dice, r)),
+            Request::Deal(d) => self.random_deal(view, d),
+        }
+    }
+
     /// A deal proposal, or a pass. Out of line: deals are few, and their terms would
     /// otherwise widen every decision's frame.
     #[inline(never)]

@@ -34,6 +34,14 @@ impl Game<'_> {
         Ok(answers)
     }
 
+    /// Whether decisions are asked plainly (`Game::plain_asking`), checked against what it
+    /// stands for in debug builds.
+    #[inline(always)]
+    fn plain_asking(&self) -> bool {
+        debug_assert_eq!(self.plain_asking, self.asks_plainly());
+        self.plain_asking
+    }
+
     /// Whether `p`'s agent reads the hints card text gives bots (`Agent::reads_advice`).
     pub fn reads_advice(&self, p: PlayerId) -> bool {
         self.agents[p.ix()].reads_advice()
@@ -55,11 +63,7 @@ impl Game<'_> {
         // Bot games ask hundreds of decisions with nobody watching, recording or forking:
         // one call to the agent and the check of its answer, kept short. The rest (a redeal
         // due, observers, recordings, an answer refused) goes out of line.
-        if self.redeal.is_some()
-            || self.decision_observer.is_some()
-            || self.fork.is_some()
-            || self.options.record_answers
-        {
+        if !self.plain_asking() {
             return self.ask_attempts(decision, None);
         }
         let player = decision.player;
@@ -84,6 +88,7 @@ impl Game<'_> {
         if first.is_none() {
             if let Some(r) = self.redeal.filter(|r| r.at == self.stats.decisions) {
                 self.redeal = None;
+                self.plain_asking = self.asks_plainly();
                 self.redeal_hidden(r.viewer, r.seed);
             }
         }
@@ -236,8 +241,71 @@ impl Game<'_> {
             request: Request::Pick(options),
             asker: self.acting,
         };
-        match (self.ask_decision(&decision)?, decision.request) {
-            (Answer::Pick(i), Request::Pick(options)) => Ok((i, options)),
+        let i = self.ask_index(&decision)?;
+        match decision.request {
+            Request::Pick(options) => Ok((i, options)),
+            _ => unreachable_answer(),
+        }
+    }
+
+    /// `ask_decision` for a ship selection, returning the counts: a forced selection, and the
+    /// bots' common case (nobody watching, recording or forking, the answer fitting), without
+    /// the answer's shape matched twice; anything else through `ask_decision`.
+    #[inline(never)]
+    pub(crate) fn ask_counts(&mut self, decision: &Decision) -> Flow<Vec<u8>> {
+        let Request::Ships(r) = &decision.request else {
+            return unreachable_answer();
+        };
+        if self.plain_asking() {
+            if let Some(counts) = r.forced() {
+                return Ok(counts);
+            }
+            self.stats.decisions += 1;
+            let player = decision.player;
+            let view = View::new(&self.state, &self.components, player);
+            let answer = match self.agents[player.ix()].decide(&view, decision) {
+                Ok(Answer::Ships(c)) if crate::decision::ships_fit(r, &c) => return Ok(c),
+                Ok(answer) => answer,
+                Err(e) => return Err(self.agent_failed(decision, e)),
+            };
+            return match self.ask_attempts(decision, Some(answer))? {
+                Answer::Ships(c) => Ok(c),
+                _ => unreachable_answer(),
+            };
+        }
+        match self.ask_decision(decision)? {
+            Answer::Ships(c) => Ok(c),
+            _ => unreachable_answer(),
+        }
+    }
+
+    /// `ask_decision` for a pick, returning the picked index: the bots' common case (nobody
+    /// watching, recording or forking, the answer a listed option) inline, without the
+    /// answer passed back through memory; anything else through `ask_decision`.
+    #[inline(always)]
+    fn ask_index(&mut self, decision: &Decision) -> Flow<usize> {
+        let len = match &decision.request {
+            Request::Pick(options) => options.len(),
+            _ => return unreachable_answer(),
+        };
+        // A forced pick reaches here only for the forced observer, when decisions are not
+        // asked plainly: `ask_decision` tells it.
+        if self.plain_asking() {
+            self.stats.decisions += 1;
+            let player = decision.player;
+            let view = View::new(&self.state, &self.components, player);
+            let answer = match self.agents[player.ix()].decide(&view, decision) {
+                Ok(Answer::Pick(i)) if i < len => return Ok(i),
+                Ok(answer) => answer,
+                Err(e) => return Err(self.agent_failed(decision, e)),
+            };
+            return match self.ask_attempts(decision, Some(answer))? {
+                Answer::Pick(i) => Ok(i),
+                _ => unreachable_answer(),
+            };
+        }
+        match self.ask_decision(decision)? {
+            Answer::Pick(i) => Ok(i),
             _ => unreachable_answer(),
         }
     }

@@ -288,6 +288,10 @@ pub struct Game<'h> {
     fork: Option<Box<crate::fork::Fork>>,
     /// In a rollout: when to redeal what the searching player cannot see.
     redeal: Option<crate::fork::Redeal>,
+    /// Whether decisions are asked plainly: nobody watches them (asked or forced), records
+    /// their answers or forks the game, and no redeal is due (`asks_plainly`, kept up to
+    /// date by whatever sets them), so that a bot's decision tests one flag.
+    plain_asking: bool,
     /// The content ability whose text is running now, if any (`set_acting`): events that
     /// card text causes through the card actions cite it, and decisions it asks name it.
     pub(crate) acting: Option<u32>,
@@ -393,6 +397,7 @@ impl<'h> Game<'h> {
                 options.check_invariants,
             );
             game.fork = Some(Box::new(fork));
+            game.plain_asking = game.asks_plainly();
         }
         game.touch_holdings(Holders::All);
         // Setup's log is kept, for the game's log or a late observer: room for its events (a
@@ -516,6 +521,7 @@ impl<'h> Game<'h> {
             spare_choices: Spares::default(),
             spare_places: Spares::default(),
             fork: None,
+            plain_asking: redeal.is_none() && !options.record_answers,
             redeal,
             // No card text runs before setup or between turns.
             acting: None,
@@ -573,12 +579,23 @@ impl<'h> Game<'h> {
     /// answers: for the game's owner, e.g. a test journaling what was asked.
     pub fn set_decision_observer(&mut self, observer: impl FnMut(&Decision, &Scene) + 'h) {
         self.decision_observer = Some(Box::new(observer));
+        self.plain_asking = false;
     }
 
     /// Calls `observer` with each decision that had a single legal answer, and that answer,
     /// when the engine makes it without asking (no agent sees it; it is not a recorded answer).
     pub fn set_forced_observer(&mut self, observer: impl FnMut(&Decision, &Answer, &Scene) + 'h) {
         self.forced_observer = Some(Box::new(observer));
+        self.plain_asking = false;
+    }
+
+    /// Whether decisions are asked plainly (what `plain_asking` keeps).
+    fn asks_plainly(&self) -> bool {
+        self.forced_observer.is_none()
+            && self.decision_observer.is_none()
+            && self.fork.is_none()
+            && self.redeal.is_none()
+            && !self.options.record_answers
     }
 
     /// The state (read-only).
