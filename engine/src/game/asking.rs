@@ -66,18 +66,16 @@ impl Game<'_> {
         if !self.plain_asking() {
             return self.ask_attempts(decision, None);
         }
-        let player = decision.player;
-        let view = View::new(&self.state, &self.components, player);
-        let answer = match self.agents[player.ix()].decide(&view, decision) {
-            Ok(answer) => answer,
-            Err(e) => return Err(self.agent_failed(decision, e)),
-        };
         // An answer that fits the options and proposes no deal terms is legal: checked here,
         // inline; terms (few) and refusals go through `check_answer` out of line.
-        if decision.accepts(&answer) && !matches!(answer, Answer::Deal(Some(_))) {
-            return Ok(answer);
-        }
-        self.ask_attempts(decision, Some(answer))
+        let legal = |answer: Answer| {
+            if decision.accepts(&answer) && !matches!(answer, Answer::Deal(Some(_))) {
+                Ok(answer)
+            } else {
+                Err(answer)
+            }
+        };
+        self.ask_agent(decision, legal, Ok)
     }
 
     /// `ask_decision` attempt by attempt, while someone watches, records or forks, or after
@@ -261,22 +259,16 @@ impl Game<'_> {
                 return Ok(counts);
             }
             self.stats.decisions += 1;
-            let player = decision.player;
-            let view = View::new(&self.state, &self.components, player);
-            let answer = match self.agents[player.ix()].decide(&view, decision) {
-                Ok(Answer::Ships(c)) if crate::decision::ships_fit(r, &c) => return Ok(c),
-                Ok(answer) => answer,
-                Err(e) => return Err(self.agent_failed(decision, e)),
-            };
-            return match self.ask_attempts(decision, Some(answer))? {
-                Answer::Ships(c) => Ok(c),
-                _ => unreachable_answer(),
-            };
+            return self.ask_agent(
+                decision,
+                |answer| match answer {
+                    Answer::Ships(c) if crate::decision::ships_fit(r, &c) => Ok(c),
+                    answer => Err(answer),
+                },
+                counts_of,
+            );
         }
-        match self.ask_decision(decision)? {
-            Answer::Ships(c) => Ok(c),
-            _ => unreachable_answer(),
-        }
+        counts_of(self.ask_decision(decision)?)
     }
 
     /// `ask_decision` for a pick, returning the picked index: the bots' common case (nobody
@@ -292,21 +284,53 @@ impl Game<'_> {
         // asked plainly: `ask_decision` tells it.
         if self.plain_asking() {
             self.stats.decisions += 1;
-            let player = decision.player;
-            let view = View::new(&self.state, &self.components, player);
-            let answer = match self.agents[player.ix()].decide(&view, decision) {
-                Ok(Answer::Pick(i)) if i < len => return Ok(i),
-                Ok(answer) => answer,
-                Err(e) => return Err(self.agent_failed(decision, e)),
-            };
-            return match self.ask_attempts(decision, Some(answer))? {
-                Answer::Pick(i) => Ok(i),
-                _ => unreachable_answer(),
-            };
+            return self.ask_agent(
+                decision,
+                |answer| match answer {
+                    Answer::Pick(i) if i < len => Ok(i),
+                    answer => Err(answer),
+                },
+                index_of,
+            );
         }
-        match self.ask_decision(decision)? {
-            Answer::Pick(i) => Ok(i),
-            _ => unreachable_answer(),
+        index_of(self.ask_decision(decision)?)
+    }
+
+    /// Asks `decision` of its agent, plainly (`plain_asking`, the decision counted): `legal`
+    /// takes what a legal answer says, inline, or hands the answer back to be checked, and
+    /// refused, out of line (`ask_attempts`), whose answer `from_checked` reads.
+    #[inline(always)]
+    fn ask_agent<T>(
+        &mut self,
+        decision: &Decision,
+        legal: impl FnOnce(Answer) -> Result<T, Answer>,
+        from_checked: impl FnOnce(Answer) -> Flow<T>,
+    ) -> Flow<T> {
+        let player = decision.player;
+        let view = View::new(&self.state, &self.components, player);
+        let answer = match self.agents[player.ix()].decide(&view, decision) {
+            Ok(answer) => answer,
+            Err(e) => return Err(self.agent_failed(decision, e)),
+        };
+        match legal(answer) {
+            Ok(value) => Ok(value),
+            Err(answer) => from_checked(self.ask_attempts(decision, Some(answer))?),
         }
+    }
+}
+
+/// The index a checked pick's answer gives.
+fn index_of(answer: Answer) -> Flow<usize> {
+    match answer {
+        Answer::Pick(i) => Ok(i),
+        _ => unreachable_answer(),
+    }
+}
+
+/// The counts a checked ship selection's answer gives.
+fn counts_of(answer: Answer) -> Flow<Vec<u8>> {
+    match answer {
+        Answer::Ships(c) => Ok(c),
+        _ => unreachable_answer(),
     }
 }
