@@ -30,13 +30,7 @@ fn plain_slot(s: &crate::state::GameState, place: Place) -> Option<Slot> {
         Place::Gate => Some(Slot::Gate),
         Place::Beside => Some(Slot::Beside),
         Place::Warp => Some(Slot::Warp),
-        Place::Planet(id) => {
-            let i = id.owner.ix() * s.rules.planets_per_player as usize + id.n as usize;
-            match s.planets.get(i) {
-                Some(pl) if pl.id == id => Some(Slot::Planet(i)),
-                _ => None,
-            }
-        }
+        Place::Planet(id) => s.planet_where_dealt(id).map(Slot::Planet),
         _ => None,
     }
 }

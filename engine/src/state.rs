@@ -805,10 +805,17 @@ impl GameState {
     /// order, so a planet created or destroyed by card text only moves the others.
     #[inline]
     pub(crate) fn planet_index(&self, id: PlanetId) -> Option<usize> {
+        self.planet_where_dealt(id).or_else(|| self.moved_index(id))
+    }
+
+    /// Where planet `id` is in `planets` if it is still where it was dealt (all planets,
+    /// unless card text created or destroyed some).
+    #[inline]
+    pub(crate) fn planet_where_dealt(&self, id: PlanetId) -> Option<usize> {
         let dealt = self.dealt_index(id);
         match self.planets.get(dealt) {
             Some(pl) if pl.id == id => Some(dealt),
-            _ => self.moved_index(id),
+            _ => None,
         }
     }
 

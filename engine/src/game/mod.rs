@@ -521,6 +521,7 @@ impl<'h> Game<'h> {
             spare_choices: Spares::default(),
             spare_places: Spares::default(),
             fork: None,
+            // `asks_plainly` for a game with no observer and no fork yet.
             plain_asking: redeal.is_none() && !options.record_answers,
             redeal,
             // No card text runs before setup or between turns.
